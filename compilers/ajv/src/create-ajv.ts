@@ -1,0 +1,32 @@
+import { Ajv } from 'ajv'
+import { addOpenApiAnnotations, addVendorKeywordsOf } from './annotation-keywords.js'
+import { defaultAjvOptions } from './default-options.js'
+import { AsyncSchemaError, explainCompileError } from './errors.js'
+import { applyPlugins } from './plugins.js'
+import { declaresAsync } from './schema-walk.js'
+import type { AjvCompilerOptions } from './types.js'
+
+function addExternalSchema (ajv: Ajv, key: string, schema: object): void {
+  const id = (schema as { $id?: unknown }).$id
+  if (declaresAsync(schema)) {
+    throw new AsyncSchemaError(`The shared schema "${typeof id === 'string' ? id : key}"`)
+  }
+  addVendorKeywordsOf(ajv, schema)
+  try {
+    // A shared schema without its own $id is still reachable under the key it was registered with.
+    ajv.addSchema(schema, typeof id === 'string' ? undefined : key)
+  } catch (error) {
+    throw explainCompileError(error)
+  }
+}
+
+/** Builds and prepares the Ajv instance that serves one set of shared schemas. */
+export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<string, object>): Ajv {
+  const ajv = new Ajv({ ...defaultAjvOptions, ...options.customOptions })
+  applyPlugins(ajv, options.plugins ?? [])
+  options.onCreate?.(ajv)
+  // After plugins and onCreate, so a definition they made for one of these names is kept.
+  addOpenApiAnnotations(ajv)
+  for (const [key, schema] of Object.entries(externalSchemas)) addExternalSchema(ajv, key, schema)
+  return ajv
+}

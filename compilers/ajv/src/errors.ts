@@ -1,0 +1,53 @@
+/** Base class so callers can tell schema build failures of this compiler apart from other errors. */
+export class AjvCompilerError extends Error {
+  readonly code: string
+  readonly statusCode = 500
+
+  constructor (code: string, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'AjvCompilerError'
+    this.code = code
+  }
+}
+
+export class UnknownKeywordError extends AjvCompilerError {
+  readonly keyword: string
+
+  constructor (keyword: string, cause: unknown) {
+    // The message starts with Ajv's own wording so messages built around it stay recognisable.
+    super(
+      'ENCLAVE_AJV_UNKNOWN_KEYWORD',
+      `strict mode: unknown keyword: "${keyword}". Ajv runs in strict mode, so a keyword it does not know ` +
+        'is treated as a probable typo. Register it with ajv.addKeyword() in the onCreate option (or through a plugin), ' +
+        'prefix a vendor extension with "x-" (those are accepted as annotations), ' +
+        'or opt out with customOptions: { strictSchema: false }.',
+      { cause }
+    )
+    this.name = 'UnknownKeywordError'
+    this.keyword = keyword
+  }
+}
+
+export class AsyncSchemaError extends AjvCompilerError {
+  constructor (where: string) {
+    super(
+      'ENCLAVE_AJV_ASYNC_SCHEMA',
+      `${where} declares "$async: true", which the default validator does not support. ` +
+        'Validation runs synchronously for every request before the handler; asynchronous checks ' +
+        '(database look-ups, remote calls) belong in a preHandler hook, where they can be awaited, ' +
+        'time-limited and answered with a proper status code.',
+    )
+    this.name = 'AsyncSchemaError'
+  }
+}
+
+const unknownKeywordMessage = /^strict mode: unknown keyword: "(.+)"$/
+
+/** Replaces Ajv's terse unknown-keyword error with one that says how to fix it; other errors pass through. */
+export function explainCompileError (error: unknown): unknown {
+  if (error instanceof Error) {
+    const match = unknownKeywordMessage.exec(error.message)
+    if (match !== null) return new UnknownKeywordError(match[1] as string, error)
+  }
+  return error
+}

@@ -1,0 +1,33 @@
+import type { Ajv } from 'ajv'
+import { externalSchemasCacheKey } from './cache-key.js'
+import { createAjv } from './create-ajv.js'
+import type { AjvCompilerOptions, ValidatorCompiler, ValidatorCompilerFactory } from './types.js'
+import { createAjvValidatorCompiler } from './validator-compiler.js'
+
+/**
+ * The returned factory is called once per encapsulation context. Contexts that see the same
+ * shared schemas get the same compiler, hence one Ajv instance and one validator cache between
+ * them instead of one per context.
+ */
+export function createValidatorCompilerFactory (options: AjvCompilerOptions = {}): ValidatorCompilerFactory {
+  const compilers = new Map<string, ValidatorCompiler>()
+
+  return function buildValidatorCompiler (externalSchemas: Record<string, object> = {}): ValidatorCompiler {
+    const key = externalSchemasCacheKey(externalSchemas)
+    const cached = key === undefined ? undefined : compilers.get(key)
+    if (cached !== undefined) return cached
+    const ajv: Ajv = createAjv(options, externalSchemas)
+    const compiler = createAjvValidatorCompiler(ajv)
+    // Shared schemas that are not plain JSON cannot be compared, so they get an instance of their own.
+    if (key !== undefined) compilers.set(key, compiler)
+    return compiler
+  }
+}
+
+/** One compiler for one set of shared schemas, for direct use or tests. */
+export function createValidatorCompiler (
+  externalSchemas: Record<string, object> = {},
+  options: AjvCompilerOptions = {}
+): ValidatorCompiler {
+  return createValidatorCompilerFactory(options)(externalSchemas)
+}

@@ -1,0 +1,43 @@
+import type { Ajv } from 'ajv'
+import ajvFormatsModule from 'ajv-formats'
+import { AjvCompilerError } from './errors.js'
+import type { AjvPlugin, AjvPluginEntry } from './types.js'
+
+// ajv-formats is CommonJS whose module.exports is the plugin itself (with `.default` pointing back
+// to it); under NodeNext TypeScript types the default import as the module object, so `.default`
+// is the form that is both well typed and correct at run time.
+const ajvFormats = ajvFormatsModule.default
+
+function pluginOf (entry: AjvPluginEntry): AjvPlugin {
+  const plugin: unknown = typeof entry === 'function' ? entry : Array.isArray(entry) ? entry[0] : undefined
+  if (typeof plugin !== 'function') {
+    throw new AjvCompilerError(
+      'ENCLAVE_AJV_INVALID_PLUGIN',
+      'Each entry of the plugins option must be an Ajv plugin function or a [plugin, options] pair.'
+    )
+  }
+  return plugin as AjvPlugin
+}
+
+/**
+ * Identity catches our own copy of ajv-formats; the function name catches another copy of it
+ * (a different version or a bundled one), which is how users already tell Fastify's compiler
+ * that they configured formats themselves.
+ */
+export function isFormatsPlugin (plugin: AjvPlugin): boolean {
+  return plugin === ajvFormats || plugin.name === 'formatsPlugin'
+}
+
+export function applyPlugins (ajv: Ajv, entries: readonly AjvPluginEntry[]): void {
+  const userConfiguresFormats = entries.some(function configuresFormats (entry) {
+    return isFormatsPlugin(pluginOf(entry))
+  })
+  // Before the user's plugins: ajv.addFormat overwrites, so a format a plugin defines must win
+  // over the stock one rather than be silently replaced by it.
+  if (!userConfiguresFormats) ajvFormats(ajv)
+  for (const entry of entries) {
+    const plugin = pluginOf(entry)
+    if (typeof entry === 'function') plugin(ajv)
+    else plugin(ajv, entry[1])
+  }
+}

@@ -1,0 +1,32 @@
+import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv'
+
+export type HttpPart = 'body' | 'querystring' | 'params' | 'headers'
+
+export interface ValidatorCompilerInput {
+  schema: any
+  method: string
+  url: string
+  httpPart: HttpPart
+}
+
+/** Ajv's compiled validate function: returns a boolean and exposes `.errors` after a failure. */
+export type ValidationFunction = ValidateFunction
+
+export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction
+
+/** Builds the compiler of one encapsulation context from the shared schemas visible there. */
+export type ValidatorCompilerFactory = (externalSchemas: Record<string, object>) => ValidatorCompiler
+
+/** Any Ajv plugin (ajv-formats, ajv-errors, ajv-merge-patch, ...). */
+export type AjvPlugin = (ajv: Ajv, options?: any) => unknown
+
+export type AjvPluginEntry = AjvPlugin | readonly [AjvPlugin, unknown]
+
+export interface AjvCompilerOptions {
+  /** Shallow-merged over `defaultAjvOptions`; a key given here wins. */
+  customOptions?: AjvOptions
+  /** Applied in order right after the Ajv instance is constructed. */
+  plugins?: readonly AjvPluginEntry[]
+  /** Called once per Ajv instance, after the plugins and before the shared schemas are added. */
+  onCreate?: (ajv: Ajv) => void
+}

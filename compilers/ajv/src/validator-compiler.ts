@@ -1,0 +1,62 @@
+import type { Ajv } from 'ajv'
+import { addVendorKeywordsOf } from './annotation-keywords.js'
+import { jsonCacheKey } from './cache-key.js'
+import { AsyncSchemaError, explainCompileError } from './errors.js'
+import { declaresAsync } from './schema-walk.js'
+import type { ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from './types.js'
+
+function storedValidatorFor (ajv: Ajv, schema: unknown): ValidationFunction | undefined {
+  const id = typeof schema === 'object' && schema !== null ? (schema as { $id?: unknown }).$id : undefined
+  // A '#name' id is local to the schema that holds it, never a key in Ajv's store.
+  if (typeof id !== 'string' || id === '' || id.startsWith('#')) return undefined
+  return ajv.getSchema(id)
+}
+
+function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
+  return `The ${httpPart} schema of ${method} ${url}`
+}
+
+/**
+ * The compiler of one Ajv instance. Validators are cached by schema object and by JSON content,
+ * so routes that repeat a schema (or a context re-asking at ready()) do not make Ajv generate and
+ * evaluate the same code again.
+ */
+export function createAjvValidatorCompiler (ajv: Ajv): ValidatorCompiler {
+  const byObject = new WeakMap<object, ValidationFunction>()
+  const byContent = new Map<string, ValidationFunction>()
+
+  function remember (schema: unknown, contentKey: string | undefined, validate: ValidationFunction): ValidationFunction {
+    if (typeof schema === 'object' && schema !== null) byObject.set(schema, validate)
+    if (contentKey !== undefined) byContent.set(contentKey, validate)
+    return validate
+  }
+
+  return function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
+    const { schema } = input
+    const cachedByObject = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined
+    if (cachedByObject !== undefined) return cachedByObject
+    const contentKey = jsonCacheKey(schema)
+    const cachedByContent = contentKey === undefined ? undefined : byContent.get(contentKey)
+    if (cachedByContent !== undefined) return remember(schema, undefined, cachedByContent)
+
+    if (declaresAsync(schema)) throw new AsyncSchemaError(describe(input))
+    let validate: ValidationFunction
+    try {
+      // Reusing the stored validator avoids Ajv's "schema with key or id already exists" when a
+      // route schema is one of the shared schemas (same $id).
+      const stored = storedValidatorFor(ajv, schema)
+      if (stored !== undefined) {
+        validate = stored
+      } else {
+        addVendorKeywordsOf(ajv, schema)
+        validate = ajv.compile(schema)
+      }
+    } catch (error) {
+      throw explainCompileError(error)
+    }
+    // A sync route schema cannot $ref an async one (Ajv refuses), but a stored shared schema
+    // could have been added as async by onCreate; either way an async validator never leaves here.
+    if ((validate as { $async?: unknown }).$async === true) throw new AsyncSchemaError(describe(input))
+    return remember(schema, contentKey, validate)
+  }
+}

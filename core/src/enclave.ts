@@ -1,0 +1,93 @@
+import avvio from 'avvio'
+import { createValidatorCompilerFactory } from '@enclave/ajv'
+import { createSerializerCompilerFactory } from '@enclave/fjs'
+import { resolveOptions, buildInitialConfig } from './options.js'
+import { createLogger } from './logging/logger.js'
+import { kContext } from './symbols.js'
+import { ContextState } from './instance/context-state.js'
+import { override } from './instance/override.js'
+import { createRouters } from './routing/router.js'
+import { createHttpServer } from './server/http-server.js'
+import { createTrustFunction } from './request/trust-proxy.js'
+import { createJsonParser, parseTextBody } from './request/default-parsers.js'
+import { instanceMethods } from './instance/instance-methods.js'
+import { bootInstance, installNotFound } from './instance/boot.js'
+import type { RouteServer } from './routing/route-context.js'
+import type { EnclaveInstance, EnclaveOptions } from './types/index.js'
+
+function createRequestIdGenerator (header: string | false, custom: unknown, state: { requestCounter: number }) {
+  const generate = typeof custom === 'function'
+    ? custom as (raw: any) => string
+    : function nextRequestId (): string { return 'req-' + (state.requestCounter++).toString(36) }
+  if (header === false) return generate
+  const name = header.toLowerCase()
+  return function requestIdFromHeader (raw: any): string {
+    const given = raw.headers[name]
+    return typeof given === 'string' && given.length > 0 ? given : generate(raw)
+  }
+}
+
+/** Creates a server: the root context, its router, avvio for plugins, and the HTTP server. */
+export function enclave (input?: EnclaveOptions): EnclaveInstance {
+  const options = resolveOptions(input)
+  const { logger, enabled: loggingEnabled } = createLogger(options.logger)
+  const validatorGroup = (options.validator ?? options.ajv ?? {}) as Record<string, any>
+  const instance: any = Object.create(instanceMethods)
+  const server = {
+    options,
+    logger,
+    loggingEnabled,
+    routes: [],
+    onReady: [],
+    onListen: [],
+    preClose: [],
+    rootNotFound: null,
+    started: false,
+    booted: false,
+    listening: false,
+    closing: false,
+    closed: false,
+    readyPromise: null,
+    requestCounter: 1,
+    validatorCompilerCache: new Map(),
+    serializerCompilerCache: new Map(),
+    defaultValidatorFactory: createValidatorCompilerFactory({
+      customOptions: validatorGroup.customOptions,
+      plugins: validatorGroup.plugins,
+      onCreate: validatorGroup.onCreate
+    }),
+    defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
+    trustProxy: createTrustFunction(options.trustProxy)
+  } as unknown as RouteServer
+  const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
+  Object.assign(server, { router, notFoundRouter, querystringParser })
+  ;(server as any).genReqId = createRequestIdGenerator(options.requestIdHeader, options.genReqId, server)
+  const root = new ContextState(server, null, '', 'enclave', logger)
+  root.instance = instance
+  server.root = root
+  instance[kContext] = root
+  root.parsers.add('application/json', { parseAs: 'buffer' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning), instance)
+  root.parsers.add('text/plain', { parseAs: 'string' }, parseTextBody, instance)
+
+  const rewriteUrl = options.rewriteUrl as ((raw: any) => string) | undefined
+  server.httpHandler = rewriteUrl === undefined
+    ? function handleHttpRequest (req: any, res: any) { router.lookup(req, res) }
+    : function handleRewrittenRequest (req: any, res: any) {
+      req.url = rewriteUrl.call(instance, req)
+      router.lookup(req, res)
+    }
+  server.httpServer = createHttpServer(options, server.httpHandler, logger)
+  ;(instance as any).initialConfig = buildInitialConfig(options)
+
+  const boot = avvio(instance, {
+    autostart: false,
+    timeout: options.pluginTimeout,
+    expose: { use: 'register', ready: '_avvioReady', close: '_avvioClose', onClose: '_avvioOnClose' }
+  } as any)
+  ;(boot as any).override = override
+  server.avvio = boot
+  boot.on('start', function onStart () { server.started = true })
+  installNotFound(server)
+  bootInstance(server)
+  return instance as EnclaveInstance
+}

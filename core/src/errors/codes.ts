@@ -1,0 +1,114 @@
+import { createError, type EnclaveErrorClass } from './create-error.js'
+
+/**
+ * The error catalogue: every error core throws or answers with. Codes are Fastify v4's where the
+ * behaviour matches (so `err.code` checks written for Fastify keep working), `ENC_ERR_*` where
+ * Enclave behaves differently or has no Fastify counterpart. `docs/reference/errors.md` is generated
+ * from this list and a test keeps the two in step.
+ */
+interface CatalogueEntry {
+  code: string
+  statusCode?: number
+  message: string
+  type?: 'TypeError' | 'RangeError'
+  /** When it happens; shown in docs/reference/errors.md. */
+  when: string
+}
+
+export const catalogue = [
+  // server options
+  { code: 'FST_ERR_OPTIONS_NOT_OBJ', message: 'Options must be an object', type: 'TypeError', when: 'enclave() was given something other than an object.' },
+  { code: 'FST_ERR_INIT_OPTS_INVALID', message: "Invalid initialization options: '%s'", when: 'A server option is unknown or has the wrong type; the message names the option and what was expected.' },
+  { code: 'FST_ERR_QSP_NOT_FN', message: "querystringParser option should be a function, instead got '%s'", type: 'TypeError', when: 'The querystringParser option is not a function.' },
+  { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: "schemaErrorFormatter option should be a non async function. Instead got '%s'.", type: 'TypeError', when: 'schemaErrorFormatter / setSchemaErrorFormatter was given something other than a synchronous function, or the formatter did not return an Error.' },
+  { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', message: "ajv.customOptions option should be an object, instead got '%s'", type: 'TypeError', when: 'The ajv.customOptions (validator.customOptions) option is not an object.' },
+  { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', message: "ajv.plugins option should be an array, instead got '%s'", type: 'TypeError', when: 'The ajv.plugins (validator.plugins) option is not an array.' },
+  { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", type: 'TypeError', when: 'The logger option is an object that lacks the pino methods.' },
+  // content-type parsers
+  { code: 'FST_ERR_CTP_ALREADY_PRESENT', message: "Content type parser '%s' already present.", when: 'addContentTypeParser for a type this context already parses.' },
+  { code: 'FST_ERR_CTP_INVALID_TYPE', message: 'The content type should be a string or a RegExp', type: 'TypeError', when: 'addContentTypeParser was given a content type that is neither a string, an array of strings nor a RegExp.' },
+  { code: 'FST_ERR_CTP_EMPTY_TYPE', message: 'The content type cannot be an empty string', type: 'TypeError', when: 'addContentTypeParser was given an empty content type.' },
+  { code: 'FST_ERR_CTP_INVALID_HANDLER', message: 'The content type handler should be a function', type: 'TypeError', when: 'addContentTypeParser was given a parser that is not a function.' },
+  { code: 'FST_ERR_CTP_INVALID_PARSE_TYPE', message: "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", type: 'TypeError', when: "addContentTypeParser's parseAs is neither 'string' nor 'buffer'." },
+  { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: 'Request body is too large', type: 'RangeError', when: 'The request body (declared or received) exceeds bodyLimit. The body is not buffered past the limit.' },
+  { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415, message: 'Unsupported Media Type: %s', when: 'The request has a body whose content type no parser in the route\'s context accepts (or no content type at all).' },
+  { code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH', statusCode: 400, message: 'Request body size did not match Content-Length', type: 'RangeError', when: 'The body ended before or after the length its Content-Length header declared.' },
+  { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400, message: "Body cannot be empty when content-type is set to 'application/json'", when: 'A request declared a JSON body and sent none.' },
+  { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400, message: 'Body is not valid JSON', when: 'The JSON body cannot be parsed (malformed, truncated, not UTF-8, too deeply nested). The message never carries parser internals.' },
+  { code: 'FST_ERR_CTP_INSTANCE_ALREADY_STARTED', message: 'Cannot call "%s" when the instance is already started!', when: 'A content-type parser was added or removed after ready().' },
+  { code: 'FST_ERR_CTP_FORBIDDEN_PROPERTY', statusCode: 400, message: 'Object contains forbidden prototype property', when: 'A JSON body contains __proto__ (onProtoPoisoning: error) or constructor.prototype (onConstructorPoisoning: error).' },
+  // decorators
+  { code: 'FST_ERR_DEC_ALREADY_PRESENT', message: "The decorator '%s' has already been added!", when: 'decorate/decorateRequest/decorateReply with a name that is already visible in this context.' },
+  { code: 'FST_ERR_DEC_DEPENDENCY_INVALID_TYPE', message: "The dependencies of decorator '%s' must be of type Array.", type: 'TypeError', when: 'The dependency list of a decorator is not an array.' },
+  { code: 'FST_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency '%s'.", when: 'A decorator lists a dependency that is not decorated in this context.' },
+  { code: 'FST_ERR_DEC_AFTER_START', message: "The decorator '%s' has been added after start!", when: 'A decorator was added after ready().' },
+  { code: 'FST_ERR_DEC_REFERENCE_TYPE', message: "The decorator '%s' of type '%s' is a reference type. Use null or the { getter, setter } interface instead, and set the value in a hook.", when: 'decorateRequest/decorateReply with an object or array value, which every request would share.' },
+  { code: 'FST_ERR_DEC_UNDECLARED', message: "No decorator '%s' has been declared on %s.", when: 'getDecorator for a name that is not visible in this context.' },
+  // hooks
+  { code: 'FST_ERR_HOOK_INVALID_TYPE', message: 'The hook name must be a string', type: 'TypeError', when: 'addHook was given a non-string name.' },
+  { code: 'FST_ERR_HOOK_INVALID_HANDLER', message: '%s hook should be a function, instead got %s', type: 'TypeError', when: 'addHook was given a non-function hook.' },
+  { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER', message: "Async function has too many arguments. Async hooks should not use the 'done' argument.", type: 'TypeError', when: 'An async hook also declares the done callback: one hook must use one style.' },
+  { code: 'FST_ERR_HOOK_NOT_SUPPORTED', message: '%s hook not supported!', type: 'TypeError', when: 'addHook with an unknown hook name.' },
+  { code: 'FST_ERR_HOOK_TIMEOUT', message: "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise", when: 'An application hook (onReady) did not finish within pluginTimeout.' },
+  // reply
+  { code: 'FST_ERR_REP_INVALID_PAYLOAD_TYPE', statusCode: 500, message: "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", type: 'TypeError', when: 'A non-JSON content type was set and the payload is neither a string, a Buffer nor a stream.' },
+  { code: 'FST_ERR_REP_ALREADY_SENT', message: 'Reply was already sent, did you forget to "return reply" in the "%s" (%s) route?', when: 'reply.send was called after the reply was sent; logged as a warning, never thrown at the client.' },
+  { code: 'FST_ERR_REP_SENT_VALUE', message: 'The only possible value for reply.sent is true.', type: 'TypeError', when: 'reply.sent was set to something other than true.' },
+  { code: 'FST_ERR_SEND_INSIDE_ONERR', message: 'You cannot use `send` inside the `onError` hook', when: 'An onError hook tried to send.' },
+  { code: 'FST_ERR_SEND_UNDEFINED_ERR', statusCode: 500, message: 'Undefined error has occurred', when: 'Something threw or rejected with undefined or null.' },
+  { code: 'FST_ERR_BAD_STATUS_CODE', statusCode: 500, message: 'Called reply with an invalid status code: %s', when: 'reply.code() with a value outside 100-599.' },
+  { code: 'FST_ERR_INVALID_HEADER', statusCode: 500, message: 'Invalid value for header "%s": header values cannot contain CR or LF characters', when: 'A reply header name or value contains CR/LF or other characters HTTP forbids; the reply becomes a 500 instead of a malformed response.' },
+  { code: 'FST_ERR_PROMISE_NOT_FULFILLED', statusCode: 500, message: "Promise may not be fulfilled with 'undefined' when statusCode is not 204", when: 'An async handler resolved with undefined without sending a reply.' },
+  { code: 'FST_ERR_FAILED_ERROR_SERIALIZATION', statusCode: 500, message: 'Failed to serialize an error. Error: %s. Original error: %s', when: 'The error payload itself could not be serialized.' },
+  { code: 'FST_ERR_MISSING_SERIALIZATION_FN', message: 'Missing serialization function. Key "%s"', when: 'reply.getSerializationFunction / serializeInput found no schema for the key.' },
+  { code: 'FST_ERR_RESPONSE_SERIALIZATION', statusCode: 500, message: 'Response does not match its schema: %s', when: 'The response schema\'s serializer rejected the payload (for example a missing required property).' },
+  // schemas
+  { code: 'FST_ERR_SCH_MISSING_ID', message: 'Missing schema $id property', when: 'addSchema with a schema that has no $id.' },
+  { code: 'FST_ERR_SCH_ALREADY_PRESENT', message: "Schema with id '%s' already declared!", when: 'addSchema with an $id already visible in this context.' },
+  { code: 'FST_ERR_SCH_CONTENT_MISSING_SCHEMA', message: "Schema is missing for the content type '%s'", when: 'A content-keyed schema entry has no schema.' },
+  { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: 'Failed building the validation schema for %s: %s, due to error %s', when: 'A request schema could not be compiled at ready(); names the route, the part and the cause.' },
+  { code: 'FST_ERR_SCH_SERIALIZATION_BUILD', message: 'Failed building the serialization schema for %s: %s, due to error %s', when: 'A response schema could not be compiled at ready(); names the route, the status and the cause.' },
+  { code: 'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', message: 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }', when: 'A response schema key is not a status code, an Nxx class or default.' },
+  { code: 'FST_ERR_VALIDATION', statusCode: 400, message: '%s', when: 'A request part failed its schema. The payload is {statusCode, error, message} (no code: see design decision in docs/validation.md); the error carries validation and validationContext.' },
+  // routes and router
+  { code: 'FST_ERR_DUPLICATED_ROUTE', message: "Method '%s' already declared for route '%s'", when: 'The same method and path (and constraints) were declared twice.' },
+  { code: 'FST_ERR_BAD_URL', statusCode: 400, message: "'%s' is not a valid url component", when: 'The request path holds a malformed percent-escape.' },
+  { code: 'FST_ERR_INVALID_URL', message: "URL must be a string. Received '%s'", type: 'TypeError', when: 'A route path is not a string.' },
+  { code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ', message: 'Options for "%s:%s" route must be an object', when: 'Route options are not an object.' },
+  { code: 'FST_ERR_ROUTE_DUPLICATED_HANDLER', message: 'Duplicate handler for "%s:%s" route is not allowed!', when: 'A handler was given both in the options and as an argument.' },
+  { code: 'FST_ERR_ROUTE_HANDLER_NOT_FN', message: 'Error Handler for %s:%s route, if defined, must be a function', type: 'TypeError', when: 'A route errorHandler that is not a function.' },
+  { code: 'FST_ERR_ROUTE_MISSING_HANDLER', message: 'Missing handler function for "%s:%s" route.', when: 'A route without a handler.' },
+  { code: 'FST_ERR_ROUTE_METHOD_INVALID', message: 'Provided method is invalid!', type: 'TypeError', when: 'A route method that is not a string.' },
+  { code: 'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', message: '%s method is not supported.', when: 'A route method Node\'s HTTP parser does not know.' },
+  { code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', message: "'bodyLimit' option must be an integer > 0. Got '%s'", type: 'TypeError', when: 'A route or parser bodyLimit that is not a positive integer.' },
+  { code: 'FST_ERR_ROUTE_AFTER_START', message: 'Cannot add route "%s:%s" when the instance is already started!', when: 'route() after ready().' },
+  { code: 'FST_ERR_NOT_FOUND', statusCode: 404, message: 'Route %s:%s not found', when: 'No route matches the request (answered by the not-found handler).' },
+  { code: 'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET', message: "Not found handler already set for the instance with prefix: '%s'", when: 'setNotFoundHandler twice in one context.' },
+  { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
+  { code: 'ENC_ERR_PARAM_TOO_LONG', statusCode: 414, message: 'A path parameter is longer than maxParamLength (%s)', when: 'A parametric route matched but a parameter exceeds maxParamLength (Fastify answers 404 here).' },
+  // plugins and lifecycle
+  { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },
+  { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s' required by '%s' is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },
+  { code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', message: "The dependency '%s' of plugin '%s' is not registered", when: 'A wrapped plugin lists a dependency no plugin of that name registered before it.' },
+  { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: "The %s plugin being registered mixes async and callback styles. Async plugins should not use the 'done' argument.", type: 'TypeError', when: 'A plugin is an async function that also declares done.' },
+  { code: 'FST_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", type: 'TypeError', when: 'register() was given something that is not a plugin.' },
+  { code: 'FST_ERR_PLUGIN_TIMEOUT', message: "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise", when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
+  { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'The instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
+  { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'The instance has already been closed and cannot be reopened', when: 'listen() after close().' },
+  { code: 'FST_ERR_REOPENED_SERVER', message: 'The instance is already listening', when: 'listen() twice.' },
+  { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: '%s'", type: 'TypeError', when: 'listen() options are not valid.' }
+] as const satisfies readonly CatalogueEntry[]
+
+export type ErrorCode = typeof catalogue[number]['code']
+
+function buildErrorClasses (): Record<ErrorCode, EnclaveErrorClass> {
+  const classes = {} as Record<ErrorCode, EnclaveErrorClass>
+  for (const entry of catalogue as readonly CatalogueEntry[]) {
+    const Base = entry.type === 'TypeError' ? TypeError : entry.type === 'RangeError' ? RangeError : Error
+    classes[entry.code as ErrorCode] = createError(entry.code, entry.message, entry.statusCode, Base)
+  }
+  return classes
+}
+
+/** `errorCodes.FST_ERR_X` is a constructor: `new errorCodes.FST_ERR_X(...args)` or `errorCodes.FST_ERR_X(...args)`. */
+export const errorCodes: Readonly<Record<ErrorCode, EnclaveErrorClass>> = Object.freeze(buildErrorClasses())

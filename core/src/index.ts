@@ -1,0 +1,26 @@
+import { enclave } from './enclave.js'
+import { errorCodes } from './errors/codes.js'
+import { createError } from './errors/create-error.js'
+import { defaultSchemaErrorFormatter } from './schema/error-formatter.js'
+import { kSkipOverride, kDisplayName, kPluginMeta } from './symbols.js'
+
+export type * from './types/index.js'
+export type { EnclaveError, EnclaveErrorClass } from './errors/create-error.js'
+export type { ErrorCode } from './errors/codes.js'
+
+/**
+ * `require('@enclave/core')` returns the factory itself (with `.enclave`, `.default`,
+ * `.errorCodes`), like Fastify's module; `import enclave, { errorCodes } from '@enclave/core'` too.
+ */
+const exported = Object.assign(enclave, {
+  enclave,
+  fastify: enclave,
+  default: enclave,
+  errorCodes,
+  createError,
+  defaultSchemaErrorFormatter,
+  symbols: { kSkipOverride, kDisplayName, kPluginMeta }
+})
+
+export default exported
+export { exported as 'module.exports', enclave, enclave as fastify, errorCodes, createError, defaultSchemaErrorFormatter }

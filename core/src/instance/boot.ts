@@ -1,0 +1,208 @@
+import { errorCodes } from '../errors/codes.js'
+import { kContext, kReplyHeaders } from '../symbols.js'
+import { RouteContext, type RouteServer } from '../routing/route-context.js'
+import { compileRoute } from '../routing/compile-route.js'
+import { registerRoute, allMethods } from '../routing/route.js'
+import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
+import { formatAddress, type ListenOptions } from '../server/http-server.js'
+import { runApplicationHooks } from '../lifecycle/application-hooks.js'
+import type { ContextState } from './context-state.js'
+
+function defaultNotFoundHandler (request: any, reply: any): void {
+  const body = JSON.stringify({
+    statusCode: 404,
+    code: 'FST_ERR_NOT_FOUND',
+    error: 'Not Found',
+    message: `Route ${request.raw.method}:${request.raw.url} not found`
+  })
+  reply.code(404)
+  reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
+  reply.send(body)
+}
+
+function createNotFoundRoute (server: RouteServer, context: ContextState, handler: (...args: any[]) => unknown, options: Record<string, any>): RouteContext {
+  const routeHooks: Record<string, any> = {}
+  return new RouteContext({
+    method: '*',
+    url: context.prefix === '' ? '/*' : context.prefix + '/*',
+    handler,
+    instance: context.instance,
+    context,
+    server,
+    options: { ...options, handler },
+    isNotFound: true,
+    routeHooks,
+    formatter: defaultSchemaErrorFormatter
+  })
+}
+
+/** The root not-found route and `invokeNotFound` (for reply.callNotFound). */
+export function installNotFound (server: RouteServer): void {
+  server.invokeNotFound = function invokeNotFound (request: any, reply: any): void {
+    const path = String(request.raw.url ?? '/').split('?')[0]!
+    const found = server.notFoundRouter.find(request.raw.method, path) as any
+    const route: RouteContext = found?.store ?? server.rootNotFound!
+    reply.code(404)
+    route.handler.call(route.instance, request, reply)
+  }
+}
+
+/** Not-found routes for every context that set a handler: the root's answers what no prefix claims. */
+function arrangeNotFoundRoutes (server: RouteServer): RouteContext[] {
+  const routes: RouteContext[] = []
+  const root = server.root
+  const rootHandler = root.notFoundHandler
+  server.rootNotFound = createNotFoundRoute(server, root, rootHandler?.handler ?? defaultNotFoundHandler, rootHandler?.options ?? {})
+  routes.push(server.rootNotFound)
+  const visit = (context: ContextState): void => {
+    for (const child of context.children) {
+      if (child.notFoundHandler !== null && child.prefix !== '') {
+        const route = createNotFoundRoute(server, child, child.notFoundHandler.handler, child.notFoundHandler.options)
+        for (const path of [child.prefix, child.prefix + '/*']) {
+          for (const method of allMethods) {
+            if (!server.notFoundRouter.hasRoute(method as any, path)) server.notFoundRouter.on(method as any, path, () => {}, route)
+          }
+        }
+        routes.push(route)
+      }
+      visit(child)
+    }
+  }
+  visit(root)
+  return routes
+}
+
+/** GET routes answer HEAD too unless a HEAD route was declared (exposeHeadRoutes). */
+function addHeadRoutes (server: RouteServer): void {
+  for (const route of server.routes.slice()) {
+    if (route.method !== 'GET') continue
+    const expose = route.options.exposeHeadRoute ?? server.options.exposeHeadRoutes
+    if (expose !== true) continue
+    const constraints = route.options.constraints
+    if (server.router.hasRoute('HEAD', route.url, constraints)) continue
+    registerRoute(server, route.context, route.instance, 'HEAD', route.url, { ...route.options, method: 'HEAD' }, route.routeHooks)
+  }
+}
+
+function compileAll (server: RouteServer): void {
+  addHeadRoutes(server)
+  for (const route of server.routes) compileRoute(route)
+  for (const route of arrangeNotFoundRoutes(server)) compileRoute(route)
+}
+
+function translateBootError (error: any): Error {
+  if (error?.code === 'AVV_ERR_PLUGIN_EXEC_TIMEOUT' || error?.code === 'AVV_ERR_READY_TIMEOUT') {
+    const name = /'([^']*)'/.exec(String(error.message))?.[1] ?? String(error.fn?.name ?? 'unknown')
+    const translated = new errorCodes.FST_ERR_PLUGIN_TIMEOUT(name)
+    ;(translated as any).cause = error
+    return translated
+  }
+  return error
+}
+
+/** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */
+export function runReady (server: RouteServer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const rootInstance = server.root.instance
+    rootInstance._avvioReady(function afterPlugins (error: unknown, _context: unknown, done: () => void) {
+      if (error !== null && error !== undefined) {
+        done()
+        reject(translateBootError(error))
+        return
+      }
+      try {
+        compileAll(server)
+      } catch (compileError) {
+        done()
+        reject(compileError)
+        return
+      }
+      server.booted = true
+      runApplicationHooks(server.onReady, [], server.options.pluginTimeout, 'onReady').then(() => {
+        done()
+        resolve()
+      }, (hookError: unknown) => {
+        done()
+        reject(hookError)
+      })
+    })
+  })
+}
+
+/** Registered at preReady, so it is the last onClose added and (avvio runs them last-in first) the first to run. */
+export function bootInstance (server: RouteServer): void {
+  server.avvio.once('preReady', function registerServerClose () {
+    server.root.instance._avvioOnClose(function closeHttpServer (_instance: unknown, done: () => void) {
+      server.closing = true
+      if (!server.listening) {
+        done()
+        return
+      }
+      server.httpServer.close(function serverClosed () {
+        server.listening = false
+        done()
+      })
+      const force = server.options.forceCloseConnections
+      if (force === true) (server.httpServer as any).closeAllConnections?.()
+      else if (force === 'idle') (server.httpServer as any).closeIdleConnections?.()
+    })
+  })
+}
+
+export async function startListening (server: RouteServer, instance: any, options: ListenOptions): Promise<string> {
+  if (server.closed || server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
+  if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  if (options.port !== undefined && !(Number.isInteger(Number(options.port)) && Number(options.port) >= 0 && Number(options.port) < 65536)) {
+    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(`port must be an integer between 0 and 65535, got ${String(options.port)}`)
+  }
+  await instance.ready()
+  const httpServer = server.httpServer
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => { reject(error) }
+    httpServer.once('error', onError)
+    const listenOptions = options.path !== undefined
+      ? { path: options.path, backlog: options.backlog, exclusive: options.exclusive }
+      : { port: Number(options.port ?? 0), host: options.host ?? 'localhost', backlog: options.backlog, exclusive: options.exclusive, ipv6Only: options.ipv6Only, signal: options.signal }
+    httpServer.listen(listenOptions, () => {
+      httpServer.removeListener('error', onError)
+      resolve()
+    })
+  })
+  server.listening = true
+  const address = formatAddress(httpServer)
+  server.logger.info(`Server listening at ${address}`)
+  try {
+    await runApplicationHooks(server.onListen, [], server.options.pluginTimeout, 'onListen')
+  } catch (error) {
+    server.logger.error({ err: error }, 'onListen hook failed')
+  }
+  return address
+}
+
+export async function closeInstance (server: RouteServer): Promise<void> {
+  if (server.closed) return
+  if (server.closing) {
+    await server.closePromise
+    return
+  }
+  server.closing = true
+  server.closePromise = (async () => {
+    try {
+      await runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose')
+    } catch (error) {
+      server.logger.error({ err: error }, 'preClose hook failed')
+    }
+    if (!server.started) {
+      // Nothing booted: close the socket (if any) without starting the plugin tree.
+      if (server.listening) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    } else {
+      await server.root.instance._avvioClose()
+    }
+    server.closed = true
+  })()
+  await server.closePromise
+}
+
+export function contextOf (instance: any): ContextState {
+  return instance[kContext]
+}

@@ -1,0 +1,240 @@
+import { errorCodes } from '../errors/codes.js'
+import { kContext } from '../symbols.js'
+import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
+import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
+import { createHookEntry, isRequestHook } from '../lifecycle/hooks.js'
+import { runReady, startListening, closeInstance } from './boot.js'
+import { normaliseListenArguments } from '../server/http-server.js'
+import { createInjector } from '../server/inject.js'
+import { printContexts } from './print-contexts.js'
+import { fastifyCompatVersion } from './override.js'
+import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
+import type { ContextState } from './context-state.js'
+import type { RouteServer } from '../routing/route-context.js'
+
+function contextOf (instance: any): ContextState {
+  return instance[kContext]
+}
+
+function serverOf (instance: any): RouteServer {
+  return contextOf(instance).server as RouteServer
+}
+
+function assertNotStarted (instance: any, what: string): void {
+  if (serverOf(instance).booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" after ready().`)
+}
+
+function shortcut (method: string | string[]) {
+  return function routeShortcut (this: any, path: unknown, optionsOrHandler?: unknown, handler?: unknown) {
+    addShortcutRoute(this, method, path, optionsOrHandler, handler)
+    return this
+  }
+}
+
+/**
+ * The methods of every instance. The root instance is `Object.create(instanceMethods)` and each
+ * child context `Object.create(parent)`; all state is read through `this[kContext]`.
+ */
+export const instanceMethods: Record<string | symbol, any> = {
+  // routes
+  route (this: any, options: unknown) {
+    addRoute(this, options)
+    return this
+  },
+  get: shortcut('GET'),
+  head: shortcut('HEAD'),
+  post: shortcut('POST'),
+  put: shortcut('PUT'),
+  delete: shortcut('DELETE'),
+  options: shortcut('OPTIONS'),
+  patch: shortcut('PATCH'),
+  all: shortcut(allMethods),
+  hasRoute (this: any, options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean {
+    const methods = Array.isArray(options.method) ? options.method : [options.method]
+    return methods.every((method) => serverOf(this).router.hasRoute(String(method).toUpperCase() as any, options.url, options.constraints ?? {}))
+  },
+  findRoute (this: any, options: { method: string, url: string, constraints?: Record<string, unknown> }) {
+    const found = serverOf(this).router.findRoute(options.method.toUpperCase() as any, options.url, options.constraints ?? {}) as any
+    return found === null ? null : { ...found.store.publicOptions, params: found.params }
+  },
+  printRoutes (this: any, options?: Record<string, unknown>): string {
+    return serverOf(this).router.prettyPrint(options as any)
+  },
+  printPlugins (this: any): string {
+    return serverOf(this).avvio.prettyPrint()
+  },
+  printContexts (this: any): string {
+    return printContexts(serverOf(this).root)
+  },
+
+  // hooks
+  addHook (this: any, name: unknown, fn: unknown) {
+    const entry = createHookEntry(name, fn, this)
+    const context = contextOf(this)
+    const hookName = name as string
+    if (hookName === 'onClose') {
+      this._avvioOnClose(fn)
+      return this
+    }
+    if (hookName === 'onReady' || hookName === 'onListen' || hookName === 'preClose') {
+      (context.server as any)[hookName].push(entry)
+      return this
+    }
+    if (isRequestHook(hookName) || hookName === 'onRoute' || hookName === 'onRegister') {
+      assertNotStarted(this, 'addHook')
+      context.hooks[hookName].push(entry)
+    }
+    return this
+  },
+  onClose (this: any, fn: unknown) {
+    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER('onClose', typeof fn)
+    this._avvioOnClose(fn)
+    return this
+  },
+
+  // decorators
+  decorate (this: any, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(this, 'instance', name, value, dependencies)
+    return this
+  },
+  decorateRequest (this: any, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(this, 'request', name, value, dependencies)
+    return this
+  },
+  decorateReply (this: any, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(this, 'reply', name, value, dependencies)
+    return this
+  },
+  hasDecorator (this: any, name: string) { return hasDecorator(this, 'instance', name) },
+  hasRequestDecorator (this: any, name: string) { return hasDecorator(this, 'request', name) },
+  hasReplyDecorator (this: any, name: string) { return hasDecorator(this, 'reply', name) },
+  getDecorator (this: any, name: string) { return getDecorator(this, name) },
+  hasPlugin (this: any, name: string) { return contextOf(this).hasPlugin(name) },
+
+  // schemas and compilers
+  addSchema (this: any, schema: unknown) {
+    contextOf(this).schemas.add(schema)
+    return this
+  },
+  getSchema (this: any, id: string) { return contextOf(this).schemas.get(id) },
+  getSchemas (this: any) { return contextOf(this).schemas.all() },
+  setValidatorCompiler (this: any, compiler: unknown) {
+    if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setValidatorCompiler expects a function ({ schema, method, url, httpPart }) => validate')
+    assertNotStarted(this, 'setValidatorCompiler')
+    contextOf(this).validatorCompiler = compiler as any
+    return this
+  },
+  setSerializerCompiler (this: any, compiler: unknown) {
+    if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setSerializerCompiler expects a function ({ schema, method, url, httpStatus, contentType }) => serialize')
+    assertNotStarted(this, 'setSerializerCompiler')
+    contextOf(this).serializerCompiler = compiler as any
+    return this
+  },
+  setSchemaErrorFormatter (this: any, formatter: unknown) {
+    if (typeof formatter !== 'function' || (formatter as any).constructor?.name === 'AsyncFunction') {
+      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter)
+    }
+    contextOf(this).schemaErrorFormatter = formatter as any
+    return this
+  },
+  setReplySerializer (this: any, serializer: unknown) {
+    if (typeof serializer !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setReplySerializer expects a function (payload, statusCode) => string')
+    contextOf(this).replySerializer = serializer as any
+    return this
+  },
+  get validatorCompiler () { return contextOf(this).inherited('validatorCompiler') ?? undefined },
+  get serializerCompiler () { return contextOf(this).inherited('serializerCompiler') ?? undefined },
+
+  // errors and not found
+  setErrorHandler (this: any, handler: unknown) {
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
+    assertNotStarted(this, 'setErrorHandler')
+    contextOf(this).errorHandler = handler as any
+    return this
+  },
+  get errorHandler () { return contextOf(this).inherited('errorHandler') ?? undefined },
+  setNotFoundHandler (this: any, optionsOrHandler: unknown, maybeHandler?: unknown) {
+    const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler
+    const options = typeof optionsOrHandler === 'function' ? {} : (optionsOrHandler ?? {}) as Record<string, unknown>
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
+    assertNotStarted(this, 'setNotFoundHandler')
+    const context = contextOf(this)
+    if (context.notFoundHandler !== null) throw new errorCodes.FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET(context.prefix || '/')
+    context.notFoundHandler = { handler: handler as any, options }
+    return this
+  },
+
+  // content-type parsers
+  addContentTypeParser (this: any, types: unknown, optionsOrParser: unknown, maybeParser?: unknown) {
+    assertNotStarted(this, 'addContentTypeParser')
+    const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
+    const options = typeof optionsOrParser === 'function' ? {} : (optionsOrParser ?? {}) as Record<string, unknown>
+    contextOf(this).parsers.add(types, options, parser, this)
+    return this
+  },
+  hasContentTypeParser (this: any, type: unknown) { return contextOf(this).parsers.has(type) },
+  removeContentTypeParser (this: any, types: unknown) {
+    assertNotStarted(this, 'removeContentTypeParser')
+    contextOf(this).parsers.remove(types)
+    return this
+  },
+  removeAllContentTypeParsers (this: any) {
+    assertNotStarted(this, 'removeAllContentTypeParsers')
+    contextOf(this).parsers.removeAll()
+    return this
+  },
+  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore') {
+    return createJsonParser(onProtoPoisoning, onConstructorPoisoning)
+  },
+  defaultTextParser: parseTextBody,
+
+  // lifecycle
+  ready (this: any, callback?: (error: Error | null) => void) {
+    const server = serverOf(this)
+    if (server.readyPromise === null) server.readyPromise = runReady(server)
+    if (typeof callback === 'function') {
+      server.readyPromise.then(() => callback(null), callback)
+      return undefined
+    }
+    return server.readyPromise.then(() => this)
+  },
+  listen (this: any, ...args: unknown[]) {
+    const { options, callback } = normaliseListenArguments(args)
+    const promise = startListening(serverOf(this), this, options)
+    if (callback !== undefined) {
+      promise.then((address) => callback(null, address), (error) => callback(error))
+      return undefined
+    }
+    return promise
+  },
+  close (this: any, callback?: (error?: Error) => void) {
+    const promise = closeInstance(serverOf(this))
+    if (typeof callback === 'function') {
+      promise.then(() => callback(), callback)
+      return this
+    }
+    return promise
+  },
+  [Symbol.asyncDispose] (this: any) { return this.close() },
+  inject (this: any, options?: unknown, callback?: unknown) {
+    return createInjector(this, serverOf(this))(options, callback)
+  },
+  addresses (this: any) {
+    const address = serverOf(this).httpServer.address()
+    return address === null ? [] : [address]
+  },
+  routing (this: any, req: any, res: any) { serverOf(this).httpHandler(req, res) },
+  withTypeProvider (this: any) { return this },
+
+  // read-only views
+  get server () { return serverOf(this).httpServer },
+  get log () { return contextOf(this).logger },
+  get prefix () { return contextOf(this).prefix },
+  get pluginName () { return contextOf(this).pluginName },
+  get version () { return fastifyCompatVersion },
+  get listeningOrigin () {
+    const address = serverOf(this).httpServer.address()
+    if (address === null || typeof address === 'string') return address
+    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  }
+}

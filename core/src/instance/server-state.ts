@@ -1,0 +1,41 @@
+import type { Server } from 'node:http'
+import type Router from 'find-my-way'
+import type { ResolvedOptions } from '../options.js'
+import type { EnclaveLogger } from '../logging/logger.js'
+import type { ContextState } from './context-state.js'
+import type { RouteContext } from '../routing/route-context.js'
+import type { HookEntry } from '../lifecycle/hooks.js'
+import type { AnyFunction } from '../types/internal.js'
+
+/** Server-wide state, shared by every context of one enclave() instance. */
+export interface ServerState {
+  readonly options: ResolvedOptions
+  readonly logger: EnclaveLogger
+  readonly loggingEnabled: boolean
+  readonly router: Router.Instance<Router.HTTPVersion.V1>
+  /** Routes that answer "not found", one per context that set a not-found handler (by prefix). */
+  readonly notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
+  readonly genReqId: (raw: any) => string
+  readonly routes: RouteContext[]
+  readonly onReady: HookEntry[]
+  readonly onListen: HookEntry[]
+  readonly preClose: HookEntry[]
+  root: ContextState
+  rootNotFound: RouteContext | null
+  httpServer: Server
+  httpHandler: (req: any, res: any) => void
+  started: boolean
+  booted: boolean
+  listening: boolean
+  closing: boolean
+  closed: boolean
+  readyPromise: Promise<void> | null
+  avvio: any
+  /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */
+  defaultValidatorFactory: AnyFunction
+  defaultSerializerFactory: AnyFunction
+  /** Compiler per distinct set of visible shared schemas, so contexts that see the same set share one. */
+  validatorCompilerCache: Map<string, AnyFunction>
+  serializerCompilerCache: Map<string, AnyFunction>
+  requestCounter: number
+}

@@ -1,0 +1,52 @@
+/**
+ * Enough of semver ranges for plugin version checks (`4.x`, `>=4`, `^4.0.0`, `4.x || 5.x`): a
+ * plugin declaring a range we cannot read is let through rather than refused.
+ */
+function parseVersion (text: string): number[] | null {
+  const match = /^v?(\d+|x|\*)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?(?:-[0-9a-z.-]+)?$/i.exec(text.trim())
+  if (match === null) return null
+  return [match[1], match[2], match[3]].map((part) => part === undefined || part === 'x' || part === 'X' || part === '*' ? -1 : Number(part))
+}
+
+function compare (a: number[], b: number[]): number {
+  for (let i = 0; i < 3; i++) {
+    const x = a[i] ?? 0
+    const y = b[i] === -1 ? 0 : (b[i] ?? 0)
+    if (x !== y) return x - y
+  }
+  return 0
+}
+
+function matchesWildcard (version: number[], pattern: number[]): boolean {
+  for (let i = 0; i < 3; i++) {
+    if (pattern[i] === -1) return true
+    if (version[i] !== pattern[i]) return false
+  }
+  return true
+}
+
+function satisfiesComparator (version: number[], comparator: string): boolean {
+  const match = /^(\^|~|>=|<=|>|<|=)?\s*(.+)$/.exec(comparator.trim())
+  if (match === null) return true
+  const operator = match[1] ?? ''
+  const target = parseVersion(match[2]!)
+  if (target === null) return true
+  switch (operator) {
+    case '>=': return compare(version, target) >= 0
+    case '<=': return compare(version, target) <= 0
+    case '>': return compare(version, target) > 0
+    case '<': return compare(version, target) < 0
+    case '^': return version[0] === (target[0] === -1 ? version[0] : target[0]) && compare(version, target) >= 0
+    case '~': return version[0] === target[0] && (target[1] === -1 || version[1] === target[1]) && compare(version, target) >= 0
+    default: return matchesWildcard(version, target)
+  }
+}
+
+export function satisfiesRange (versionText: string, range: string): boolean {
+  const version = parseVersion(versionText)
+  if (version === null) return true
+  return range.split('||').some((alternative) => {
+    const comparators = alternative.trim().split(/\s+/).filter((part) => part.length > 0)
+    return comparators.length === 0 || comparators.every((comparator) => satisfiesComparator(version, comparator))
+  })
+}

@@ -1,0 +1,195 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { kRawReply, kReplyEndTime, kReplyHijacked } from '../symbols.js'
+import { kReplySending } from '../reply/reply.js'
+import { childLogger, disabledLogger } from '../logging/logger.js'
+import { runHooks, runPayloadHooks, runAbortHooks, isAnswered } from './run-hooks.js'
+import { parseBody } from '../request/read-body.js'
+import { validateRequest } from '../schema/validate.js'
+import { errorCodes } from '../errors/codes.js'
+import type { RouteContext } from '../routing/route-context.js'
+
+/** find-my-way's handler for every route: builds request and reply, then walks the lifecycle. */
+export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params: Record<string, string>, route: RouteContext, query: unknown): void {
+  const server = route.server
+  const id = server.genReqId(raw)
+  const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
+  const request = new route.Request(id, params, raw, query, log, route)
+  const reply = new route.Reply(res, request, log, route)
+  if (route.watchFinish) {
+    ;(res as any)[kRawReply] = reply
+    res.once('finish', onResponseFinished)
+  }
+  if (route.onRequestAbort !== null) {
+    ;(raw as any)[kRawReply] = reply
+    raw.once('close', onRequestClosed)
+  }
+  if (server.loggingEnabled && !server.options.disableRequestLogging) {
+    log.info({ req: request }, 'incoming request')
+  }
+  if (server.closing && server.options.return503OnClosing) {
+    res.setHeader('connection', 'close')
+    reply.code(503).send(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER())
+    return
+  }
+  if (route.onRequest !== null) {
+    runHooks(route.onRequest, request, reply, afterOnRequest, failLifecycle)
+  } else {
+    afterOnRequest(request, reply)
+  }
+}
+
+/** Any hook, parser or validator failure before the handler: answer through the error handlers. */
+export function failLifecycle (reply: any, error: unknown): void {
+  if (isAnswered(reply)) {
+    reply.log.error({ err: error }, 'error after the reply was sent')
+    return
+  }
+  reply.send(error instanceof Error ? error : toThrownError(error))
+}
+
+function toThrownError (thrown: unknown): Error {
+  // send() treats only Errors as errors; route everything thrown to the error path.
+  const error = new Error(thrown === undefined || thrown === null ? 'Undefined error has occurred' : String(thrown))
+  ;(error as any).thrown = thrown
+  return error
+}
+
+function afterOnRequest (request: any, reply: any): void {
+  const route: RouteContext = request.context
+  if (route.preParsing !== null) {
+    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing, failLifecycle)
+  } else {
+    afterPreParsing(request, reply, request.raw)
+  }
+}
+
+function afterPreParsing (request: any, reply: any, payload: any): void {
+  if (isAnswered(reply)) return
+  const route: RouteContext = request.context
+  if (route.parseBody) {
+    parseBody(request, reply, payload, afterParsing)
+  } else {
+    afterParsing(request, reply)
+  }
+}
+
+export function afterParsing (request: any, reply: any): void {
+  const route: RouteContext = request.context
+  if (route.preValidation !== null) {
+    runHooks(route.preValidation, request, reply, validationPhase, failLifecycle)
+  } else {
+    validationPhase(request, reply)
+  }
+}
+
+function validationPhase (request: any, reply: any): void {
+  const route: RouteContext = request.context
+  if (route.validators !== null) {
+    const outcome = validateRequest(route, request)
+    if (outcome !== null) {
+      if (outcome instanceof Error) {
+        onValidationFailed(request, reply, outcome)
+        return
+      }
+      awaitValidation(outcome, request, reply)
+      return
+    }
+  }
+  preHandlerPhase(request, reply)
+}
+
+async function awaitValidation (outcome: Promise<Error | null>, request: any, reply: any): Promise<void> {
+  let error: Error | null
+  try {
+    error = await outcome
+  } catch (thrown) {
+    failLifecycle(reply, thrown)
+    return
+  }
+  if (error !== null) onValidationFailed(request, reply, error)
+  else preHandlerPhase(request, reply)
+}
+
+function onValidationFailed (request: any, reply: any, error: Error): void {
+  const route: RouteContext = request.context
+  if (route.attachValidation && (error as any).validationContext !== undefined) {
+    request.validationError = error
+    preHandlerPhase(request, reply)
+    return
+  }
+  reply.send(error)
+}
+
+function preHandlerPhase (request: any, reply: any): void {
+  if (isAnswered(reply)) return
+  const route: RouteContext = request.context
+  if (route.preHandler !== null) {
+    runHooks(route.preHandler, request, reply, runHandler, failLifecycle)
+  } else {
+    runHandler(request, reply)
+  }
+}
+
+function runHandler (request: any, reply: any): void {
+  const route: RouteContext = request.context
+  let result
+  try {
+    result = route.handler.call(route.instance, request, reply)
+  } catch (error) {
+    failLifecycle(reply, error)
+    return
+  }
+  if (result === undefined || result === reply) return
+  if (result !== null && typeof result.then === 'function') {
+    awaitHandler(result, reply)
+    return
+  }
+  if (reply[kReplySending] === false && !reply.sent) reply.send(result)
+}
+
+async function awaitHandler (promise: Promise<unknown>, reply: any): Promise<void> {
+  let payload
+  try {
+    payload = await promise
+  } catch (error) {
+    failLifecycle(reply, error)
+    return
+  }
+  if (payload === reply) return
+  if (reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true) {
+    if (payload !== undefined) {
+      reply.log.warn({ err: new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.context.url, reply.request.context.method) }, 'the handler returned a value after the reply was sent; the value is ignored')
+    }
+    return
+  }
+  if (payload === undefined && reply.raw.statusCode !== 204) {
+    // Fastify's behaviour: report it, and answer rather than leave the client hanging.
+    reply.log.error({ err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() }, 'async handler resolved with undefined without sending a reply')
+  }
+  reply.send(payload)
+}
+
+function onResponseFinished (this: ServerResponse): void {
+  const reply = (this as any)[kRawReply]
+  reply[kReplyEndTime] = performance.now()
+  const route: RouteContext = reply.request.context
+  if (route.server.loggingEnabled && !route.server.options.disableRequestLogging) {
+    reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  }
+  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, noop, logHookFailure, 0, false)
+}
+
+function onRequestClosed (this: IncomingMessage): void {
+  const reply = (this as any)[kRawReply]
+  if (reply.raw.writableFinished === true) return
+  const route: RouteContext = reply.request.context
+  void runAbortHooks(route.onRequestAbort!, reply.request, function logAbortHookFailure (error) {
+    reply.log.error({ err: error }, 'onRequestAbort hook failed')
+  })
+}
+
+function noop (): void {}
+
+export function logHookFailure (reply: any, error: unknown): void {
+  reply.log.error({ err: error }, 'hook failed after the response')
+}

@@ -1,0 +1,70 @@
+import { errorCodes } from '../errors/codes.js'
+
+export const requestHookNames = [
+  'onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization',
+  'onSend', 'onResponse', 'onError', 'onTimeout', 'onRequestAbort'
+] as const
+export const applicationHookNames = ['onRoute', 'onRegister', 'onReady', 'onListen', 'preClose', 'onClose'] as const
+
+export type RequestHookName = typeof requestHookNames[number]
+export type ApplicationHookName = typeof applicationHookNames[number]
+export type HookName = RequestHookName | ApplicationHookName
+
+/** How many parameters a hook declares when it uses the `done` callback style. */
+const callbackArity: Record<HookName, number> = {
+  onRequest: 3,
+  preParsing: 4,
+  preValidation: 3,
+  preHandler: 3,
+  preSerialization: 4,
+  onSend: 4,
+  onResponse: 3,
+  onError: 4,
+  onTimeout: 3,
+  onRequestAbort: 2,
+  onRoute: Infinity,
+  onRegister: Infinity,
+  onReady: 1,
+  onListen: 1,
+  preClose: 1,
+  onClose: 2
+}
+
+export type AnyHook = (...args: any[]) => unknown
+
+/** One registration of a hook, remembered with the context instance it runs as `this` in. */
+export interface HookEntry {
+  readonly fn: AnyHook
+  readonly instance: object
+  readonly callbackStyle: boolean
+}
+
+export type HookStore = { [K in HookName]: HookEntry[] }
+
+export function createHookStore (): HookStore {
+  const store = {} as HookStore
+  for (const name of requestHookNames) store[name] = []
+  for (const name of applicationHookNames) store[name] = []
+  return store
+}
+
+function isAsyncFunction (fn: AnyHook): boolean {
+  return fn.constructor.name === 'AsyncFunction'
+}
+
+/** Validates a hook at addHook time, so a wrong hook fails at start-up, not on a request. */
+export function createHookEntry (name: unknown, fn: unknown, instance: object): HookEntry {
+  if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
+  if (!(name in callbackArity)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
+  if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
+  const arity = callbackArity[name as HookName]
+  const callbackStyle = (fn as AnyHook).length >= arity
+  if (callbackStyle && isAsyncFunction(fn as AnyHook)) {
+    throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+  }
+  return { fn: fn as AnyHook, instance, callbackStyle }
+}
+
+export function isRequestHook (name: string): name is RequestHookName {
+  return (requestHookNames as readonly string[]).includes(name)
+}

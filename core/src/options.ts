@@ -1,0 +1,160 @@
+import { errorCodes } from './errors/codes.js'
+
+type Check = (value: unknown) => boolean
+
+const isBool: Check = (v) => typeof v === 'boolean'
+const isPositiveInt: Check = (v) => Number.isInteger(v) && (v as number) > 0
+const isNonNegativeInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0
+const isFunction: Check = (v) => typeof v === 'function'
+const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isPoisoningAction: Check = (v) => v === 'error' || v === 'remove' || v === 'ignore'
+const anyValue: Check = () => true
+
+/**
+ * Every option enclave() accepts: Fastify v4's names (so an app's options carry over) plus
+ * `validator` (the spec's neutral name for Fastify's `ajv` group) and `responseValidation`.
+ */
+const optionChecks: Record<string, [Check, string]> = {
+  logger: [anyValue, 'boolean | pino options | logger instance'],
+  bodyLimit: [isPositiveInt, 'an integer > 0'],
+  genReqId: [isFunction, 'a function'],
+  requestIdHeader: [(v) => v === false || typeof v === 'string', 'a header name or false'],
+  requestIdLogLabel: [(v) => typeof v === 'string', 'a string'],
+  trustProxy: [(v) => typeof v === 'boolean' || typeof v === 'string' || typeof v === 'number' || Array.isArray(v) || typeof v === 'function', 'boolean | string | number | string[] | function'],
+  ignoreTrailingSlash: [isBool, 'a boolean'],
+  ignoreDuplicateSlashes: [isBool, 'a boolean'],
+  caseSensitive: [isBool, 'a boolean'],
+  maxParamLength: [isPositiveInt, 'an integer > 0'],
+  connectionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  keepAliveTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  requestTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
+  return503OnClosing: [isBool, 'a boolean'],
+  https: [(v) => v === null || isObject(v), 'an object of TLS options'],
+  http2: [(v) => v === false, 'false (HTTP/2 is not supported yet)'],
+  serverFactory: [isFunction, 'a function (handler, options) => server'],
+  disableRequestLogging: [isBool, 'a boolean'],
+  pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  querystringParser: [isFunction, 'a function'],
+  exposeHeadRoutes: [isBool, 'a boolean'],
+  onProtoPoisoning: [isPoisoningAction, "'error' | 'remove' | 'ignore'"],
+  onConstructorPoisoning: [isPoisoningAction, "'error' | 'remove' | 'ignore'"],
+  forceCloseConnections: [(v) => typeof v === 'boolean' || v === 'idle', "a boolean or 'idle'"],
+  ajv: [isObject, 'an object { customOptions?, plugins? }'],
+  validator: [isObject, 'an object { customOptions?, plugins? }'],
+  serializerOpts: [isObject, 'fast-json-stringify options'],
+  schemaErrorFormatter: [isFunction, 'a synchronous function (errors, dataVar) => Error'],
+  jsonShorthand: [isBool, 'a boolean'],
+  allowUnsafeRegex: [isBool, 'a boolean'],
+  useSemicolonDelimiter: [isBool, 'a boolean'],
+  constraints: [isObject, 'an object of find-my-way constraint strategies'],
+  rewriteUrl: [isFunction, 'a function (rawRequest) => url'],
+  frameworkErrors: [isFunction, 'a function (error, request, reply)'],
+  clientErrorHandler: [isFunction, 'a function (error, socket)'],
+  http2SessionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"]
+}
+
+export interface ResolvedOptions {
+  bodyLimit: number
+  caseSensitive: boolean
+  ignoreTrailingSlash: boolean
+  ignoreDuplicateSlashes: boolean
+  maxParamLength: number
+  onProtoPoisoning: 'error' | 'remove' | 'ignore'
+  onConstructorPoisoning: 'error' | 'remove' | 'ignore'
+  pluginTimeout: number
+  requestIdHeader: string | false
+  requestIdLogLabel: string
+  connectionTimeout: number
+  keepAliveTimeout: number
+  requestTimeout: number
+  maxRequestsPerSocket: number
+  return503OnClosing: boolean
+  exposeHeadRoutes: boolean
+  disableRequestLogging: boolean
+  forceCloseConnections: boolean | 'idle'
+  trustProxy: unknown
+  jsonShorthand: boolean
+  useSemicolonDelimiter: boolean
+  allowUnsafeRegex: boolean
+  http2SessionTimeout: number
+  responseValidation: false | 'log' | 'throw'
+  [key: string]: unknown
+}
+
+const defaults = {
+  bodyLimit: 1024 * 1024,
+  caseSensitive: true,
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  maxParamLength: 100,
+  onProtoPoisoning: 'error',
+  onConstructorPoisoning: 'error',
+  pluginTimeout: 10000,
+  requestIdHeader: 'request-id',
+  requestIdLogLabel: 'reqId',
+  connectionTimeout: 0,
+  keepAliveTimeout: 72000,
+  requestTimeout: 0,
+  maxRequestsPerSocket: 0,
+  return503OnClosing: true,
+  exposeHeadRoutes: true,
+  disableRequestLogging: false,
+  forceCloseConnections: 'idle',
+  trustProxy: false,
+  jsonShorthand: true,
+  useSemicolonDelimiter: false,
+  allowUnsafeRegex: false,
+  http2SessionTimeout: 72000,
+  responseValidation: false
+} as const
+
+/** Validates the options given to enclave() and fills in Fastify v4's defaults. */
+export function resolveOptions (input: unknown): ResolvedOptions {
+  if (input === undefined || input === null) input = {}
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
+  }
+  const given = input as Record<string, unknown>
+  for (const name of Object.keys(given)) {
+    const value = given[name]
+    if (value === undefined) continue
+    const check = optionChecks[name]
+    if (check === undefined) {
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`unknown option '${name}'. Known options: ${Object.keys(optionChecks).join(', ')}`)
+    }
+    if (!check[0](value)) {
+      if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
+      if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof value)
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)
+    }
+  }
+  const validatorGroup = (given.validator ?? given.ajv) as Record<string, unknown> | undefined
+  if (validatorGroup !== undefined) {
+    const { customOptions, plugins } = validatorGroup
+    if (customOptions !== undefined && !isObject(customOptions)) {
+      throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(typeof customOptions)
+    }
+    if (plugins !== undefined && !Array.isArray(plugins)) {
+      throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(typeof plugins)
+    }
+  }
+  const resolved: Record<string, unknown> = { ...defaults }
+  for (const name of Object.keys(given)) {
+    if (given[name] !== undefined) resolved[name] = given[name]
+  }
+  return resolved as ResolvedOptions
+}
+
+/** What `instance.initialConfig` shows: the resolved, serialisable options, frozen. */
+export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<string, unknown>> {
+  const config: Record<string, unknown> = {}
+  for (const name of Object.keys(options)) {
+    const value = options[name]
+    if (typeof value === 'function' || name === 'logger' || name === 'https') continue
+    config[name] = value
+  }
+  if (options.https !== undefined && options.https !== null) config.https = true
+  return Object.freeze(config)
+}

@@ -1,0 +1,142 @@
+import { STATUS_CODES } from 'node:http'
+import { errorCodes } from '../errors/codes.js'
+import {
+  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked
+} from '../symbols.js'
+import { kReplySending } from './reply.js'
+import { runPayloadHooks } from '../lifecycle/run-hooks.js'
+import type { RouteContext } from '../routing/route-context.js'
+import type { AnyFunction } from '../types/internal.js'
+
+export interface ErrorHandlerEntry {
+  readonly fn: AnyFunction
+  readonly instance: object
+}
+
+/** Thrown strings, `null` and other non-Errors become Errors, so handlers and logs always get one. */
+export function toError (thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown
+  if (thrown === undefined || thrown === null) return new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  if (typeof thrown === 'object' && typeof (thrown as any).message === 'string') {
+    const error = new Error((thrown as any).message)
+    Object.assign(error, thrown)
+    return error
+  }
+  const error = new Error(String(thrown))
+  ;(error as any).thrown = thrown
+  return error
+}
+
+function statusCodeOf (error: any): number | undefined {
+  const code = error.statusCode ?? error.status
+  return Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
+}
+
+/** The error path: onError hooks once, then the context's error handlers from the route's own up to the default. */
+export function handleError (reply: any, thrown: unknown): void {
+  if (reply[kReplyHijacked] === true) return
+  const error = toError(thrown)
+  const route: RouteContext = reply[kReplyRoute]
+  if (route.onError !== null && reply[kReplyErrorHandlerIndex] === 0 && reply[kReplyIsRunningOnError] === false) {
+    reply[kReplyIsRunningOnError] = true
+    reply[kReplyError] = error
+    runPayloadHooks(route.onError, reply.request, reply, error, afterOnError, onErrorHookFailed)
+    return
+  }
+  invokeErrorHandler(reply, error)
+}
+
+function afterOnError (_request: any, reply: any): void {
+  reply[kReplyIsRunningOnError] = false
+  invokeErrorHandler(reply, reply[kReplyError])
+}
+
+function onErrorHookFailed (reply: any, hookError: unknown): void {
+  reply.log.error({ err: hookError }, 'onError hook failed')
+  afterOnError(reply.request, reply)
+}
+
+function invokeErrorHandler (reply: any, error: Error): void {
+  const route: RouteContext = reply[kReplyRoute]
+  const index = reply[kReplyErrorHandlerIndex]
+  const entry = route.errorHandlers[index]
+  if (entry === undefined) {
+    writeLastResort(reply, error)
+    return
+  }
+  reply[kReplyErrorHandlerIndex] = index + 1
+  const res = reply.raw
+  const statusCode = statusCodeOf(error)
+  if (statusCode !== undefined) res.statusCode = statusCode
+  else if (res.statusCode < 400) res.statusCode = 500
+  const errorHeaders = (error as any).headers
+  if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders)
+  const headers = reply[kReplyHeaders]
+  headers['content-type'] = undefined
+  headers['content-length'] = undefined
+  reply[kReplySending] = false
+  let result
+  try {
+    result = entry.fn.call(entry.instance, error, reply.request, reply)
+  } catch (handlerError) {
+    reply[kReplySending] = false
+    handleError(reply, handlerError)
+    return
+  }
+  if (result !== null && typeof result === 'object' && typeof result.then === 'function' && result !== reply) {
+    awaitErrorHandler(result, reply)
+    return
+  }
+  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
+}
+
+async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promise<void> {
+  let result
+  try {
+    result = await promise
+  } catch (handlerError) {
+    reply[kReplySending] = false
+    handleError(reply, handlerError)
+    return
+  }
+  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
+}
+
+/**
+ * The payload of the default error handler. Validation errors follow the spec's shape (no `code`,
+ * design §5); every other error also names its `code`. Never a stack.
+ */
+export function errorPayload (error: any, statusCode: number): string {
+  const statusText = STATUS_CODES[statusCode] ?? 'Unknown Error'
+  const message = typeof error.message === 'string' ? error.message : ''
+  if (error.validation !== undefined || typeof error.code !== 'string') {
+    return JSON.stringify({ statusCode, error: statusText, message })
+  }
+  return JSON.stringify({ statusCode, code: error.code, error: statusText, message })
+}
+
+/** The root error handler every chain ends with. */
+export function defaultErrorHandler (this: unknown, error: any, request: any, reply: any): void {
+  const statusCode: number = reply.raw.statusCode
+  if (statusCode >= 500) {
+    reply.log.error({ req: request, res: reply, err: error }, error.message)
+  } else {
+    reply.log.info({ res: reply, err: error }, error.message)
+  }
+  reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
+  reply.send(errorPayload(error, statusCode))
+}
+
+/** When every handler failed (or headers were unusable): a fixed 500 that cannot fail again. */
+export function writeLastResort (reply: any, error: unknown): void {
+  const res = reply.raw
+  reply.log.error({ err: error }, 'error handling failed; answering with a plain 500')
+  if (res.headersSent === true || res.writableEnded === true) {
+    res.destroy()
+    return
+  }
+  const body = '{"statusCode":500,"code":"FST_ERR_FAILED_ERROR_SERIALIZATION","error":"Internal Server Error","message":"Internal Server Error"}'
+  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+  res.end(body)
+}

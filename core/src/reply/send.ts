@@ -1,0 +1,217 @@
+import { errorCodes } from '../errors/codes.js'
+import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyHijacked, kRawReply, kReplyHeaderFailure } from '../symbols.js'
+import { kReplySending } from './reply.js'
+import { runPayloadHooks } from '../lifecycle/run-hooks.js'
+import { handleError, writeLastResort } from './error-handler.js'
+import { selectSerializer } from '../schema/select-serializer.js'
+import { mediaTypeOf } from '../request/content-type.js'
+import type { RouteContext } from '../routing/route-context.js'
+
+const jsonContentType = 'application/json; charset=utf-8'
+
+function isJsonMediaType (contentType: string): boolean {
+  const type = mediaTypeOf(contentType)
+  return type === 'application/json' || type.endsWith('+json')
+}
+
+function isStream (payload: any): boolean {
+  return typeof payload.pipe === 'function'
+}
+
+function warnAlreadySent (reply: any): void {
+  const route: RouteContext = reply[kReplyRoute]
+  const warning = new errorCodes.FST_ERR_REP_ALREADY_SENT(route.url, route.method)
+  reply.log.warn({ err: warning }, warning.message)
+}
+
+/** reply.send: routes the payload to the error path, the serializer or straight to onSend. */
+export function sendPayload (reply: any, payload: unknown): void {
+  if (reply[kReplySending] === true || reply.sent === true) {
+    warnAlreadySent(reply)
+    return
+  }
+  if (reply[kReplyIsError] === true || payload instanceof Error) {
+    reply[kReplyIsError] = false
+    handleError(reply, payload)
+    return
+  }
+  reply[kReplySending] = true
+  if (payload === undefined) {
+    runOnSend(reply, undefined)
+    return
+  }
+  const headers = reply[kReplyHeaders]
+  const contentType: string | undefined = headers['content-type']
+  if (typeof payload === 'string') {
+    if (contentType === undefined) headers['content-type'] = 'text/plain; charset=utf-8'
+    runOnSend(reply, payload)
+    return
+  }
+  if (payload !== null && typeof payload === 'object' && (ArrayBuffer.isView(payload) || isStream(payload))) {
+    if (contentType === undefined) headers['content-type'] = 'application/octet-stream'
+    runOnSend(reply, payload)
+    return
+  }
+  if (reply[kReplySerializer] === null && contentType !== undefined && !isJsonMediaType(contentType)) {
+    reply[kReplySending] = false
+    handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+    return
+  }
+  const route: RouteContext = reply[kReplyRoute]
+  if (route.preSerialization !== null) {
+    runPayloadHooks(route.preSerialization, reply.request, reply, payload, serializeAndSend, failBeforeWrite)
+  } else {
+    serializeAndSend(reply.request, reply, payload)
+  }
+}
+
+function serializeAndSend (_request: any, reply: any, payload: unknown): void {
+  let body: string
+  try {
+    body = serializePayload(reply, payload)
+  } catch (error) {
+    reply[kReplySending] = false
+    handleError(reply, asSerializationError(error))
+    return
+  }
+  const headers = reply[kReplyHeaders]
+  if (headers['content-type'] === undefined && reply[kReplySerializer] === null) headers['content-type'] = jsonContentType
+  runOnSend(reply, body)
+}
+
+function asSerializationError (error: unknown): Error {
+  if (error instanceof Error && (error as any).statusCode !== undefined) return error
+  const message = error instanceof Error ? error.message : String(error)
+  const wrapped = new errorCodes.FST_ERR_RESPONSE_SERIALIZATION(message)
+  ;(wrapped as any).cause = error
+  return wrapped
+}
+
+/** Precedence: reply.serializer() > the route's response schema > setReplySerializer > JSON.stringify. */
+function serializePayload (reply: any, payload: unknown): string {
+  const custom = reply[kReplySerializer]
+  if (custom !== null) return custom(payload)
+  return serializeWithRoute(reply, payload)
+}
+
+export function serializeWithRoute (reply: any, payload: unknown): string {
+  const route: RouteContext = reply[kReplyRoute]
+  if (route.responseSerializers !== null) {
+    const serializer = selectSerializer(route.responseSerializers, reply.raw.statusCode, reply[kReplyHeaders]['content-type'])
+    if (serializer !== null) {
+      if (route.responseInspector !== null) route.responseInspector(reply, payload)
+      return serializer(payload)
+    }
+  }
+  if (route.replySerializer !== null) return route.replySerializer(payload, reply.raw.statusCode)
+  return JSON.stringify(payload)
+}
+
+function runOnSend (reply: any, payload: unknown): void {
+  const route: RouteContext = reply[kReplyRoute]
+  if (route.onSend !== null) {
+    runPayloadHooks(route.onSend, reply.request, reply, payload, writeReply, failBeforeWrite)
+  } else {
+    writeReply(reply.request, reply, payload)
+  }
+}
+
+/** A hook or serializer failed before anything was written: answer with the error instead. */
+function failBeforeWrite (reply: any, error: unknown): void {
+  reply[kReplySending] = false
+  if (reply.raw.headersSent === true) {
+    reply.log.error({ err: error }, 'error after the response headers were sent')
+    reply.raw.destroy()
+    return
+  }
+  handleError(reply, error)
+}
+
+function applyHeaders (reply: any): unknown {
+  const res = reply.raw
+  const headers = reply[kReplyHeaders]
+  for (const name in headers) {
+    const value = headers[name]
+    if (value === undefined) continue
+    try {
+      res.setHeader(name, value)
+    } catch (error) {
+      return error
+    }
+  }
+  return undefined
+}
+
+function writeReply (_request: any, reply: any, payload: any): void {
+  const res = reply.raw
+  if (reply[kReplyHijacked] === true || res.writableEnded === true || res.destroyed === true) return
+  const headerError = applyHeaders(reply)
+  if (headerError !== undefined) {
+    rejectInvalidHeaders(reply, headerError)
+    return
+  }
+  if (payload === undefined || payload === null) {
+    const code = res.statusCode
+    if (code !== 204 && code !== 304 && code >= 200 && !res.hasHeader('content-length')) res.setHeader('content-length', '0')
+    res.writeHead(code)
+    res.end()
+    return
+  }
+  if (typeof payload === 'string' || ArrayBuffer.isView(payload)) {
+    if (!res.hasHeader('content-length')) {
+      res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
+    }
+    res.writeHead(res.statusCode)
+    res.end(payload)
+    return
+  }
+  if (isStream(payload)) {
+    pipeStream(reply, payload)
+    return
+  }
+  reply[kReplySending] = false
+  handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+}
+
+function rejectInvalidHeaders (reply: any, cause: unknown): void {
+  const res = reply.raw
+  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  const headers = reply[kReplyHeaders]
+  let badName = 'unknown'
+  for (const name in headers) {
+    const value = headers[name]
+    if (value !== undefined && /[\r\n\0]/.test(Array.isArray(value) ? value.join('') : String(value) + name)) badName = name
+    headers[name] = undefined
+  }
+  const error = new errorCodes.FST_ERR_INVALID_HEADER(badName)
+  ;(error as any).cause = cause
+  if (reply[kReplyHeaderFailure] === true) {
+    // The error handler's own reply carried bad headers too: stop here rather than loop.
+    writeLastResort(reply, error)
+    return
+  }
+  reply[kReplyHeaderFailure] = true
+  reply[kReplySending] = false
+  handleError(reply, error)
+}
+
+function pipeStream (reply: any, stream: any): void {
+  const res = reply.raw
+  stream[kRawReply] = reply
+  stream.once('error', onPayloadStreamError)
+  // No writeHead here: until the first chunk flushes the headers, a failing stream can still
+  // be answered with an error response.
+  stream.pipe(res)
+}
+
+function onPayloadStreamError (this: any, error: unknown): void {
+  const reply = this[kRawReply]
+  const res = reply.raw
+  reply.log.error({ err: error }, 'reply payload stream errored')
+  if (!res.headersSent) {
+    reply[kReplySending] = false
+    handleError(reply, error)
+    return
+  }
+  res.destroy()
+}

@@ -1,0 +1,176 @@
+import { errorCodes } from '../errors/codes.js'
+import { kBodyReader } from '../symbols.js'
+import type { RouteContext } from '../routing/route-context.js'
+import type { BodyParser } from './body-parsers.js'
+
+type AfterParsing = (request: any, reply: any) => void
+
+/**
+ * State of one body being read, kept on the stream itself: the 'data'/'end' listeners are shared
+ * module functions that find their request through `this`, so no closure is made per request.
+ */
+class BodyReader {
+  readonly request: any
+  readonly reply: any
+  readonly parser: BodyParser
+  readonly limit: number
+  readonly declaredLength: number
+  readonly next: AfterParsing
+  chunks: Buffer[] = []
+  received = 0
+  done = false
+
+  constructor (request: any, reply: any, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing) {
+    this.request = request
+    this.reply = reply
+    this.parser = parser
+    this.limit = limit
+    this.declaredLength = declaredLength
+    this.next = next
+  }
+}
+
+function hasBody (headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
+/** Picks the parser for the request's content type and fills `request.body`, then continues. */
+export function parseBody (request: any, reply: any, payload: any, next: AfterParsing): void {
+  const route: RouteContext = request.context
+  const headers = request.raw.headers
+  const contentType: string | undefined = headers['content-type']
+  if (contentType === undefined && !hasBody(headers)) {
+    next(request, reply)
+    return
+  }
+  const parser = route.parsers!.find(contentType ?? '')
+  if (parser === null) {
+    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType ?? 'none'))
+    return
+  }
+  if (parser.parseAs === null) {
+    runParser(parser, request, reply, payload, next)
+    return
+  }
+  const limit = parser.bodyLimit ?? route.bodyLimit
+  const declared = headers['content-length']
+  const declaredLength = declared === undefined ? -1 : Number(declared)
+  if (declaredLength > limit) {
+    // Refuse before reading a byte.
+    reply.send(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
+    return
+  }
+  const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next)
+  payload[kBodyReader] = reader
+  payload.on('data', onBodyData)
+  payload.once('end', onBodyEnd)
+  payload.once('error', onBodyError)
+}
+
+function stopReading (stream: any): void {
+  stream.removeListener('data', onBodyData)
+  stream.removeListener('end', onBodyEnd)
+  stream.removeListener('error', onBodyError)
+  stream[kBodyReader] = undefined
+}
+
+function onBodyData (this: any, chunk: Buffer | string): void {
+  const reader: BodyReader = this[kBodyReader]
+  const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+  reader.received += buffer.length
+  if (reader.received > reader.limit) {
+    reader.done = true
+    stopReading(this)
+    // Stop buffering; what is still in flight is discarded by Node once the response ends.
+    this.resume()
+    reader.reply.header('connection', 'close')
+    reader.reply.send(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
+    return
+  }
+  reader.chunks.push(buffer)
+}
+
+function onBodyEnd (this: any): void {
+  const reader: BodyReader = this[kBodyReader]
+  stopReading(this)
+  if (reader.done) return
+  reader.done = true
+  if (reader.declaredLength !== -1 && reader.received !== reader.declaredLength) {
+    reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
+    return
+  }
+  const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
+  runParser(reader.parser, reader.request, reader.reply, reader.parser.parseAs === 'string' ? body.toString('utf8') : body, reader.next)
+}
+
+function onBodyError (this: any, error: Error): void {
+  const reader: BodyReader = this[kBodyReader]
+  stopReading(this)
+  if (reader.done) return
+  reader.done = true
+  // An aborted upload has nobody to answer; anything else is a 400 with the stream's error.
+  if ((error as any).code === 'ECONNRESET' || reader.request.raw.aborted === true) {
+    reader.request.log.info({ err: error }, 'request body stream ended early')
+    return
+  }
+  ;(error as any).statusCode ??= 400
+  reader.reply.send(error)
+}
+
+function isThenable (value: any): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof value.then === 'function'
+}
+
+/** `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. */
+function runParser (parser: BodyParser, request: any, reply: any, body: unknown, next: AfterParsing): void {
+  if (parser.callbackStyle) {
+    let settled = false
+    try {
+      parser.fn.call(parser.instance, request, body, function parserDone (error: unknown, parsed?: unknown) {
+        if (settled) return
+        settled = true
+        finishParsing(request, reply, error, parsed, next)
+      })
+    } catch (error) {
+      if (!settled) {
+        settled = true
+        finishParsing(request, reply, error, undefined, next)
+      }
+    }
+    return
+  }
+  let result
+  try {
+    result = parser.fn.call(parser.instance, request, body)
+  } catch (error) {
+    finishParsing(request, reply, error, undefined, next)
+    return
+  }
+  if (isThenable(result)) {
+    awaitParser(result, request, reply, next)
+    return
+  }
+  finishParsing(request, reply, null, result, next)
+}
+
+async function awaitParser (pending: PromiseLike<unknown>, request: any, reply: any, next: AfterParsing): Promise<void> {
+  let parsed
+  try {
+    parsed = await pending
+  } catch (error) {
+    finishParsing(request, reply, error, undefined, next)
+    return
+  }
+  finishParsing(request, reply, null, parsed, next)
+}
+
+function finishParsing (request: any, reply: any, error: unknown, parsed: unknown, next: AfterParsing): void {
+  if (error !== null && error !== undefined) {
+    if (error instanceof Error && (error as any).statusCode === undefined) (error as any).statusCode = 400
+    reply.send(error instanceof Error ? error : new Error(String(error)))
+    return
+  }
+  request.body = parsed
+  next(request, reply)
+}

@@ -1,0 +1,84 @@
+import { requestHookNames, type HookEntry } from '../lifecycle/hooks.js'
+import { defaultErrorHandler, type ErrorHandlerEntry } from '../reply/error-handler.js'
+import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from '../schema/error-formatter.js'
+import { compileRouteValidation } from '../schema/compile-validation.js'
+import { compileRouteSerialization } from '../schema/compile-serialization.js'
+import { childLogger } from '../logging/logger.js'
+import type { RouteContext } from './route-context.js'
+import type { ContextState } from '../instance/context-state.js'
+import type { ParserLookup } from '../request/body-parsers.js'
+
+const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
+
+function hookChain (route: RouteContext, lineage: ContextState[], name: typeof requestHookNames[number]): HookEntry[] | null {
+  const chain: HookEntry[] = []
+  for (const ctx of lineage) {
+    for (const hook of ctx.hooks[name]) chain.push(hook)
+  }
+  const own = route.routeHooks[name]
+  if (own !== undefined) chain.push(...own)
+  return chain.length === 0 ? null : chain
+}
+
+/** The route's own errorHandler, then each context's from the nearest up, then the default. */
+function errorHandlerChain (route: RouteContext, lineage: ContextState[]): ErrorHandlerEntry[] {
+  const chain: ErrorHandlerEntry[] = []
+  if (typeof route.options.errorHandler === 'function') chain.push({ fn: route.options.errorHandler, instance: route.instance })
+  for (let i = lineage.length - 1; i >= 0; i--) {
+    const ctx = lineage[i]!
+    if (ctx.errorHandler !== null) chain.push({ fn: ctx.errorHandler, instance: ctx.instance })
+  }
+  chain.push(defaultErrorHandlerEntry)
+  return chain
+}
+
+const parserLookups = new WeakMap<ContextState, ParserLookup>()
+
+function parsersOf (context: ContextState): ParserLookup {
+  let lookup = parserLookups.get(context)
+  if (lookup === undefined) {
+    lookup = context.parsers.compile()
+    parserLookups.set(context, lookup)
+  }
+  return lookup
+}
+
+/**
+ * Turns a declared route into data the request path reads: hook chains, parsers, validators,
+ * serializers, error handlers. Runs once per route at ready().
+ */
+export function compileRoute (route: RouteContext): void {
+  if (route.compiled) return
+  const context = route.context
+  const lineage = context.lineage()
+  for (const name of requestHookNames) {
+    route[name] = hookChain(route, lineage, name)
+  }
+  route.errorHandlers = errorHandlerChain(route, lineage)
+  route.parsers = parsersOf(context)
+  route.replySerializer = context.inherited('replySerializer')
+  route.schemaErrorFormatter = (route.options.schemaErrorFormatter ?? context.inherited('schemaErrorFormatter') ??
+    route.server.options.schemaErrorFormatter ?? defaultSchemaErrorFormatter) as SchemaErrorFormatter
+  route.validators = compileRouteValidation(route)
+  route.responseSerializers = compileRouteSerialization(route)
+  const logLevel = route.options.logLevel as string | undefined
+  route.logger = logLevel === undefined ? context.logger : childLogger(context.logger, logLevel, {})
+  route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
+  route.publicOptions = Object.freeze({
+    method: route.method,
+    url: route.url,
+    path: route.url,
+    prefix: context.prefix,
+    config: route.config,
+    schema: route.schema,
+    bodyLimit: route.bodyLimit,
+    attachValidation: route.attachValidation,
+    logLevel: logLevel ?? context.logLevel,
+    exposeHeadRoute: route.options.exposeHeadRoute,
+    prefixTrailingSlash: route.options.prefixTrailingSlash,
+    version: route.options.constraints?.version,
+    constraints: route.options.constraints,
+    handler: route.handler
+  })
+  route.compiled = true
+}

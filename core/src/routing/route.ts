@@ -1,0 +1,148 @@
+import { METHODS } from 'node:http'
+import { errorCodes } from '../errors/codes.js'
+import { kContext } from '../symbols.js'
+import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
+import { dispatchRoute } from '../lifecycle/handle-request.js'
+import { RouteContext, type RouteServer } from './route-context.js'
+import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
+import type { ContextState } from '../instance/context-state.js'
+import type { AnyFunction } from '../types/internal.js'
+
+const supportedMethods = new Set(METHODS)
+export const allMethods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS']
+
+/** The paths a route answers on, from its context's prefix and `prefixTrailingSlash` (Fastify v4 rules). */
+export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean): string[] {
+  if (prefix === '') return [url === '' ? '/' : url]
+  if (url === '') return [prefix]
+  if (url !== '/') return [prefix + (url.startsWith('/') ? url : '/' + url)]
+  if (ignoreTrailingSlash) return [prefix + '/']
+  switch (trailing) {
+    case 'slash': return [prefix + '/']
+    case 'no-slash': return [prefix]
+    default: return [prefix, prefix + '/']
+  }
+}
+
+/** Joins a child's `prefix` register option onto its parent's prefix. */
+export function joinContextPrefix (parent: string, child: unknown): string {
+  if (typeof child !== 'string' || child === '' || child === '/') return parent
+  let prefix = child.startsWith('/') ? child : '/' + child
+  if (prefix.endsWith('/')) prefix = prefix.slice(0, -1)
+  return parent + prefix
+}
+
+function routeHooksOf (options: Record<string, any>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
+  const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
+  for (const name of requestHookNames) {
+    const value = options[name]
+    if (value === undefined) continue
+    const list = Array.isArray(value) ? value : [value]
+    hooks[name] = list.map((fn) => createHookEntry(name, fn, instance))
+  }
+  return hooks
+}
+
+function normaliseMethods (method: unknown): string[] {
+  const list = Array.isArray(method) ? method : [method]
+  if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
+  return list.map((entry) => {
+    if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
+    const upper = entry.toUpperCase()
+    if (!supportedMethods.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry)
+    return upper
+  })
+}
+
+function validateRouteOptions (options: Record<string, any>, methods: string[], url: string): void {
+  const label = methods.join(',')
+  if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(label, url)
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(label, url)
+  }
+  if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(options.bodyLimit))
+  }
+  if (options.schemaErrorFormatter !== undefined && typeof options.schemaErrorFormatter !== 'function') {
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof options.schemaErrorFormatter)
+  }
+}
+
+/** `instance.route(options)`: validates, runs onRoute hooks, and adds the route to the router. */
+export function addRoute (instance: any, input: unknown): void {
+  const context: ContextState = instance[kContext]
+  const server = context.server as RouteServer
+  if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
+  const options: Record<string, any> = { ...(input as Record<string, any>) }
+  const url = options.url ?? options.path
+  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
+  const methods = normaliseMethods(options.method)
+  if (server.booted || server.started) throw new errorCodes.FST_ERR_ROUTE_AFTER_START(methods.join(','), url)
+  options.url = url
+  options.path = url
+  options.method = methods.length === 1 ? methods[0] : methods
+  options.prefix = context.prefix
+  // onRoute hooks (root first) may rewrite the options, as in Fastify.
+  for (const ctx of context.lineage()) {
+    for (const hook of ctx.hooks.onRoute) hook.fn.call(hook.instance, options)
+  }
+  const finalMethods = normaliseMethods(options.method)
+  validateRouteOptions(options, finalMethods, options.url)
+  const paths = joinPrefix(context.prefix, options.url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
+  const routeHooks = routeHooksOf(options, instance)
+  for (const method of finalMethods) {
+    for (const path of paths) {
+      registerRoute(server, context, instance, method, path, options, routeHooks)
+    }
+  }
+}
+
+export function registerRoute (
+  server: RouteServer, context: ContextState, instance: any, method: string, path: string,
+  options: Record<string, any>, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
+): RouteContext {
+  const route = new RouteContext({
+    method,
+    url: path,
+    handler: options.handler as AnyFunction,
+    instance,
+    context,
+    server,
+    options,
+    isNotFound: false,
+    routeHooks,
+    formatter: defaultSchemaErrorFormatter
+  })
+  const routerOptions = options.constraints === undefined ? {} : { constraints: options.constraints }
+  try {
+    server.router.on(method as any, path, routerOptions, dispatchRoute as any, route)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    if (/already declared|already exists/i.test(message)) throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, path)
+    throw error
+  }
+  context.routes.push(route)
+  server.routes.push(route)
+  return route
+}
+
+/** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */
+export function addShortcutRoute (instance: any, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
+  let options: Record<string, any>
+  if (typeof optionsOrHandler === 'function') {
+    options = { handler: optionsOrHandler }
+  } else if (typeof optionsOrHandler === 'object' && optionsOrHandler !== null) {
+    options = { ...(optionsOrHandler as Record<string, any>) }
+    if (maybeHandler !== undefined) {
+      if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
+      options.handler = maybeHandler
+    }
+  } else if (optionsOrHandler === undefined) {
+    options = {}
+  } else {
+    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path))
+  }
+  options.method = method
+  options.url = path
+  addRoute(instance, options)
+}

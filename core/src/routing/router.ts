@@ -1,0 +1,67 @@
+import Router from 'find-my-way'
+import { parse as parseQuerystring } from 'fast-querystring'
+import { errorCodes } from '../errors/codes.js'
+import { dispatchRoute } from '../lifecycle/handle-request.js'
+import type { ResolvedOptions } from '../options.js'
+import type { RouteServer } from './route-context.js'
+
+export type QuerystringParser = (query: string) => Record<string, unknown>
+
+export function createRouters (options: ResolvedOptions, server: () => RouteServer) {
+  const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
+  const shared = {
+    ignoreTrailingSlash: options.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    caseSensitive: options.caseSensitive,
+    maxParamLength: options.maxParamLength,
+    allowUnsafeRegex: options.allowUnsafeRegex,
+    useSemicolonDelimiter: options.useSemicolonDelimiter,
+    querystringParser,
+    constraints: options.constraints as any
+  }
+  const router = Router({
+    ...shared,
+    defaultRoute: function routeNotFound (req: any, res: any) { answerNotFound(server(), req, res, null) },
+    onBadUrl: function badUrl (path: string, req: any, res: any) { answerNotFound(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
+    onMaxParamLength: function paramTooLong (_path: string, req: any, res: any) {
+      answerNotFound(server(), req, res, new errorCodes.ENC_ERR_PARAM_TOO_LONG(String(options.maxParamLength)))
+    }
+  } as any)
+  const notFoundRouter = Router({ ...shared } as any)
+  return { router, notFoundRouter, querystringParser }
+}
+
+function queryOf (server: RouteServer, url: string): unknown {
+  const mark = url.indexOf('?')
+  return mark === -1 ? {} : (server.querystringParser(url.slice(mark + 1)))
+}
+
+/**
+ * No route matched (or the URL was unusable): run the not-found route of the closest prefix that
+ * set one, with its context's hooks, so a 404 behaves like any other request. A framework error
+ * (bad URL, parameter too long) is answered through that route's error handlers.
+ */
+function answerNotFound (server: RouteServer, req: any, res: any, error: Error | null): void {
+  const url: string = req.url ?? '/'
+  const path = url.split('?')[0]!
+  let route = server.rootNotFound!
+  const found = server.notFoundRouter.find(req.method, path) as any
+  if (found !== null && found !== undefined && found.store !== undefined) route = found.store
+  let query: unknown
+  try {
+    query = queryOf(server, url)
+  } catch {
+    query = {}
+  }
+  if (error === null) {
+    dispatchRoute(req, res, {}, route, query)
+    return
+  }
+  dispatchFrameworkError(req, res, route, query, error)
+}
+
+function dispatchFrameworkError (req: any, res: any, route: any, query: unknown, error: Error): void {
+  const request = new route.Request(route.server.genReqId(req), {}, req, query, route.logger, route)
+  const reply = new route.Reply(res, request, route.logger, route)
+  reply.send(error)
+}

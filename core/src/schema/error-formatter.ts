@@ -1,0 +1,29 @@
+/** One validation issue, the shape Ajv reports and every adapter normalises to. */
+export interface ValidationIssue {
+  instancePath: string
+  schemaPath?: string
+  keyword: string
+  params: Record<string, unknown>
+  message?: string
+  [key: string]: unknown
+}
+
+export type SchemaErrorFormatter = (this: unknown, errors: ValidationIssue[], dataVar: string) => Error
+
+/** Ajv 8 says "must …"; the spec's wording (design §5) is Ajv 6's "should …". */
+function specWording (issue: ValidationIssue): string {
+  const message = issue.message ?? issue.keyword
+  if (issue.keyword === 'errorMessage') return message
+  return message.startsWith('must ') ? 'should ' + message.slice(5) : message
+}
+
+/** `<part><instancePath> <message>`, joined by `, `: "body/age should be integer". */
+export function defaultSchemaErrorFormatter (errors: ValidationIssue[], dataVar: string): Error {
+  let text = ''
+  for (let i = 0; i < errors.length; i++) {
+    const issue = errors[i]!
+    if (i > 0) text += ', '
+    text += dataVar + (issue.instancePath ?? (issue as { dataPath?: string }).dataPath ?? '') + ' ' + specWording(issue)
+  }
+  return new Error(text)
+}
