@@ -82,7 +82,7 @@ export function enclave (input?: EnclaveOptions): EnclaveInstance {
   const boot = avvio(instance, {
     autostart: false,
     timeout: options.pluginTimeout,
-    expose: { use: 'register', ready: '_avvioReady', close: '_avvioClose', onClose: '_avvioOnClose' }
+    expose: { use: '_avvioRegister', ready: '_avvioReady', close: '_avvioClose', onClose: '_avvioOnClose' }
   } as any)
   ;(boot as any).override = override
   server.avvio = boot

@@ -43,7 +43,7 @@ const optionChecks: Record<string, [Check, string]> = {
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
   validator: [isObject, 'an object { customOptions?, plugins? }'],
   serializerOpts: [isObject, 'fast-json-stringify options'],
-  schemaErrorFormatter: [isFunction, 'a synchronous function (errors, dataVar) => Error'],
+  schemaErrorFormatter: [(v) => isFunction(v) && (v as { constructor?: { name?: string } }).constructor?.name !== 'AsyncFunction', 'a synchronous function (errors, dataVar) => Error'],
   jsonShorthand: [isBool, 'a boolean'],
   allowUnsafeRegex: [isBool, 'a boolean'],
   useSemicolonDelimiter: [isBool, 'a boolean'],
@@ -110,6 +110,56 @@ const defaults = {
   responseValidation: false
 } as const
 
+function isPluginEntry (entry: unknown): boolean {
+  return isFunction(entry) || (Array.isArray(entry) && entry.length >= 1 && entry.length <= 2 && isFunction(entry[0]))
+}
+
+/** `ajv` / `validator`: checked here so a typo fails at enclave(), not at the first ready(). */
+function checkValidatorGroup (group: Record<string, unknown>, name: string): void {
+  const { customOptions, plugins, onCreate } = group
+  if (customOptions !== undefined && !isObject(customOptions)) {
+    throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(typeof customOptions)
+  }
+  if (plugins !== undefined && !Array.isArray(plugins)) {
+    throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(typeof plugins)
+  }
+  if (Array.isArray(plugins)) {
+    const bad = plugins.findIndex((entry) => !isPluginEntry(entry))
+    if (bad !== -1) {
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}.plugins[${bad}] must be an Ajv plugin function or a [plugin, options] pair`)
+    }
+  }
+  if (onCreate !== undefined && !isFunction(onCreate)) {
+    throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}.onCreate must be a function (ajv) => void`)
+  }
+}
+
+function editDistance (a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/** The known option a misspelt one most likely meant (case slips and up to two typos). */
+function closestOptionName (name: string): string | undefined {
+  let best: string | undefined
+  let bestDistance = 3
+  for (const known of Object.keys(optionChecks)) {
+    const distance = known.toLowerCase() === name.toLowerCase() ? 0 : editDistance(known, name)
+    if (distance < bestDistance) {
+      best = known
+      bestDistance = distance
+    }
+  }
+  return best
+}
+
 /** Validates the options given to enclave() and fills in Fastify v4's defaults. */
 export function resolveOptions (input: unknown): ResolvedOptions {
   if (input === undefined || input === null) input = {}
@@ -122,24 +172,22 @@ export function resolveOptions (input: unknown): ResolvedOptions {
     if (value === undefined) continue
     const check = optionChecks[name]
     if (check === undefined) {
-      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`unknown option '${name}'. Known options: ${Object.keys(optionChecks).join(', ')}`)
+      const guess = closestOptionName(name)
+      const hint = guess === undefined ? `Known options: ${Object.keys(optionChecks).join(', ')}` : `Did you mean '${guess}'?`
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`unknown option '${name}'. ${hint}`)
     }
     if (!check[0](value)) {
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
-      if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof value)
+      if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'async function' : typeof value)
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)
     }
   }
-  const validatorGroup = (given.validator ?? given.ajv) as Record<string, unknown> | undefined
-  if (validatorGroup !== undefined) {
-    const { customOptions, plugins } = validatorGroup
-    if (customOptions !== undefined && !isObject(customOptions)) {
-      throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(typeof customOptions)
-    }
-    if (plugins !== undefined && !Array.isArray(plugins)) {
-      throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(typeof plugins)
-    }
+  if (given.validator !== undefined && given.ajv !== undefined) {
+    // One would silently win over the other.
+    throw new errorCodes.FST_ERR_INIT_OPTS_INVALID("options 'ajv' and 'validator' are the same group under two names; give only one")
   }
+  const validatorGroup = (given.validator ?? given.ajv) as Record<string, unknown> | undefined
+  if (validatorGroup !== undefined) checkValidatorGroup(validatorGroup, given.validator !== undefined ? 'validator' : 'ajv')
   const resolved: Record<string, unknown> = { ...defaults }
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined) resolved[name] = given[name]

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv'
 import { addOpenApiAnnotations, addVendorKeywordsOf } from './annotation-keywords.js'
 import { defaultAjvOptions } from './default-options.js'
-import { AsyncSchemaError, explainCompileError } from './errors.js'
+import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, explainCompileError } from './errors.js'
 import { applyPlugins } from './plugins.js'
 import { declaresAsync } from './schema-walk.js'
 import type { AjvCompilerOptions } from './types.js'
@@ -16,7 +16,9 @@ function addExternalSchema (ajv: Ajv, key: string, schema: object): void {
     // A shared schema without its own $id is still reachable under the key it was registered with.
     ajv.addSchema(schema, typeof id === 'string' ? undefined : key)
   } catch (error) {
-    throw explainCompileError(error)
+    const explained = explainCompileError(error)
+    // Ajv's own message ("schema is invalid: data/type must be …") does not say which schema.
+    throw explained instanceof AjvCompilerError ? explained : new InvalidSharedSchemaError(typeof id === 'string' ? id : key, explained)
   }
 }
 

@@ -41,6 +41,17 @@ export class AsyncSchemaError extends AjvCompilerError {
   }
 }
 
+export class InvalidSharedSchemaError extends AjvCompilerError {
+  readonly schemaId: string
+
+  constructor (schemaId: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    super('ENCLAVE_AJV_INVALID_SHARED_SCHEMA', `The shared schema "${schemaId}" cannot be added: ${reason}`, { cause })
+    this.name = 'InvalidSharedSchemaError'
+    this.schemaId = schemaId
+  }
+}
+
 const unknownKeywordMessage = /^strict mode: unknown keyword: "(.+)"$/
 
 /** Replaces Ajv's terse unknown-keyword error with one that says how to fix it; other errors pass through. */

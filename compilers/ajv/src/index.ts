@@ -1,9 +1,9 @@
 import { defaultAjvOptions } from './default-options.js'
-import { AjvCompilerError, AsyncSchemaError, UnknownKeywordError } from './errors.js'
+import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, UnknownKeywordError } from './errors.js'
 import { createValidatorCompiler, createValidatorCompilerFactory } from './factory.js'
 
 export { defaultAjvOptions } from './default-options.js'
-export { AjvCompilerError, AsyncSchemaError, UnknownKeywordError } from './errors.js'
+export { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, UnknownKeywordError } from './errors.js'
 export { createValidatorCompiler, createValidatorCompilerFactory } from './factory.js'
 export type {
   AjvCompilerOptions,
@@ -25,6 +25,7 @@ const exported = Object.assign(createValidatorCompilerFactory, {
   defaultAjvOptions,
   AjvCompilerError,
   AsyncSchemaError,
+  InvalidSharedSchemaError,
   UnknownKeywordError
 })
 export default exported

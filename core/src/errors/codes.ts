@@ -20,10 +20,12 @@ export const catalogue = [
   { code: 'FST_ERR_OPTIONS_NOT_OBJ', message: 'Options must be an object', type: 'TypeError', when: 'enclave() was given something other than an object.' },
   { code: 'FST_ERR_INIT_OPTS_INVALID', message: "Invalid initialization options: '%s'", when: 'A server option is unknown or has the wrong type; the message names the option and what was expected.' },
   { code: 'FST_ERR_QSP_NOT_FN', message: "querystringParser option should be a function, instead got '%s'", type: 'TypeError', when: 'The querystringParser option is not a function.' },
-  { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: "schemaErrorFormatter option should be a non async function. Instead got '%s'.", type: 'TypeError', when: 'schemaErrorFormatter / setSchemaErrorFormatter was given something other than a synchronous function, or the formatter did not return an Error.' },
+  { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: "schemaErrorFormatter option should be a non async function. Instead got '%s'.", type: 'TypeError', when: 'The schemaErrorFormatter option, the route option or setSchemaErrorFormatter was given something other than a synchronous function.' },
+  { code: 'ENC_ERR_SCHEMA_ERROR_FORMATTER_RESULT', statusCode: 500, message: 'The schema error formatter must synchronously return an Error, instead it returned %s', when: 'A schemaErrorFormatter returned something other than an Error (a string, a promise…) for a failed validation; the request answers 500 instead of 400.' },
   { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', message: "ajv.customOptions option should be an object, instead got '%s'", type: 'TypeError', when: 'The ajv.customOptions (validator.customOptions) option is not an object.' },
   { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', message: "ajv.plugins option should be an array, instead got '%s'", type: 'TypeError', when: 'The ajv.plugins (validator.plugins) option is not an array.' },
   { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", type: 'TypeError', when: 'The logger option is an object that lacks the pino methods.' },
+  { code: 'FST_ERR_LOG_INVALID_DESTINATION', message: 'Cannot specify both logger.stream and logger.file options', when: 'The logger option names both a stream and a file to write to.' },
   // content-type parsers
   { code: 'FST_ERR_CTP_ALREADY_PRESENT', message: "Content type parser '%s' already present.", when: 'addContentTypeParser for a type this context already parses.' },
   { code: 'FST_ERR_CTP_INVALID_TYPE', message: 'The content type should be a string or a RegExp', type: 'TypeError', when: 'addContentTypeParser was given a content type that is neither a string, an array of strings nor a RegExp.' },
@@ -43,6 +45,7 @@ export const catalogue = [
   { code: 'FST_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency '%s'.", when: 'A decorator lists a dependency that is not decorated in this context.' },
   { code: 'FST_ERR_DEC_AFTER_START', message: "The decorator '%s' has been added after start!", when: 'A decorator was added after ready().' },
   { code: 'FST_ERR_DEC_REFERENCE_TYPE', message: "The decorator '%s' of type '%s' is a reference type. Use null or the { getter, setter } interface instead, and set the value in a hook.", when: 'decorateRequest/decorateReply with an object or array value, which every request would share.' },
+  { code: 'ENC_ERR_DEC_INVALID_NAME', message: "The decorator name must be a string or a symbol, instead got '%s'", type: 'TypeError', when: 'decorate/decorateRequest/decorateReply was given a name that is neither a string nor a symbol.' },
   { code: 'FST_ERR_DEC_UNDECLARED', message: "No decorator '%s' has been declared on %s.", when: 'getDecorator for a name that is not visible in this context.' },
   // hooks
   { code: 'FST_ERR_HOOK_INVALID_TYPE', message: 'The hook name must be a string', type: 'TypeError', when: 'addHook was given a non-string name.' },
@@ -89,12 +92,15 @@ export const catalogue = [
   // plugins and lifecycle
   { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },
   { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s' required by '%s' is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },
+  { code: 'ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH', message: "%s - expected '%s' Enclave version, '%s' is installed", when: 'A wrapped plugin declares an `enclave` version range (@enclave/plugin) the running Enclave does not satisfy.' },
+  { code: 'ENC_ERR_PLUGIN_DEPENDENCIES_INVALID', message: "The dependencies of plugin '%s' must be an array of plugin names", type: 'TypeError', when: 'A wrapped plugin\'s `dependencies` metadata is not an array.' },
   { code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', message: "The dependency '%s' of plugin '%s' is not registered", when: 'A wrapped plugin lists a dependency no plugin of that name registered before it.' },
   { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: "The %s plugin being registered mixes async and callback styles. Async plugins should not use the 'done' argument.", type: 'TypeError', when: 'A plugin is an async function that also declares done.' },
   { code: 'FST_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", type: 'TypeError', when: 'register() was given something that is not a plugin.' },
   { code: 'FST_ERR_PLUGIN_TIMEOUT', message: "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise", when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
   { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'The instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
   { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'The instance has already been closed and cannot be reopened', when: 'listen() after close().' },
+  { code: 'ENC_ERR_SERVER_CLOSING', statusCode: 503, message: 'Service Unavailable: the server is closing', when: 'A request arrived on an open keep-alive connection after close() began (return503OnClosing, the default); answered without running hooks or handlers, with Connection: close.' },
   { code: 'FST_ERR_REOPENED_SERVER', message: 'The instance is already listening', when: 'listen() twice.' },
   { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: '%s'", type: 'TypeError', when: 'listen() options are not valid.' }
 ] as const satisfies readonly CatalogueEntry[]

@@ -1,27 +1,26 @@
 import { errorCodes } from '../errors/codes.js'
-import { kContext, kReplyHeaders } from '../symbols.js'
+import { kContext, kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext, type RouteServer } from '../routing/route-context.js'
 import { compileRoute } from '../routing/compile-route.js'
-import { registerRoute, allMethods } from '../routing/route.js'
+import { allMethods, routeHooksOf } from '../routing/route.js'
+import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import { formatAddress, type ListenOptions } from '../server/http-server.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 
 function defaultNotFoundHandler (request: any, reply: any): void {
-  const body = JSON.stringify({
-    statusCode: 404,
-    code: 'FST_ERR_NOT_FOUND',
-    error: 'Not Found',
-    message: `Route ${request.raw.method}:${request.raw.url} not found`
-  })
+  const message = `Route ${request.raw.method}:${request.raw.url} not found`
+  request.log.info(message)
+  const body = JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message })
   reply.code(404)
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
   reply.send(body)
 }
 
 function createNotFoundRoute (server: RouteServer, context: ContextState, handler: (...args: any[]) => unknown, options: Record<string, any>): RouteContext {
-  const routeHooks: Record<string, any> = {}
+  // setNotFoundHandler's options may carry hooks (preValidation, preHandler …), as in Fastify.
+  const routeHooks = routeHooksOf(options, context.instance)
   return new RouteContext({
     method: '*',
     url: context.prefix === '' ? '/*' : context.prefix + '/*',
@@ -42,22 +41,33 @@ export function installNotFound (server: RouteServer): void {
     const path = String(request.raw.url ?? '/').split('?')[0]!
     const found = server.notFoundRouter.find(request.raw.method, path) as any
     const route: RouteContext = found?.store ?? server.rootNotFound!
-    reply.code(404)
-    route.handler.call(route.instance, request, reply)
+    if (reply[kReplyRoute].isNotFound === true) {
+      // callNotFound inside a not-found handler would loop: answer a plain 404 (as Fastify does).
+      reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.')
+      reply.code(404).send('404 Not Found')
+      return
+    }
+    runInNotFoundRoute(request, reply, route)
   }
 }
 
-/** Not-found routes for every context that set a handler: the root's answers what no prefix claims. */
+/** The not-found route of a prefix owner, run in the context that set its handler (its hooks apply). */
+function notFoundRouteOf (server: RouteServer, owner: ContextState): RouteContext | null {
+  const setter = owner.notFoundSetBy
+  if (setter === null || setter.notFoundHandler === null) return null
+  return createNotFoundRoute(server, setter, setter.notFoundHandler.handler, setter.notFoundHandler.options)
+}
+
+/** Not-found routes, one per prefix whose contexts set a handler: the root's answers what no prefix claims. */
 function arrangeNotFoundRoutes (server: RouteServer): RouteContext[] {
   const routes: RouteContext[] = []
   const root = server.root
-  const rootHandler = root.notFoundHandler
-  server.rootNotFound = createNotFoundRoute(server, root, rootHandler?.handler ?? defaultNotFoundHandler, rootHandler?.options ?? {})
+  server.rootNotFound = notFoundRouteOf(server, root) ?? createNotFoundRoute(server, root, defaultNotFoundHandler, {})
   routes.push(server.rootNotFound)
   const visit = (context: ContextState): void => {
     for (const child of context.children) {
-      if (child.notFoundHandler !== null && child.prefix !== '') {
-        const route = createNotFoundRoute(server, child, child.notFoundHandler.handler, child.notFoundHandler.options)
+      const route = child.prefix === context.prefix ? null : notFoundRouteOf(server, child)
+      if (route !== null) {
         for (const path of [child.prefix, child.prefix + '/*']) {
           for (const method of allMethods) {
             if (!server.notFoundRouter.hasRoute(method as any, path)) server.notFoundRouter.on(method as any, path, () => {}, route)
@@ -72,27 +82,15 @@ function arrangeNotFoundRoutes (server: RouteServer): RouteContext[] {
   return routes
 }
 
-/** GET routes answer HEAD too unless a HEAD route was declared (exposeHeadRoutes). */
-function addHeadRoutes (server: RouteServer): void {
-  for (const route of server.routes.slice()) {
-    if (route.method !== 'GET') continue
-    const expose = route.options.exposeHeadRoute ?? server.options.exposeHeadRoutes
-    if (expose !== true) continue
-    const constraints = route.options.constraints
-    if (server.router.hasRoute('HEAD', route.url, constraints)) continue
-    registerRoute(server, route.context, route.instance, 'HEAD', route.url, { ...route.options, method: 'HEAD' }, route.routeHooks)
-  }
-}
-
 function compileAll (server: RouteServer): void {
-  addHeadRoutes(server)
   for (const route of server.routes) compileRoute(route)
   for (const route of arrangeNotFoundRoutes(server)) compileRoute(route)
 }
 
 function translateBootError (error: any): Error {
   if (error?.code === 'AVV_ERR_PLUGIN_EXEC_TIMEOUT' || error?.code === 'AVV_ERR_READY_TIMEOUT') {
-    const name = /'([^']*)'/.exec(String(error.message))?.[1] ?? String(error.fn?.name ?? 'unknown')
+    // avvio's message quotes the plugin's name, which may itself hold quotes (an anonymous function's source).
+    const name = /^Plugin did not start in time: '(.*)'\. You may have/s.exec(String(error.message))?.[1] ?? String(error.fn?.name ?? 'unknown')
     const translated = new errorCodes.FST_ERR_PLUGIN_TIMEOUT(name)
     ;(translated as any).cause = error
     return translated
@@ -138,13 +136,21 @@ export function bootInstance (server: RouteServer): void {
         done()
         return
       }
-      server.httpServer.close(function serverClosed () {
+      const httpServer = server.httpServer as any
+      const force = server.options.forceCloseConnections
+      // A keep-alive connection busy when close() began becomes idle once its response is out;
+      // closing it then (rather than at the client's keep-alive timeout) lets close() finish,
+      // while requests already pipelined on it are still answered.
+      const sweep = force === 'idle' && typeof httpServer.closeIdleConnections === 'function'
+        ? setInterval(function closeNewlyIdleConnections () { httpServer.closeIdleConnections() }, 25)
+        : null
+      httpServer.close(function serverClosed () {
+        if (sweep !== null) clearInterval(sweep)
         server.listening = false
         done()
       })
-      const force = server.options.forceCloseConnections
-      if (force === true) (server.httpServer as any).closeAllConnections?.()
-      else if (force === 'idle') (server.httpServer as any).closeIdleConnections?.()
+      if (force === true) httpServer.closeAllConnections?.()
+      else if (force === 'idle') httpServer.closeIdleConnections?.()
     })
   })
 }
@@ -192,7 +198,8 @@ export async function closeInstance (server: RouteServer): Promise<void> {
     } catch (error) {
       server.logger.error({ err: error }, 'preClose hook failed')
     }
-    if (!server.started) {
+    // avvio's own flag: `server.started` follows its 'start' event, which comes a tick after ready() resolves.
+    if (!server.started && server.avvio.started !== true) {
       // Nothing booted: close the socket (if any) without starting the plugin tree.
       if (server.listening) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
     } else {

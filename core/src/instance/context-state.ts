@@ -18,7 +18,13 @@ export class ContextState {
   instance: any
   readonly prefix: string
   pluginName: string
+  /** This context's name, then the wrapped plugins that registered into it (`pluginName` joins them). */
   readonly pluginNames: string[] = []
+  /**
+   * Names (from plugin metadata) of the plugins this context registered, wrapped or not: what
+   * `hasPlugin()` and a wrapped plugin's `dependencies` look for, here and in the ancestors.
+   */
+  readonly registeredPlugins: string[] = []
   readonly hooks: HookStore = createHookStore()
   readonly schemas: SchemaStore
   readonly parsers: ParserStore
@@ -26,9 +32,16 @@ export class ContextState {
   readonly Reply: ReplyClass
   readonly children: ContextState[] = []
   readonly routes: RouteContext[] = []
-  readonly ownDecorators: { instance: string[], request: string[], reply: string[] } = { instance: [], request: [], reply: [] }
+  readonly ownDecorators: { instance: PropertyKey[], request: PropertyKey[], reply: PropertyKey[] } = { instance: [], request: [], reply: [] }
+  /** Content types this context added parsers for (printContexts). */
+  readonly ownParsers: string[] = []
   errorHandler: AnyFunction | null = null
   notFoundHandler: { handler: AnyFunction, options: Record<string, unknown> } | null = null
+  /**
+   * Set on a prefix owner (see `prefixOwner`): the context whose not-found handler answers for
+   * this prefix. One per prefix, as in Fastify: URLs are all a not-found handler can be scoped by.
+   */
+  notFoundSetBy: ContextState | null = null
   validatorCompiler: AnyFunction | null = null
   serializerCompiler: AnyFunction | null = null
   schemaErrorFormatter: AnyFunction | null = null
@@ -42,6 +55,7 @@ export class ContextState {
     this.parent = parent
     this.prefix = prefix
     this.pluginName = pluginName
+    this.pluginNames.push(pluginName)
     this.logger = logger
     this.logLevel = logLevel
     this.schemas = new SchemaStore(parent === null ? null : parent.schemas)
@@ -68,8 +82,27 @@ export class ContextState {
 
   hasPlugin (name: string): boolean {
     for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
-      if (ctx.pluginNames.includes(name)) return true
+      if (ctx.registeredPlugins.includes(name)) return true
     }
     return false
+  }
+
+  /** Whether a strict ancestor decorated `name`: the only existing names a context may shadow. */
+  ancestorDecorated (target: 'instance' | 'request' | 'reply', name: PropertyKey): boolean {
+    for (let ctx = this.parent; ctx !== null; ctx = ctx.parent) {
+      if (ctx.ownDecorators[target].includes(name)) return true
+    }
+    return false
+  }
+
+  /** The nearest context (this one or an ancestor) that owns this URL prefix. */
+  prefixOwner (): ContextState {
+    let ctx: ContextState = this
+    while (ctx.parent !== null && ctx.parent.prefix === ctx.prefix) ctx = ctx.parent
+    return ctx
+  }
+
+  noteParsers (types: unknown): void {
+    for (const type of Array.isArray(types) ? types : [types]) this.ownParsers.push(String(type))
   }
 }

@@ -2,26 +2,40 @@ import { errorCodes } from '../errors/codes.js'
 import { kContext } from '../symbols.js'
 import type { ContextState } from './context-state.js'
 
-type Target = 'instance' | 'request' | 'reply'
+export type DecoratorTarget = 'instance' | 'request' | 'reply'
 
-function isGetterSetter (value: unknown): value is { getter?: () => unknown, setter?: (v: unknown) => void } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) &&
-    (typeof (value as any).getter === 'function' || typeof (value as any).setter === 'function') &&
-    Object.keys(value).every((key) => key === 'getter' || key === 'setter')
+interface Accessors { getter?: () => unknown, setter?: (value: unknown) => void }
+
+/** Fastify's rule: any object with a getter or a setter function is an accessor pair. */
+function isAccessors (value: unknown): value is Accessors {
+  return typeof value === 'object' && value !== null &&
+    (typeof (value as Accessors).getter === 'function' || typeof (value as Accessors).setter === 'function')
 }
 
-function holderOf (instance: any, target: Target): any {
+/** Where a decoration of this kind lives for this context: the instance or its Request/Reply prototype. */
+function holderOf (instance: any, target: DecoratorTarget): any {
   const context: ContextState = instance[kContext]
   if (target === 'instance') return instance
   return target === 'request' ? context.Request.prototype : context.Reply.prototype
 }
 
-function checkDependencies (instance: any, target: Target, name: string, dependencies: unknown): void {
+/**
+ * A name may be decorated unless this context already has it, or it is part of Enclave's own API
+ * (`get`, `register`, `request.body`…). A decorator of an ancestor may be shadowed here: the new
+ * value is seen by this context and its descendants, the ancestor keeps its own (as in Fastify).
+ */
+function checkAvailable (context: ContextState, holder: any, target: DecoratorTarget, name: PropertyKey): void {
+  if (Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))) {
+    throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
+  }
+}
+
+/** Dependencies name decorators of the same kind (a request decorator depends on request decorators). */
+function checkDependencies (holder: any, name: PropertyKey, dependencies: unknown): void {
   if (dependencies === undefined) return
-  if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name)
-  const holder = holderOf(instance, target)
+  if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
   for (const dependency of dependencies) {
-    if (!(dependency in holder) && !(dependency in instance)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(dependency)
+    if (!(dependency in holder)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
   }
 }
 
@@ -29,31 +43,30 @@ function checkDependencies (instance: any, target: Target, name: string, depende
  * decorate / decorateRequest / decorateReply. The value lands on the context's instance or on its
  * Request/Reply prototype, so it is visible in the context and its descendants only.
  */
-export function addDecorator (instance: any, target: Target, name: unknown, value: unknown, dependencies?: unknown): void {
+export function addDecorator (instance: any, target: DecoratorTarget, name: unknown, value: unknown, dependencies?: unknown): void {
   const context: ContextState = instance[kContext]
-  if (typeof name !== 'string' && typeof name !== 'symbol') throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
-  const label = String(name)
-  if (context.server.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(label)
+  if (typeof name !== 'string' && typeof name !== 'symbol') throw new errorCodes.ENC_ERR_DEC_INVALID_NAME(typeof name)
+  if (context.server.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const holder = holderOf(instance, target)
-  if (name in holder) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(label)
-  checkDependencies(instance, target, label, dependencies)
-  if (target !== 'instance' && typeof value === 'object' && value !== null && !isGetterSetter(value)) {
-    // One object on the prototype would be shared (and mutated) by every request.
-    throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(label, Array.isArray(value) ? 'array' : 'object')
-  }
-  if (isGetterSetter(value)) {
+  checkAvailable(context, holder, target, name)
+  checkDependencies(holder, name, dependencies)
+  if (isAccessors(value)) {
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
+  } else if (target !== 'instance' && typeof value === 'object' && value !== null) {
+    // One object on the prototype would be shared, and mutated, by every request.
+    throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(String(name), Array.isArray(value) ? 'array' : 'object')
   } else {
     holder[name] = value
   }
-  context.ownDecorators[target].push(label)
+  context.ownDecorators[target].push(name)
 }
 
-export function hasDecorator (instance: any, target: Target, name: string | symbol): boolean {
+export function hasDecorator (instance: any, target: DecoratorTarget, name: PropertyKey): boolean {
   return name in holderOf(instance, target)
 }
 
-export function getDecorator (instance: any, name: string | symbol): unknown {
+/** Fastify 5's getDecorator: a missing name is an error, not a silent undefined; methods come bound. */
+export function getDecorator (instance: any, name: PropertyKey): unknown {
   if (!(name in instance)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(String(name), 'instance')
   const value = instance[name]
   return typeof value === 'function' ? value.bind(instance) : value

@@ -7,7 +7,7 @@ import { runReady, startListening, closeInstance } from './boot.js'
 import { normaliseListenArguments } from '../server/http-server.js'
 import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
-import { fastifyCompatVersion } from './override.js'
+import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
 import type { ContextState } from './context-state.js'
 import type { RouteServer } from '../routing/route-context.js'
@@ -36,6 +36,11 @@ function shortcut (method: string | string[]) {
  * child context `Object.create(parent)`; all state is read through `this[kContext]`.
  */
 export const instanceMethods: Record<string | symbol, any> = {
+  register (this: any, plugin: unknown, options?: unknown) {
+    registerPlugin(this, plugin, options)
+    return this
+  },
+
   // routes
   route (this: any, options: unknown) {
     addRoute(this, options)
@@ -113,6 +118,7 @@ export const instanceMethods: Record<string | symbol, any> = {
 
   // schemas and compilers
   addSchema (this: any, schema: unknown) {
+    assertNotStarted(this, 'addSchema')
     contextOf(this).schemas.add(schema)
     return this
   },
@@ -132,8 +138,9 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   setSchemaErrorFormatter (this: any, formatter: unknown) {
     if (typeof formatter !== 'function' || (formatter as any).constructor?.name === 'AsyncFunction') {
-      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter)
+      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
     }
+    assertNotStarted(this, 'setSchemaErrorFormatter')
     contextOf(this).schemaErrorFormatter = formatter as any
     return this
   },
@@ -159,7 +166,10 @@ export const instanceMethods: Record<string | symbol, any> = {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
     assertNotStarted(this, 'setNotFoundHandler')
     const context = contextOf(this)
-    if (context.notFoundHandler !== null) throw new errorCodes.FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET(context.prefix || '/')
+    // One handler per URL prefix: contexts without a prefix of their own share their parent's.
+    const owner = context.prefixOwner()
+    if (owner.notFoundSetBy !== null) throw new errorCodes.FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET(context.prefix || '/')
+    owner.notFoundSetBy = context
     context.notFoundHandler = { handler: handler as any, options }
     return this
   },
@@ -170,6 +180,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
     const options = typeof optionsOrParser === 'function' ? {} : (optionsOrParser ?? {}) as Record<string, unknown>
     contextOf(this).parsers.add(types, options, parser, this)
+    contextOf(this).noteParsers(types)
     return this
   },
   hasContentTypeParser (this: any, type: unknown) { return contextOf(this).parsers.has(type) },
@@ -230,7 +241,7 @@ export const instanceMethods: Record<string | symbol, any> = {
   get server () { return serverOf(this).httpServer },
   get log () { return contextOf(this).logger },
   get prefix () { return contextOf(this).prefix },
-  get pluginName () { return contextOf(this).pluginName },
+  get pluginName () { return contextOf(this).pluginNames.join(' -> ') },
   get version () { return fastifyCompatVersion },
   get listeningOrigin () {
     const address = serverOf(this).httpServer.address()

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { errorCodes } from '../errors/codes.js'
 import { kContext, kSkipOverride, kDisplayName, kPluginMeta } from '../symbols.js'
 import { ContextState } from './context-state.js'
@@ -8,45 +9,124 @@ import { satisfiesRange } from './version-range.js'
 /** The version Enclave answers to plugins that check Fastify's (fastify-plugin's `fastify` range). */
 export const fastifyCompatVersion = '4.29.1'
 
+/** Enclave's own version, for plugins that declare an `enclave` range (@enclave/plugin). */
+export const enclaveVersion: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version
+
+const kOptionsFactory = Symbol('enclave.register.optionsFactory')
+const kResolvedOptions = Symbol('enclave.register.resolvedOptions')
+
+interface DeferredOptions {
+  (): unknown
+  [kOptionsFactory]: (parent: unknown) => unknown
+  [kResolvedOptions]: unknown
+}
+
+/** Names a plugin as avvio's tree does, so printPlugins, printContexts and errors agree. */
 export function pluginNameOf (fn: any, options?: unknown): string {
   const meta = fn[kPluginMeta]
-  if (meta !== undefined && typeof meta.name === 'string') return meta.name
-  if (typeof fn[kDisplayName] === 'string') return fn[kDisplayName]
-  if (options !== null && typeof options === 'object' && typeof (options as any).name === 'string') return (options as any).name
-  return fn.name !== '' ? fn.name : 'anonymous'
+  if (meta !== null && typeof meta === 'object' && typeof meta.name === 'string' && meta.name !== '') return meta.name
+  if (typeof fn[kDisplayName] === 'string' && fn[kDisplayName] !== '') return fn[kDisplayName]
+  if (options !== null && typeof options === 'object' && typeof (options as any).name === 'string' && (options as any).name !== '') return (options as any).name
+  if (typeof fn.name === 'string' && fn.name !== '') return fn.name
+  // An anonymous function is shown by its first two lines of source.
+  return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
 }
 
 function isAsyncFunction (fn: any): boolean {
   return fn.constructor?.name === 'AsyncFunction'
 }
 
-/** Checks a wrapped plugin's declared needs (version, decorators, dependencies) before it loads. */
+function describeValue (value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+function isPluginLike (plugin: unknown): boolean {
+  if (typeof plugin === 'function') return true
+  if (typeof plugin !== 'object' || plugin === null) return false
+  return typeof (plugin as any).then === 'function' || typeof (plugin as any).default === 'function'
+}
+
+/**
+ * An options function waits for the moment its plugin loads (so it sees what earlier plugins
+ * decorated) and runs once, with the parent instance. avvio would call it with the new child
+ * instead and only after `override` had already read `prefix`, so register() hands avvio this
+ * stand-in: `override` resolves it, then avvio's call returns the same result.
+ */
+function deferOptions (factory: (parent: unknown) => unknown): DeferredOptions {
+  const deferred = function deferredPluginOptions () { return deferred[kResolvedOptions] } as DeferredOptions
+  // avvio names a plugin after `options.name` when set: a function's own name must not count.
+  Object.defineProperty(deferred, 'name', { value: '' })
+  deferred[kOptionsFactory] = factory
+  deferred[kResolvedOptions] = undefined
+  return deferred
+}
+
+function resolveOptions (parent: unknown, options: unknown): unknown {
+  if (typeof options !== 'function') return options
+  const deferred = options as DeferredOptions
+  if (typeof deferred[kOptionsFactory] !== 'function') return options
+  const resolved = deferred[kOptionsFactory](parent)
+  deferred[kResolvedOptions] = resolved === undefined || resolved === null ? {} : resolved
+  return deferred[kResolvedOptions]
+}
+
+/** `instance.register(plugin, options?)`: validates, then queues the plugin with avvio. */
+export function registerPlugin (instance: any, plugin: unknown, options: unknown): void {
+  if (!isPluginLike(plugin)) throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(describeValue(plugin))
+  const queued = typeof options === 'function' ? deferOptions(options as (parent: unknown) => unknown) : options
+  instance._avvioRegister(plugin, queued)
+}
+
+function checkVersions (meta: Record<string, any>, name: string): void {
+  if (typeof meta.fastify === 'string' && !satisfiesRange(fastifyCompatVersion, meta.fastify)) {
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, fastifyCompatVersion)
+  }
+  if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {
+    throw new errorCodes.ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH(name, meta.enclave, enclaveVersion)
+  }
+}
+
+function checkDecorators (parent: any, decorators: Record<string, unknown> | null | undefined, name: string): void {
+  if (decorators === undefined || decorators === null) return
+  const context: ContextState = parent[kContext]
+  const holders: Array<[string, object, string]> = [
+    ['fastify', parent, 'the instance'],
+    ['request', context.Request.prototype, 'the request'],
+    ['reply', context.Reply.prototype, 'the reply']
+  ]
+  for (const [kind, holder, where] of holders) {
+    const required = decorators[kind]
+    if (!Array.isArray(required)) continue
+    for (const decorator of required) {
+      if (!(decorator in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), name, where)
+    }
+  }
+}
+
+/**
+ * A plugin's declared needs (versions, decorators, dependencies), checked where it is registered,
+ * in Fastify's order, before it loads: a failure rejects ready() with the plugin named.
+ */
 function checkPluginMeta (parent: any, fn: any, name: string): void {
   const meta = fn[kPluginMeta]
   if (meta === undefined || meta === null || typeof meta !== 'object') return
+  checkVersions(meta, name)
+  checkDecorators(parent, meta.decorators, name)
   const context: ContextState = parent[kContext]
-  const range = meta.fastify
-  if (typeof range === 'string' && !satisfiesRange(fastifyCompatVersion, range)) {
-    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, fastifyCompatVersion)
-  }
-  const decorators = meta.decorators
-  if (decorators !== undefined && decorators !== null) {
-    const checks: Array<[string, object]> = [
-      ['fastify', parent],
-      ['request', context.Request.prototype],
-      ['reply', context.Reply.prototype]
-    ]
-    for (const [kind, holder] of checks) {
-      for (const decorator of decorators[kind] ?? []) {
-        if (!(decorator in holder)) {
-          throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), name, kind === 'fastify' ? 'the instance' : kind)
-        }
-      }
-    }
-  }
-  for (const dependency of meta.dependencies ?? []) {
+  const dependencies = meta.dependencies
+  if (dependencies === undefined || dependencies === null) return
+  if (!Array.isArray(dependencies)) throw new errorCodes.ENC_ERR_PLUGIN_DEPENDENCIES_INVALID(name)
+  for (const dependency of dependencies) {
     if (!context.hasPlugin(dependency)) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(dependency, name)
   }
+}
+
+/** The name a plugin declared in its metadata (wrapped plugins always have one). */
+function declaredNameOf (fn: any): string | undefined {
+  const meta = fn[kPluginMeta]
+  return meta !== null && typeof meta === 'object' && typeof meta.name === 'string' && meta.name !== '' ? meta.name : undefined
 }
 
 /**
@@ -54,25 +134,27 @@ function checkPluginMeta (parent: any, fn: any, name: string): void {
  * wrapped (skip-override), in which case it registers straight into its parent (spec rule 6).
  */
 export function override (parent: any, fn: any, options: unknown): any {
-  const name = pluginNameOf(fn, options)
+  const opts = resolveOptions(parent, options)
+  const name = pluginNameOf(fn, opts)
   if (isAsyncFunction(fn) && fn.length >= 3) throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name)
   checkPluginMeta(parent, fn, name)
   const parentContext: ContextState = parent[kContext]
+  const declaredName = declaredNameOf(fn)
+  if (declaredName !== undefined) parentContext.registeredPlugins.push(declaredName)
   if (fn[kSkipOverride] === true) {
     parentContext.pluginNames.push(name)
     return parent
   }
-  const opts = (options !== null && typeof options === 'object' ? options : {}) as Record<string, unknown>
-  const prefix = joinContextPrefix(parentContext.prefix, opts.prefix)
-  const logLevel = typeof opts.logLevel === 'string' ? opts.logLevel : undefined
+  const given = (opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>
+  const prefix = joinContextPrefix(parentContext.prefix, given.prefix)
+  const logLevel = typeof given.logLevel === 'string' ? given.logLevel : undefined
   const logger = logLevel === undefined ? parentContext.logger : childLogger(parentContext.logger, logLevel, {})
   const instance = Object.create(parent)
   const context = new ContextState(parentContext.server, parentContext, prefix, name, logger, logLevel ?? parentContext.logLevel)
   context.instance = instance
-  context.pluginNames.push(name)
   instance[kContext] = context
   for (const ctx of parentContext.lineage()) {
-    for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, opts)
+    for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, given)
   }
   return instance
 }

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { kRawReply, kReplyEndTime, kReplyHijacked } from '../symbols.js'
+import { kRawReply, kReplyEndTime, kReplyHijacked, kRequestRoute, kReplyRoute } from '../symbols.js'
 import { kReplySending } from '../reply/reply.js'
 import { childLogger, disabledLogger } from '../logging/logger.js'
 import { runHooks, runPayloadHooks, runAbortHooks, isAnswered } from './run-hooks.js'
 import { parseBody } from '../request/read-body.js'
+import { toError } from '../reply/error-handler.js'
 import { validateRequest } from '../schema/validate.js'
 import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -13,6 +14,13 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const server = route.server
   const id = server.genReqId(raw)
   const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
+  if (server.closing) {
+    res.setHeader('connection', 'close')
+    if (server.options.return503OnClosing) {
+      refuseWhileClosing(res, log)
+      return
+    }
+  }
   const request = new route.Request(id, params, raw, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   if (route.watchFinish) {
@@ -23,13 +31,9 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
     ;(raw as any)[kRawReply] = reply
     raw.once('close', onRequestClosed)
   }
+  if (route.onTimeout !== null) watchSocketTimeout(raw.socket as any, reply)
   if (server.loggingEnabled && !server.options.disableRequestLogging) {
     log.info({ req: request }, 'incoming request')
-  }
-  if (server.closing && server.options.return503OnClosing) {
-    res.setHeader('connection', 'close')
-    reply.code(503).send(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER())
-    return
   }
   if (route.onRequest !== null) {
     runHooks(route.onRequest, request, reply, afterOnRequest, failLifecycle)
@@ -38,26 +42,37 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   }
 }
 
+const closingBody = JSON.stringify({
+  statusCode: 503,
+  code: 'ENC_ERR_SERVER_CLOSING',
+  error: 'Service Unavailable',
+  message: new errorCodes.ENC_ERR_SERVER_CLOSING().message
+})
+
+/**
+ * close() has begun: a request that still arrives on an open connection is refused before any
+ * hook runs (as Fastify does), so shutting down never starts new work.
+ */
+function refuseWhileClosing (res: ServerResponse, log: any): void {
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(closingBody) })
+  res.end(closingBody)
+  log.info({ res: { statusCode: 503 } }, 'request refused: the server is closing')
+}
+
 /** Any hook, parser or validator failure before the handler: answer through the error handlers. */
 export function failLifecycle (reply: any, error: unknown): void {
   if (isAnswered(reply)) {
     reply.log.error({ err: error }, 'error after the reply was sent')
     return
   }
-  reply.send(error instanceof Error ? error : toThrownError(error))
-}
-
-function toThrownError (thrown: unknown): Error {
-  // send() treats only Errors as errors; route everything thrown to the error path.
-  const error = new Error(thrown === undefined || thrown === null ? 'Undefined error has occurred' : String(thrown))
-  ;(error as any).thrown = thrown
-  return error
+  // send() treats only Errors as errors: whatever was thrown takes the error path as an Error.
+  reply.send(toError(error))
 }
 
 function afterOnRequest (request: any, reply: any): void {
   const route: RouteContext = request.context
   if (route.preParsing !== null) {
-    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing, failLifecycle)
+    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing, failLifecycle, 0, true)
   } else {
     afterPreParsing(request, reply, request.raw)
   }
@@ -130,6 +145,20 @@ function preHandlerPhase (request: any, reply: any): void {
   }
 }
 
+/**
+ * reply.callNotFound(): the request moves to the not-found route of its prefix, whose preHandler
+ * hooks and handler run next (Fastify's order); its onSend hooks and error handlers apply from here.
+ */
+export function runInNotFoundRoute (request: any, reply: any, route: RouteContext): void {
+  request[kRequestRoute] = route
+  reply[kReplyRoute] = route
+  if (route.preHandler !== null) {
+    runHooks(route.preHandler, request, reply, runHandler, failLifecycle)
+  } else {
+    runHandler(request, reply)
+  }
+}
+
 function runHandler (request: any, reply: any): void {
   const route: RouteContext = request.context
   let result
@@ -186,6 +215,25 @@ function onRequestClosed (this: IncomingMessage): void {
   void runAbortHooks(route.onRequestAbort!, reply.request, function logAbortHookFailure (error) {
     reply.log.error({ err: error }, 'onRequestAbort hook failed')
   })
+}
+
+/**
+ * onTimeout hooks run when the socket times out (connectionTimeout) while this request is open.
+ * One listener per socket, however many requests a keep-alive connection carries: the socket
+ * points at its current reply.
+ */
+function watchSocketTimeout (socket: any, reply: any): void {
+  if (socket === null || socket === undefined) return
+  if (socket[kRawReply] === undefined) socket.on('timeout', onSocketTimeout)
+  socket[kRawReply] = reply
+}
+
+function onSocketTimeout (this: any): void {
+  const reply = this[kRawReply]
+  // A keep-alive connection idling after its last response has no request to report.
+  if (reply.raw.writableFinished === true) return
+  const route: RouteContext = reply.request.context
+  runHooks(route.onTimeout!, reply.request, reply, noop, logHookFailure, 0, false)
 }
 
 function noop (): void {}

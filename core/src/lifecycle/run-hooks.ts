@@ -119,8 +119,11 @@ async function awaitHook (promise: PromiseLike<unknown>, hooks: HookEntry[], ind
  * Runs hooks that receive and may replace a payload: `hook(request, reply, payload[, done])`
  * (preParsing, preSerialization, onSend, onError), then `next(request, reply, payload)`.
  */
-export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, payload: unknown, next: PayloadNext, fail: Fail, start = 0): void {
+export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, payload: unknown, next: PayloadNext, fail: Fail, start = 0, stopWhenAnswered = false): void {
   for (let i = start; i < hooks.length; i++) {
+    // preParsing hooks run before anything is sent, so one that answers ends the chain; the
+    // other payload hooks run while the reply is being sent.
+    if (stopWhenAnswered && i > start && isAnswered(reply)) return
     const hook = hooks[i]!
     if (hook.callbackStyle) {
       const state = stateOf(reply)
@@ -131,6 +134,7 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
       state.next = next
       state.fail = fail
       state.withPayload = true
+      state.stopWhenAnswered = stopWhenAnswered
       state.payload = payload
       state.calledSync = false
       state.calling = true
@@ -159,16 +163,17 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
         return
       }
       if (isThenable(result)) {
-        awaitPayloadHook(result, hooks, i, request, reply, payload, next, fail)
+        awaitPayloadHook(result, hooks, i, request, reply, payload, next, fail, stopWhenAnswered)
         return
       }
       if (result !== undefined) payload = result
     }
   }
+  if (stopWhenAnswered && isAnswered(reply)) return
   next(request, reply, payload)
 }
 
-async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry[], index: number, request: any, reply: any, payload: unknown, next: PayloadNext, fail: Fail): Promise<void> {
+async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry[], index: number, request: any, reply: any, payload: unknown, next: PayloadNext, fail: Fail, stopWhenAnswered: boolean): Promise<void> {
   let result
   try {
     result = await promise
@@ -176,7 +181,8 @@ async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry
     fail(reply, error)
     return
   }
-  runPayloadHooks(hooks, request, reply, result === undefined ? payload : result, next, fail, index + 1)
+  if (stopWhenAnswered && isAnswered(reply)) return
+  runPayloadHooks(hooks, request, reply, result === undefined ? payload : result, next, fail, index + 1, stopWhenAnswered)
 }
 
 function hookDone (state: HookState, error: unknown, value: unknown): void {
@@ -193,8 +199,9 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
     return
   }
   if (state.withPayload) {
+    if (state.stopWhenAnswered && isAnswered(reply)) return
     const payload = value === undefined ? state.payload : value
-    runPayloadHooks(state.hooks, state.request, reply, payload, state.next as PayloadNext, state.fail!, state.index + 1)
+    runPayloadHooks(state.hooks, state.request, reply, payload, state.next as PayloadNext, state.fail!, state.index + 1, state.stopWhenAnswered)
     return
   }
   if (state.stopWhenAnswered && isAnswered(reply)) return

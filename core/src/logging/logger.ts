@@ -11,7 +11,7 @@ export interface EnclaveLogger {
   debug (...args: unknown[]): void
   trace (...args: unknown[]): void
   silent? (...args: unknown[]): void
-  child (bindings: Record<string, unknown>, options?: { level?: string }): EnclaveLogger
+  child (bindings: Record<string, unknown>, options?: { level?: string, serializers?: Record<string, unknown> }): EnclaveLogger
 }
 
 const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const
@@ -39,10 +39,12 @@ function isLoggerInstance (value: object): value is EnclaveLogger {
 }
 
 const requestSerializers = {
-  req: function serializeRequest (req: { method?: string, url?: string, hostname?: string, ip?: string, socket?: { remotePort?: number } }) {
+  req: function serializeRequest (req: { method?: string, url?: string, hostname?: string, ip?: string, headers?: Record<string, unknown>, socket?: { remotePort?: number } }) {
+    const version = req.headers?.['accept-version']
     return {
       method: req.method,
       url: req.url,
+      version: typeof version === 'string' ? version : undefined,
       hostname: req.hostname,
       remoteAddress: req.ip,
       remotePort: req.socket?.remotePort
@@ -50,7 +52,8 @@ const requestSerializers = {
   },
   res: function serializeReply (reply: { statusCode: number }) {
     return { statusCode: reply.statusCode }
-  }
+  },
+  err: pino.stdSerializers.err
 }
 
 export interface LoggerSetting {
@@ -58,7 +61,27 @@ export interface LoggerSetting {
   enabled: boolean
 }
 
-/** `logger` option: false | true | pino options | an existing pino-compatible instance. */
+/**
+ * The pino destination named by Fastify's `stream` / `file` logger options, which pino itself
+ * does not read from its options object.
+ */
+function destinationOf (options: Record<string, unknown>): pino.DestinationStream | undefined {
+  const { stream, file } = options
+  if (stream !== undefined && file !== undefined) throw new errorCodes.FST_ERR_LOG_INVALID_DESTINATION()
+  if (typeof file === 'string') return pino.destination(file)
+  if (stream !== undefined) {
+    if (stream === null || typeof (stream as { write?: unknown }).write !== 'function') {
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('logger.stream must be a writable stream (an object with write())')
+    }
+    return stream as pino.DestinationStream
+  }
+  return undefined
+}
+
+/**
+ * `logger` option: false | true | pino options (plus Fastify's `stream` and `file`) | an existing
+ * pino-compatible instance, which gets the request serializers through a child, as in Fastify.
+ */
 export function createLogger (option: unknown): LoggerSetting {
   if (option === undefined || option === false || option === null) {
     return { logger: disabledLogger, enabled: false }
@@ -68,15 +91,20 @@ export function createLogger (option: unknown): LoggerSetting {
   }
   if (typeof option === 'object') {
     if (isLoggerInstance(option)) {
-      return { logger: option, enabled: true }
+      const given = option as EnclaveLogger
+      const withSerializers = given.child({}, { serializers: requestSerializers } as any)
+      return { logger: withSerializers ?? given, enabled: true }
     }
     const looksLikeLogger = requiredMethods.some((name) => typeof (option as Record<string, unknown>)[name] === 'function')
     if (looksLikeLogger) {
       throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(requiredMethods.join(','))
     }
-    const options = option as LoggerOptions
+    const { stream: _stream, file: _file, ...options } = option as LoggerOptions & { stream?: unknown, file?: unknown }
+    const destination = destinationOf(option as Record<string, unknown>)
     const serializers = { ...requestSerializers, ...(options.serializers ?? {}) }
-    return { logger: pino({ ...options, serializers }) as unknown as EnclaveLogger, enabled: true }
+    const settings = { level: 'info', ...options, serializers }
+    const logger = destination === undefined ? pino(settings) : pino(settings, destination)
+    return { logger: logger as unknown as EnclaveLogger, enabled: true }
   }
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`logger must be a boolean, pino options or a logger instance, got ${typeof option}`)
 }

@@ -127,16 +127,22 @@ export function defaultErrorHandler (this: unknown, error: any, request: any, re
   reply.send(errorPayload(error, statusCode))
 }
 
-/** When every handler failed (or headers were unusable): a fixed 500 that cannot fail again. */
+/**
+ * When every handler failed (or the error reply itself failed in onSend, or its headers were
+ * unusable): the latest error in the default payload, written directly, past every hook, so it
+ * cannot fail again.
+ */
 export function writeLastResort (reply: any, error: unknown): void {
   const res = reply.raw
-  reply.log.error({ err: error }, 'error handling failed; answering with a plain 500')
+  reply.log.error({ err: error }, 'error handling failed; answering without hooks')
   if (res.headersSent === true || res.writableEnded === true) {
     res.destroy()
     return
   }
-  const body = '{"statusCode":500,"code":"FST_ERR_FAILED_ERROR_SERIALIZATION","error":"Internal Server Error","message":"Internal Server Error"}'
+  const failure: any = error instanceof Error ? error : toError(error)
+  const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
+  const body = errorPayload(failure, statusCode)
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
   res.end(body)
 }

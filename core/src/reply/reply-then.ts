@@ -1,20 +1,25 @@
 import { finished } from 'node:stream'
 
 /**
- * `await reply` resolves once the response has been written (or the connection closed), as in
- * Fastify; only code that awaits the reply pays for the listener.
+ * `await reply` (or an async handler returning the reply) settles once the response is written
+ * or the connection closed, as in Fastify: at once if the reply is already sent or hijacked.
+ * A premature close is not a failure (the client left); other stream errors reject. Only code
+ * that awaits the reply pays for the listener.
  */
 export function replyThen (this: any, fulfilled?: () => void, rejected?: (error: Error) => void): void {
-  const res = this.raw
-  if (res.writableFinished === true) {
-    if (fulfilled !== undefined) fulfilled()
+  if (this.sent === true) {
+    if (typeof fulfilled === 'function') fulfilled()
     return
   }
+  const res = this.raw
+  const reply = this
   finished(res, function onReplyFinished (error) {
     if (error !== undefined && error !== null && (error as any).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-      if (rejected !== undefined) rejected(error)
+      if (typeof rejected === 'function') rejected(error)
+      else reply.log.warn({ err: error }, 'the awaited reply failed and nothing handles the rejection')
       return
     }
-    if (fulfilled !== undefined) fulfilled()
+    if (typeof fulfilled === 'function') fulfilled()
   })
 }
+

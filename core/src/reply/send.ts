@@ -10,8 +10,8 @@ import type { RouteContext } from '../routing/route-context.js'
 const jsonContentType = 'application/json; charset=utf-8'
 
 function isJsonMediaType (contentType: string): boolean {
-  const type = mediaTypeOf(contentType)
-  return type === 'application/json' || type.endsWith('+json')
+  // Any JSON flavour (application/json, +json suffixes, text/json …), as Fastify decides it.
+  return mediaTypeOf(contentType).includes('json')
 }
 
 function isStream (payload: any): boolean {
@@ -47,10 +47,18 @@ export function sendPayload (reply: any, payload: unknown): void {
     runOnSend(reply, payload)
     return
   }
-  if (payload !== null && typeof payload === 'object' && (ArrayBuffer.isView(payload) || isStream(payload))) {
-    if (contentType === undefined) headers['content-type'] = 'application/octet-stream'
-    runOnSend(reply, payload)
-    return
+  if (payload !== null && typeof payload === 'object') {
+    if (ArrayBuffer.isView(payload)) {
+      if (contentType === undefined) headers['content-type'] = 'application/octet-stream'
+      runOnSend(reply, payload)
+      return
+    }
+    // A stream goes out without a content type unless one was set (as in Fastify): its bytes
+    // may be anything.
+    if (isStream(payload)) {
+      runOnSend(reply, payload)
+      return
+    }
   }
   if (reply[kReplySerializer] === null && contentType !== undefined && !isJsonMediaType(contentType)) {
     reply[kReplySending] = false
@@ -75,8 +83,18 @@ function serializeAndSend (_request: any, reply: any, payload: unknown): void {
     return
   }
   const headers = reply[kReplyHeaders]
-  if (headers['content-type'] === undefined && reply[kReplySerializer] === null) headers['content-type'] = jsonContentType
+  if (reply[kReplySerializer] === null) {
+    const contentType: string | undefined = headers['content-type']
+    if (contentType === undefined) headers['content-type'] = jsonContentType
+    else if (!contentType.includes('charset')) headers['content-type'] = withUtf8Charset(contentType)
+  }
   runOnSend(reply, body)
+}
+
+/** A JSON type set with reply.type() but no charset gets `charset=utf-8`, as Fastify does. */
+function withUtf8Charset (contentType: string): string {
+  const trimmed = contentType.trim()
+  return trimmed.endsWith(';') ? trimmed + ' charset=utf-8' : trimmed + '; charset=utf-8'
 }
 
 function asSerializationError (error: unknown): Error {
@@ -142,9 +160,50 @@ function applyHeaders (reply: any): unknown {
   return undefined
 }
 
+/**
+ * The common case: a body of known size and headers set only through the reply, none removed and
+ * none that steer the connection. Then one `writeHead(code, headers)` lets Node validate and write
+ * them in a single pass (as Fastify does) instead of a validated setHeader() per header first.
+ */
+function writesHeadersAtOnce (headers: Record<string, unknown>): boolean {
+  for (const name in headers) {
+    if (headers[name] === undefined || name === 'content-length' || name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive') return false
+  }
+  return true
+}
+
+// Node's test for characters a status message or header value may not contain.
+const invalidStatusMessage = /[^\t\x20-\x7e\x80-\xff]/
+
+/** writeHead also refuses a bad status code or status message: those still throw, as before. */
+function isHeaderError (error: any, res: any): boolean {
+  if (error?.code === 'ERR_HTTP_INVALID_STATUS_CODE') return false
+  return !(error?.code === 'ERR_INVALID_CHAR' && invalidStatusMessage.test(String(res.statusMessage ?? '')))
+}
+
+function writeWholeBody (reply: any, res: any, payload: string | ArrayBufferView): void {
+  const headers = reply[kReplyHeaders]
+  if (!res.hasHeader('content-length')) headers['content-length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
+  const statusMessage = res.statusMessage
+  try {
+    res.writeHead(res.statusCode, headers)
+  } catch (error) {
+    // Nothing was written: undo the status message writeHead filled in, answer with the error.
+    res.statusMessage = statusMessage
+    if (!isHeaderError(error, res)) throw error
+    rejectInvalidHeaders(reply, error)
+    return
+  }
+  res.end(payload)
+}
+
 function writeReply (_request: any, reply: any, payload: any): void {
   const res = reply.raw
   if (reply[kReplyHijacked] === true || res.writableEnded === true || res.destroyed === true) return
+  if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
+    writeWholeBody(reply, res, payload)
+    return
+  }
   const headerError = applyHeaders(reply)
   if (headerError !== undefined) {
     rejectInvalidHeaders(reply, headerError)
@@ -152,7 +211,8 @@ function writeReply (_request: any, reply: any, payload: any): void {
   }
   if (payload === undefined || payload === null) {
     const code = res.statusCode
-    if (code !== 204 && code !== 304 && code >= 200 && !res.hasHeader('content-length')) res.setHeader('content-length', '0')
+    // A declared HEAD route that sends nothing says nothing about the size of the GET body.
+    if (code !== 204 && code !== 304 && code >= 200 && !res.hasHeader('content-length') && !isDeclaredHead(reply)) res.setHeader('content-length', '0')
     res.writeHead(code)
     res.end()
     return
@@ -171,6 +231,11 @@ function writeReply (_request: any, reply: any, payload: any): void {
   }
   reply[kReplySending] = false
   handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+}
+
+function isDeclaredHead (reply: any): boolean {
+  const route: RouteContext = reply[kReplyRoute]
+  return route.method === 'HEAD' && !route.isAutoHead
 }
 
 function rejectInvalidHeaders (reply: any, cause: unknown): void {

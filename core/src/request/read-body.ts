@@ -46,26 +46,30 @@ export function parseBody (request: any, reply: any, payload: any, next: AfterPa
   }
   const parser = route.parsers!.find(contentType ?? '')
   if (parser === null) {
-    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType ?? 'none'))
+    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType.trim() === '' ? 'none' : contentType))
     return
   }
   if (parser.parseAs === null) {
     runParser(parser, request, reply, payload, next)
     return
   }
-  const limit = parser.bodyLimit ?? route.bodyLimit
+  // Route bodyLimit, else the parser's, else the server's.
+  const limit = route.routeSetBodyLimit ? route.bodyLimit : parser.bodyLimit ?? route.bodyLimit
   const declared = headers['content-length']
   const declaredLength = declared === undefined ? -1 : Number(declared)
   if (declaredLength > limit) {
-    // Refuse before reading a byte.
+    // Refuse before reading a byte, and do not keep the connection to drain what follows.
+    reply.header('connection', 'close')
     reply.send(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
     return
   }
   const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next)
   payload[kBodyReader] = reader
+  // `on`, not `once`: every handler detaches all three first (stopReading), and `once` would wrap
+  // each listener in a fresh closure per request.
   payload.on('data', onBodyData)
-  payload.once('end', onBodyEnd)
-  payload.once('error', onBodyError)
+  payload.on('end', onBodyEnd)
+  payload.on('error', onBodyError)
 }
 
 function stopReading (stream: any): void {

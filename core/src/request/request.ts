@@ -49,7 +49,9 @@ const requestPrototype = {
     return (this as any)[kRequestRoute]
   },
   get ip (): string | undefined {
-    const ips = clientAddresses(this as any)
+    const self = this as any
+    if ((self[kRequestRoute] as RouteContext).server.trustProxy === null) return self.raw.socket?.remoteAddress
+    const ips = clientAddresses(self)
     return ips[ips.length - 1]
   },
   get ips (): string[] {
@@ -87,8 +89,9 @@ function trustsRemote (request: any): boolean {
 }
 
 /**
- * The client's address chain, nearest proxy last, walking X-Forwarded-For only through hops the
- * trustProxy option trusts (the proxy-addr algorithm).
+ * The client's address chain: the socket address first, then X-Forwarded-For from the nearest hop
+ * outwards, as far as the trustProxy option trusts each hop (proxy-addr's `all()`, Fastify's
+ * `request.ips`); the last entry is the client (`request.ip`).
  */
 function clientAddresses (request: any): string[] {
   const socketAddress: string | undefined = request.raw.socket?.remoteAddress
@@ -97,12 +100,15 @@ function clientAddresses (request: any): string[] {
   if (trust === null) return chain
   const header = request.raw.headers['x-forwarded-for']
   if (typeof header !== 'string' || header.length === 0) return chain
-  const forwarded = header.split(',').map((hop: string) => hop.trim()).filter((hop: string) => hop.length > 0)
-  for (let hop = 0; hop < forwarded.length; hop++) {
+  const hops = header.split(',')
+  let hop = 0
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const address = hops[i]!.trim()
+    if (address.length === 0) continue
     if (!trust(chain[chain.length - 1] ?? '', hop)) break
-    chain.push(forwarded[forwarded.length - 1 - hop]!)
+    chain.push(address)
+    hop++
   }
-  // Socket address first, the client last, as proxy-addr's `all()` and Fastify's `request.ips`.
   return chain
 }
 

@@ -73,9 +73,9 @@ export function compileRoute (route: RouteContext): void {
     schema: route.schema,
     bodyLimit: route.bodyLimit,
     attachValidation: route.attachValidation,
-    logLevel: logLevel ?? context.logLevel,
-    exposeHeadRoute: route.options.exposeHeadRoute,
-    prefixTrailingSlash: route.options.prefixTrailingSlash,
+    logLevel: logLevel ?? context.logLevel ?? '',
+    exposeHeadRoute: route.options.exposeHeadRoute ?? route.server.options.exposeHeadRoutes,
+    prefixTrailingSlash: route.options.prefixTrailingSlash ?? 'both',
     version: route.options.constraints?.version,
     constraints: route.options.constraints,
     handler: route.handler

@@ -36,6 +36,8 @@ export class RouteContext {
   readonly schema: Record<string, any> | undefined
   readonly attachValidation: boolean
   readonly bodyLimit: number
+  /** The route set bodyLimit itself: it then beats a parser's own limit (Fastify's precedence). */
+  readonly routeSetBodyLimit: boolean
   readonly isNotFound: boolean
   readonly Request: RequestClass
   readonly Reply: ReplyClass
@@ -65,6 +67,8 @@ export class RouteContext {
   /** 'finish' must be observed (onResponse hooks or request logging). */
   watchFinish = false
   compiled = false
+  /** The HEAD route added for a GET route (exposeHeadRoutes); a declared HEAD route replaces it. */
+  isAutoHead = false
 
   constructor (init: {
     method: string
@@ -89,6 +93,7 @@ export class RouteContext {
     this.schema = init.options.schema
     this.attachValidation = init.options.attachValidation === true
     this.bodyLimit = init.options.bodyLimit ?? init.server.options.bodyLimit
+    this.routeSetBodyLimit = init.options.bodyLimit !== undefined
     this.isNotFound = init.isNotFound
     this.Request = init.context.Request
     this.Reply = init.context.Reply

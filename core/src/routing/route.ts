@@ -9,30 +9,36 @@ import type { ContextState } from '../instance/context-state.js'
 import type { AnyFunction } from '../types/internal.js'
 
 const supportedMethods = new Set(METHODS)
-export const allMethods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS']
+/** What `all()` registers: Fastify v4's supported methods, WebDAV included. */
+export const allMethods = [
+  'DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS',
+  'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'SEARCH', 'REPORT', 'MKCALENDAR'
+]
 
 /** The paths a route answers on, from its context's prefix and `prefixTrailingSlash` (Fastify v4 rules). */
 export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean): string[] {
   if (prefix === '') return [url === '' ? '/' : url]
   if (url === '') return [prefix]
+  // Fastify would glue 'b' onto '/a' as '/ab'; a missing slash is added instead.
   if (url !== '/') return [prefix + (url.startsWith('/') ? url : '/' + url)]
-  if (ignoreTrailingSlash) return [prefix + '/']
   switch (trailing) {
     case 'slash': return [prefix + '/']
     case 'no-slash': return [prefix]
-    default: return [prefix, prefix + '/']
+    // With ignoreTrailingSlash the router already answers '/prefix/' for '/prefix'.
+    default: return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
   }
 }
 
 /** Joins a child's `prefix` register option onto its parent's prefix. */
 export function joinContextPrefix (parent: string, child: unknown): string {
-  if (typeof child !== 'string' || child === '' || child === '/') return parent
-  let prefix = child.startsWith('/') ? child : '/' + child
-  if (prefix.endsWith('/')) prefix = prefix.slice(0, -1)
-  return parent + prefix
+  if (typeof child !== 'string') return parent
+  // A trailing slash is dropped ('/v1/' is '/v1'), so '/' routes follow prefixTrailingSlash alone.
+  const trimmed = child.replace(/\/+$/, '')
+  if (trimmed === '') return parent
+  return parent + (trimmed.startsWith('/') ? trimmed : '/' + trimmed)
 }
 
-function routeHooksOf (options: Record<string, any>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
+export function routeHooksOf (options: Record<string, any>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
   const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
   for (const name of requestHookNames) {
     const value = options[name]
@@ -63,17 +69,27 @@ function validateRouteOptions (options: Record<string, any>, methods: string[], 
   if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(options.bodyLimit))
   }
-  if (options.schemaErrorFormatter !== undefined && typeof options.schemaErrorFormatter !== 'function') {
-    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof options.schemaErrorFormatter)
+  if (options.schemaErrorFormatter !== undefined && (typeof options.schemaErrorFormatter !== 'function' || options.schemaErrorFormatter.constructor?.name === 'AsyncFunction')) {
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof options.schemaErrorFormatter === 'function' ? 'async function' : typeof options.schemaErrorFormatter)
   }
 }
 
 /** `instance.route(options)`: validates, runs onRoute hooks, and adds the route to the router. */
 export function addRoute (instance: any, input: unknown): void {
+  if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
+  declareRoute(instance, input as Record<string, any>, false)
+}
+
+/**
+ * One route declaration. `autoHead` marks the HEAD twin Enclave adds for a GET route: it goes
+ * through onRoute like any route (as in Fastify) and gives way to a HEAD route the user declares.
+ */
+function declareRoute (instance: any, input: Record<string, any>, autoHead: boolean): void {
   const context: ContextState = instance[kContext]
   const server = context.server as RouteServer
-  if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
-  const options: Record<string, any> = { ...(input as Record<string, any>) }
+  // The HEAD twin starts from the options as given, before onRoute hooks rewrote them.
+  const given: Record<string, any> = { ...input }
+  const options: Record<string, any> = { ...input }
   const url = options.url ?? options.path
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   const methods = normaliseMethods(options.method)
@@ -82,24 +98,34 @@ export function addRoute (instance: any, input: unknown): void {
   options.path = url
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
-  // onRoute hooks (root first) may rewrite the options, as in Fastify.
+  // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
   for (const ctx of context.lineage()) {
-    for (const hook of ctx.hooks.onRoute) hook.fn.call(hook.instance, options)
+    for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
   }
   const finalMethods = normaliseMethods(options.method)
   validateRouteOptions(options, finalMethods, options.url)
+  const exposeHead = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
+  options.exposeHeadRoute = exposeHead
   const paths = joinPrefix(context.prefix, options.url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
   const routeHooks = routeHooksOf(options, instance)
   for (const method of finalMethods) {
     for (const path of paths) {
-      registerRoute(server, context, instance, method, path, options, routeHooks)
+      if (autoHead && server.router.findRoute('HEAD' as any, path, options.constraints ?? {}) !== null) continue
+      registerRoute(server, context, instance, method, path, options, routeHooks, autoHead)
     }
+  }
+  if (exposeHead && !autoHead && finalMethods.includes('GET') && !finalMethods.includes('HEAD')) {
+    given.method = 'HEAD'
+    given.url = url
+    given.path = url
+    given.exposeHeadRoute = true
+    declareRoute(instance, given, true)
   }
 }
 
 export function registerRoute (
   server: RouteServer, context: ContextState, instance: any, method: string, path: string,
-  options: Record<string, any>, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
+  options: Record<string, any>, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead = false
 ): RouteContext {
   const route = new RouteContext({
     method,
@@ -113,7 +139,10 @@ export function registerRoute (
     routeHooks,
     formatter: defaultSchemaErrorFormatter
   })
+  route.isAutoHead = autoHead
+  const constraints = options.constraints ?? {}
   const routerOptions = options.constraints === undefined ? {} : { constraints: options.constraints }
+  if (method === 'HEAD' && !autoHead) replaceAutoHead(server, path, constraints)
   try {
     server.router.on(method as any, path, routerOptions, dispatchRoute as any, route)
   } catch (error) {
@@ -124,6 +153,21 @@ export function registerRoute (
   context.routes.push(route)
   server.routes.push(route)
   return route
+}
+
+/** A HEAD route the user declares takes the place of the one added for a GET route. */
+function replaceAutoHead (server: RouteServer, path: string, constraints: Record<string, unknown>): void {
+  const existing = server.router.findRoute('HEAD' as any, path, constraints) as { store?: RouteContext } | null
+  const auto = existing?.store
+  if (auto === undefined || !auto.isAutoHead) return
+  server.router.off('HEAD' as any, path, constraints)
+  removeFrom(server.routes, auto)
+  removeFrom(auto.context.routes, auto)
+}
+
+function removeFrom (list: RouteContext[], route: RouteContext): void {
+  const index = list.indexOf(route)
+  if (index !== -1) list.splice(index, 1)
 }
 
 /** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */

@@ -54,7 +54,7 @@ function lowerCaseHeaderNames (schema: JsonSchema): JsonSchema {
  * Header names arrive lower-cased from Node, so the schema's names are lower-cased too (on a
  * copy): top-level properties and required entries, and those of allOf/anyOf/oneOf branches.
  */
-export function normalizeHeadersSchema (schema: unknown): unknown {
-  const expanded = expandShorthand(schema)
+export function normalizeHeadersSchema (schema: unknown, shorthand = true): unknown {
+  const expanded = shorthand ? expandShorthand(schema) : schema
   return isPlainSchema(expanded) ? lowerCaseHeaderNames(expanded) : expanded
 }

@@ -2,6 +2,29 @@ import { errorCodes } from '../errors/codes.js'
 
 export type JsonSchema = Record<string, any>
 
+// Bumped by every add() anywhere: a context's view also changes when an ancestor adds a schema,
+// so a cached identity is only trusted while nothing at all was added since it was computed.
+let generation = 0
+let opaqueIdentities = 0
+
+/** JSON text of plain-JSON values; undefined for functions, symbols, bigints or cycles. */
+function jsonTextOf (value: unknown): string | undefined {
+  let plain = true
+  try {
+    const text = JSON.stringify(value, function detectNonJson (_key, member: unknown) {
+      const type = typeof member
+      if (type === 'function' || type === 'symbol' || type === 'bigint') {
+        plain = false
+        return null
+      }
+      return member
+    })
+    return plain ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Shared schemas (`addSchema`) of one context. A context sees its own and its ancestors' schemas,
  * never its descendants' or siblings' (spec rule 8).
@@ -9,6 +32,8 @@ export type JsonSchema = Record<string, any>
 export class SchemaStore {
   private readonly parent: SchemaStore | null
   private readonly own = new Map<string, JsonSchema>()
+  private identityGeneration = -1
+  private identityKey = ''
 
   constructor (parent: SchemaStore | null) {
     this.parent = parent
@@ -22,6 +47,7 @@ export class SchemaStore {
     if (typeof id !== 'string' || id.length === 0) throw new errorCodes.FST_ERR_SCH_MISSING_ID()
     if (this.get(id) !== undefined) throw new errorCodes.FST_ERR_SCH_ALREADY_PRESENT(id)
     this.own.set(id, schema as JsonSchema)
+    generation++
   }
 
   get (id: string): JsonSchema | undefined {
@@ -43,12 +69,20 @@ export class SchemaStore {
     return result
   }
 
-  /** A key that is equal for two contexts exactly when they see the same shared schemas. */
+  /**
+   * A key that is equal for two contexts exactly when they see the same shared schemas, so they
+   * can share one compiler. Computed once per change, not once per route.
+   */
   identity (): string {
-    const ids: string[] = []
-    for (let store: SchemaStore | null = this; store !== null; store = store.parent) {
-      if (store.own.size > 0) ids.push(...store.own.keys())
+    if (this.identityGeneration === generation) return this.identityKey
+    const visible = this.all()
+    let key = ''
+    if (Object.keys(visible).length > 0) {
+      // A set that is not plain JSON cannot be compared by its text, so it gets a key of its own.
+      key = jsonTextOf(visible) ?? `opaque:${++opaqueIdentities}`
     }
-    return ids.length === 0 ? '' : JSON.stringify(this.all())
+    this.identityKey = key
+    this.identityGeneration = generation
+    return key
   }
 }

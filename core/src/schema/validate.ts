@@ -40,36 +40,61 @@ function writePart (request: any, part: HttpPart, value: unknown): void {
   }
 }
 
+function customIssue (message: string): ValidationIssue {
+  return { instancePath: '', schemaPath: '', keyword: 'custom', params: {}, message }
+}
+
+function isIssueLike (item: unknown): boolean {
+  return item !== null && typeof item === 'object' && !Array.isArray(item)
+}
+
 /** Everything a validator may report, as the issue array the spec's error object carries. */
 export function toIssues (reported: unknown): ValidationIssue[] {
-  if (Array.isArray(reported)) return reported as ValidationIssue[]
+  if (Array.isArray(reported)) {
+    if (reported.every(isIssueLike)) return reported as ValidationIssue[]
+    return reported.map(function toIssue (item: unknown) {
+      return isIssueLike(item) ? item as ValidationIssue : customIssue(String(item))
+    })
+  }
   if (reported !== null && typeof reported === 'object') {
     const nested = (reported as { validation?: unknown }).validation
-    if (Array.isArray(nested)) return nested as ValidationIssue[]
+    if (Array.isArray(nested)) return toIssues(nested)
     const message = (reported as { message?: unknown }).message
-    return [{ instancePath: '', schemaPath: '', keyword: 'custom', params: {}, message: typeof message === 'string' ? message : String(reported) }]
+    return [customIssue(typeof message === 'string' ? message : String(reported))]
   }
-  return [{ instancePath: '', schemaPath: '', keyword: 'custom', params: {}, message: reported === undefined ? 'is invalid' : String(reported) }]
+  return [customIssue(reported === undefined || reported === null ? 'is invalid' : String(reported))]
+}
+
+function describeResult (value: unknown): string {
+  if (value === undefined || value === null) return String(value)
+  if (isThenable(value)) return 'a promise (the formatter must be synchronous)'
+  return `a value of type ${typeof value}`
 }
 
 /** The spec's validation error: statusCode 400, validation (array), validationContext, message. */
 export function buildValidationError (route: RouteContext, part: HttpPart, reported: unknown): Error {
   const issues = toIssues(reported)
-  let error: any
+  let error: unknown
   try {
-    error = route.schemaErrorFormatter.call(route.instance, issues, part) as any
+    error = route.schemaErrorFormatter.call(route.instance, issues, part)
   } catch (formatterError) {
     return formatterError instanceof Error ? formatterError : new Error(String(formatterError))
   }
   if (!(error instanceof Error)) {
-    return new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof error)
+    // A programming error in the application, answered as a 500 that says what to fix.
+    return new errorCodes.ENC_ERR_SCHEMA_ERROR_FORMATTER_RESULT(describeResult(error))
   }
   const failure = error as Error & Record<string, unknown>
   failure.statusCode = 400
   if (failure.code === undefined) failure.code = 'FST_ERR_VALIDATION'
   failure.validation = issues
   failure.validationContext = part
-  if (reported instanceof Error && failure.cause === undefined) failure.cause = reported
+  // Adapters report `{ validation: issues, cause: libraryError }`: keep the library's own error
+  // reachable for custom error handlers (spec validation rule 7).
+  if (failure.cause === undefined && reported !== null && typeof reported === 'object' && !Array.isArray(reported)) {
+    const libraryError = (reported as { cause?: unknown }).cause
+    failure.cause = libraryError !== undefined ? libraryError : reported
+  }
   return failure
 }
 
@@ -103,7 +128,8 @@ export function validateRequest (route: RouteContext, request: any, start = 0): 
     const fn = functionFor(validator, request)
     if (fn === null || fn === undefined) {
       // A content-keyed body schema lists the media types the route accepts.
-      return new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(request.raw.headers['content-type']))
+      const given = request.raw.headers['content-type']
+      return new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(typeof given === 'string' ? given : 'none')
     }
     let result
     try {

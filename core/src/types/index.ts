@@ -50,6 +50,8 @@ export interface RouteOptionsView {
   bodyLimit: number
   attachValidation: boolean
   logLevel?: string
+  exposeHeadRoute?: boolean
+  prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   version?: string
   constraints?: Record<string, unknown>
   handler: (...args: any[]) => unknown
@@ -57,8 +59,8 @@ export interface RouteOptionsView {
 
 export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric> extends EnclaveRequestDecorations {
   id: string
-  params: Part<G, 'Params', Record<string, string>>
-  query: Part<G, 'Querystring', Record<string, unknown>>
+  params: Part<G, 'Params', unknown>
+  query: Part<G, 'Querystring', unknown>
   body: Part<G, 'Body', unknown>
   headers: Part<G, 'Headers', Record<string, string | string[] | undefined>> & Record<string, string | string[] | undefined>
   raw: IncomingMessage
@@ -98,7 +100,7 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric> extends Enc
   serializer (fn: (payload: any) => string): this
   serialize (payload: unknown): string
   send (payload?: Part<G, 'Reply', unknown> | Error | string | Buffer | NodeJS.ReadableStream | null): this
-  redirect (url: string): this
+  redirect (url: string, statusCode?: number): this
   redirect (statusCode: number, url: string): this
   callNotFound (): this
   hijack (): this
@@ -165,6 +167,10 @@ export type EnclavePluginOptions = Record<string, any> & { prefix?: string, logL
 export type EnclavePluginCallback<O = EnclavePluginOptions> = (instance: EnclaveInstance, options: O, done: (error?: Error) => void) => void
 export type EnclavePluginAsync<O = EnclavePluginOptions> = (instance: EnclaveInstance, options: O) => Promise<void>
 export type EnclavePlugin<O = any> = EnclavePluginCallback<O> | EnclavePluginAsync<O>
+/** What register() understands itself, next to the plugin's own options. */
+export interface RegisterOptions { prefix?: string, logLevel?: string, name?: string }
+/** The options of register(): an object, or a function of the parent instance returning one. */
+export type EnclaveRegisterOptions<O> = (O & RegisterOptions) | ((parent: EnclaveInstance) => O & RegisterOptions)
 
 export interface EnclaveInstance extends EnclaveInstanceDecorations, PromiseLike<undefined> {
   readonly server: Server
@@ -173,7 +179,10 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, PromiseLike
   readonly pluginName: string
   readonly version: string
   readonly initialConfig: Readonly<Record<string, unknown>>
-  register<O = EnclavePluginOptions> (plugin: EnclavePlugin<O> | Promise<{ default: EnclavePlugin<O> }> | { default: EnclavePlugin<O> }, options?: O | ((parent: EnclaveInstance) => O)): EnclaveInstance
+  // Overloads rather than one union, so an inline plugin's parameters are typed from context.
+  register<O = EnclavePluginOptions> (plugin: EnclavePluginCallback<O>, options?: EnclaveRegisterOptions<O>): EnclaveInstance
+  register<O = EnclavePluginOptions> (plugin: EnclavePluginAsync<O>, options?: EnclaveRegisterOptions<O>): EnclaveInstance
+  register<O = EnclavePluginOptions> (plugin: EnclavePlugin<O> | Promise<{ default: EnclavePlugin<O> }> | { default: EnclavePlugin<O> }, options?: EnclaveRegisterOptions<O>): EnclaveInstance
   after (callback?: (error: Error | null) => void): EnclaveInstance
   ready (): Promise<EnclaveInstance>
   ready (callback: (error: Error | null) => void): undefined

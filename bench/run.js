@@ -1,0 +1,278 @@
+// `npm run bench` — runs the peer servers (pinned to CPU 0) under autocannon (pinned to CPU 1),
+// interleaving peers round by round, then the in-process scenarios (S6 start-up, S7 compilers,
+// S8 serialization); prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
+//
+//   npm run bench -- --quick                     short smoke run
+//   npm run bench -- --scenarios S1,S4,S6        only these scenarios
+//   npm run bench -- --peers enclave,fastify5    only these peers (raw and fastify5 are kept as baselines
+//                                                unless --no-baselines)
+//   --rounds N --duration S --connections N --pipelining 1,10 --warmup S
+//   --report / --no-report                       write docs/ (default: only for a complete, non-quick run)
+//   --profile                                    start the enclave server with --cpu-prof (bench/results/profiles)
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import os from 'node:os'
+import { scenarios, item } from './scenarios.js'
+import { pinning, pinnedNode, serverCpu, loadCpu } from './pinning.js'
+import { runStartup } from './startup.js'
+import { runNodeScript } from './child.js'
+import { summariseHttp, printHttpTables, printMicroTables } from './summary.js'
+import { writeReport } from './report.js'
+
+const benchDir = fileURLToPath(new URL('.', import.meta.url))
+const allPeers = ['raw', 'raw-limit', 'enclave', 'fastify4', 'fastify5', 'express', 'koa', 'hono']
+const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5']
+const allScenarios = [...httpScenarios, 'S6', 'S7', 'S8']
+
+function parseArgs (argv) {
+  const value = (flag) => {
+    const at = argv.indexOf(flag)
+    return at === -1 ? undefined : argv[at + 1]
+  }
+  const list = (flag) => value(flag)?.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const quick = argv.includes('--quick')
+  const options = {
+    quick,
+    scenarios: list('--scenarios') ?? allScenarios,
+    peers: list('--peers') ?? allPeers,
+    rounds: Number(value('--rounds') ?? (quick ? 1 : 3)),
+    duration: Number(value('--duration') ?? (quick ? 1 : 3)),
+    warmup: Number(value('--warmup') ?? (quick ? 0.5 : 1.5)),
+    connections: Number(value('--connections') ?? 100),
+    pipelining: (list('--pipelining') ?? ['1', '10']).map(Number),
+    startupRounds: Number(value('--startup-rounds') ?? (quick ? 1 : 3)),
+    report: argv.includes('--report') ? true : argv.includes('--no-report') ? false : undefined,
+    profile: argv.includes('--profile'),
+    baselines: !argv.includes('--no-baselines')
+  }
+  for (const name of options.scenarios) if (!allScenarios.includes(name)) throw new Error(`unknown scenario ${name}`)
+  for (const name of options.peers) if (!allPeers.includes(name)) throw new Error(`unknown peer ${name}`)
+  if (options.baselines) {
+    // Ratios are to raw node:http and fastify@5: keep them in any subset.
+    for (const baseline of ['raw', 'fastify5']) if (!options.peers.includes(baseline)) options.peers.unshift(baseline)
+    options.peers = allPeers.filter((peer) => options.peers.includes(peer))
+  }
+  // Only a complete run rewrites docs/benchmarks.md, unless asked otherwise.
+  options.report ??= !quick && options.scenarios.length === allScenarios.length && options.peers.length === allPeers.length
+  return options
+}
+
+function waitForMessage (child, type, timeoutMs, what) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { cleanup(); reject(new Error(`${what}: no '${type}' within ${timeoutMs} ms`)) }, timeoutMs)
+    function onMessage (message) {
+      if (message?.type !== type) return
+      cleanup()
+      resolve(message)
+    }
+    function onExit (code) {
+      cleanup()
+      reject(new Error(`${what} exited with code ${code} before '${type}'`))
+    }
+    function cleanup () {
+      clearTimeout(timer)
+      child.off('message', onMessage)
+      child.off('exit', onExit)
+    }
+    child.on('message', onMessage)
+    child.on('exit', onExit)
+  })
+}
+
+async function startServer (peer, options) {
+  const nodeArgs = []
+  if (options.profile && peer === 'enclave') {
+    const dir = fileURLToPath(new URL('./results/profiles/', import.meta.url))
+    mkdirSync(dir, { recursive: true })
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`)
+  }
+  nodeArgs.push(`${benchDir}servers/${peer}.js`, '--port', '0')
+  const { command, args } = pinnedNode(serverCpu, nodeArgs)
+  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: benchDir })
+  const ready = await waitForMessage(child, 'ready', 30000, `server ${peer}`)
+  return { peer, child, port: ready.port }
+}
+
+async function usageOf (server) {
+  const reply = waitForMessage(server.child, 'usage', 10000, `usage of ${server.peer}`)
+  server.child.send({ type: 'usage' })
+  return reply
+}
+
+async function stopProcess (child) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.send({ type: 'exit' })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** Every peer must answer every scenario correctly (and S3 must refuse a bad body) before any load. */
+async function verify (server, scenarioNames) {
+  const failures = []
+  for (const name of scenarioNames) {
+    const { request, check } = scenarios[name]
+    const response = await fetch(`http://127.0.0.1:${server.port}${request.path}`, { method: request.method, headers: request.headers, body: request.body })
+    const text = await response.text()
+    if (!check(response.status, text)) failures.push(`${name}: ${response.status} ${text.slice(0, 120)}`)
+    if (name === 'S3') {
+      const bad = await fetch(`http://127.0.0.1:${server.port}${request.path}`, { method: 'POST', headers: request.headers, body: JSON.stringify({ ...item, price: -1 }) })
+      await bad.text()
+      if (bad.status !== 400) failures.push(`S3: an invalid body got ${bad.status}, not 400`)
+    }
+  }
+  return failures
+}
+
+async function startLoader () {
+  const { command, args } = pinnedNode(loadCpu, [`${benchDir}load.js`])
+  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: benchDir })
+  await waitForMessage(child, 'ready', 30000, 'load generator')
+  return child
+}
+
+async function load (loader, server, scenarioName, pipelining, duration, options) {
+  const { request } = scenarios[scenarioName]
+  const reply = waitForMessage(loader, 'result', (duration + 60) * 1000, 'load run')
+  loader.send({
+    type: 'run',
+    url: `http://127.0.0.1:${server.port}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections: options.connections,
+    pipelining,
+    duration
+  })
+  const message = await reply
+  if (message.error !== undefined) throw new Error(message.error)
+  return message.result
+}
+
+function rotate (list, by) {
+  const shift = by % list.length
+  return [...list.slice(shift), ...list.slice(0, shift)]
+}
+
+async function runHttp (options, log) {
+  const scenarioNames = options.scenarios.filter((name) => httpScenarios.includes(name))
+  if (scenarioNames.length === 0) return null
+  const servers = []
+  const runs = []
+  const excluded = {}
+  let loader
+  try {
+    for (const peer of options.peers) servers.push(await startServer(peer, options))
+    for (const server of servers) {
+      const failures = await verify(server, scenarioNames)
+      if (failures.length > 0) {
+        excluded[server.peer] = failures
+        log(`! ${server.peer} answers wrongly, left out: ${failures.join('; ')}`)
+      }
+    }
+    const active = servers.filter((server) => excluded[server.peer] === undefined)
+    loader = await startLoader()
+    const plan = scenarioNames.length * options.pipelining.length * active.length
+    log(`HTTP: ${active.length} peers × ${scenarioNames.length} scenarios × pipelining ${options.pipelining.join('/')} × ${options.rounds} rounds of ${options.duration}s (+ ${options.warmup}s warm-up each)`)
+    for (const name of scenarioNames) {
+      for (const server of active) await load(loader, server, name, Math.max(...options.pipelining), options.warmup, options)
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      let done = 0
+      for (const name of scenarioNames) {
+        for (const pipelining of options.pipelining) {
+          for (const server of rotate(active, round)) {
+            const before = await usageOf(server)
+            const result = await load(loader, server, name, pipelining, options.duration, options)
+            const after = await usageOf(server)
+            runs.push({
+              round,
+              scenario: name,
+              pipelining,
+              peer: server.peer,
+              ...result,
+              cpuMicrosPerRequest: result.requests > 0 ? (after.cpuMicros - before.cpuMicros) / result.requests : null,
+              serverCpuShare: (after.cpuMicros - before.cpuMicros) / 1e6 / result.seconds,
+              rss: after.rss
+            })
+            done++
+          }
+        }
+      }
+      log(`  round ${round + 1}/${options.rounds} done (${done}/${plan} runs)`)
+    }
+  } finally {
+    if (loader !== undefined) await stopProcess(loader)
+    for (const server of servers) await stopProcess(server.child)
+  }
+  return { runs, excluded, peers: options.peers, scenarios: scenarioNames, pipelining: options.pipelining }
+}
+
+async function runMicro (script, options) {
+  const args = [`${benchDir}${script}`]
+  if (options.quick) args.push('--quick')
+  const { command, args: pinnedArgs } = pinnedNode(serverCpu, args)
+  return runNodeScript(command, pinnedArgs, benchDir)
+}
+
+function machine () {
+  const cpus = os.cpus()
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg()
+  }
+}
+
+async function main () {
+  const options = parseArgs(process.argv.slice(2))
+  const log = (line) => console.log(line)
+  const started = Date.now()
+  const results = {
+    date: new Date().toISOString(),
+    options,
+    machine: machine(),
+    pinning
+  }
+  log(`bench: ${pinning.enabled ? 'servers on CPU 0, load generator on CPU 1' : `unpinned (${pinning.reason})`}; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`)
+
+  const http = await runHttp(options, log)
+  if (http !== null) {
+    results.http = { ...http, summary: summariseHttp(http) }
+    printHttpTables(results.http.summary, log)
+  }
+  if (options.scenarios.includes('S6')) {
+    log('S6: start-up with 1000 routes (fresh process per measurement)')
+    results.startup = await runStartup(options, benchDir)
+  }
+  if (options.scenarios.includes('S7')) {
+    log('S7: validating the S3 body, in-process')
+    results.compilers = await runMicro('compilers.js', options)
+  }
+  if (options.scenarios.includes('S8')) {
+    log('S8: serializing 100 users, in-process')
+    results.serialize = await runMicro('serialize.js', options)
+  }
+  printMicroTables(results, log)
+  results.machine.loadAverageAtEnd = os.loadavg()
+  results.elapsedSeconds = (Date.now() - started) / 1000
+
+  const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
+  mkdirSync(resultsDir, { recursive: true })
+  writeFileSync(`${resultsDir}latest.json`, JSON.stringify(results, null, 2) + '\n')
+  log(`results: bench/results/latest.json (${results.elapsedSeconds.toFixed(0)} s)`)
+  if (options.report) {
+    writeReport(results)
+    log('report: docs/benchmarks.md, docs/benchmarks.svg')
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})

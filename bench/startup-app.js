@@ -1,0 +1,64 @@
+// S6, one measurement in a fresh process: factory() to ready() with 1000 routes, each with its own
+// body and response schemas (distinct, so no compiler cache can share work between routes).
+// Run as `node --expose-gc bench/startup-app.js <enclave|fastify4|fastify5>`; prints RESULT {...}.
+const peer = process.argv[2]
+const modules = { enclave: '@enclave/core', fastify4: 'fastify4', fastify5: 'fastify5' }
+if (modules[peer] === undefined) throw new Error(`unknown S6 peer ${peer}`)
+const factory = (await import(modules[peer])).default
+
+export const routeCount = 1000
+
+function routeSchemas (i) {
+  return {
+    body: {
+      type: 'object',
+      required: ['name', 'count'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 100 + i },
+        count: { type: 'integer', minimum: 0, maximum: 1000 + i },
+        price: { type: 'number' },
+        tags: { type: 'array', items: { type: 'string' } },
+        active: { type: 'boolean' },
+        meta: { type: 'object', properties: { source: { type: 'string' }, [`route${i}`]: { type: 'integer' } } }
+      }
+    },
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          createdAt: { type: 'string' },
+          [`field${i}`]: { type: 'boolean' },
+          owner: { type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' } } }
+        }
+      }
+    }
+  }
+}
+
+function handler (request) { return { id: 1, name: request.body.name } }
+
+// Everything the schemas take is built before the clock starts: only the framework is measured.
+const schemas = []
+for (let i = 0; i < routeCount; i++) schemas.push(routeSchemas(i))
+globalThis.gc?.()
+const before = process.memoryUsage()
+
+const start = performance.now()
+const app = factory({ logger: false })
+for (let i = 0; i < routeCount; i++) app.post(`/resource${i}/items`, { schema: schemas[i] }, handler)
+await app.ready()
+const ms = performance.now() - start
+
+globalThis.gc?.()
+const after = process.memoryUsage()
+console.log('RESULT ' + JSON.stringify({
+  peer,
+  ms,
+  rss: after.rss,
+  heapUsed: after.heapUsed,
+  heapDelta: after.heapUsed - before.heapUsed,
+  rssDelta: after.rss - before.rss
+}))
+await app.close()

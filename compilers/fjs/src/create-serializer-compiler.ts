@@ -1,0 +1,79 @@
+import fastJsonStringify from 'fast-json-stringify'
+import { externalSchemasCacheKey, schemaCacheKey } from './cache-key.js'
+import { withFjsWorkarounds } from './fjs-workarounds.js'
+import { externalsForRouteSchema } from './route-externals.js'
+import type {
+  SerializerCompiler,
+  SerializerCompilerFactory,
+  SerializerCompilerInput,
+  SerializerFunction,
+  SerializerOptions
+} from './types.js'
+
+/**
+ * Every `$ref` form of the spec (`#id`, `#/definitions/x`, `id#`, `id#/definitions/x`, `id#anchor`,
+ * `id#/properties/x`) is resolved by fast-json-stringify 6 as-is, given the shared schemas keyed by
+ * their `$id`, so references need no rewriting (test/ref-forms.test.ts pins that down); schemas
+ * only go through withFjsWorkarounds.
+ */
+export function createSerializerCompilerFactory(options: SerializerOptions = {}): SerializerCompilerFactory {
+  const fjsOptions = withoutNonFunctionModes(options)
+  // Contexts that see the same shared schemas share one compiler and so one cache of functions.
+  const compilers = new Map<string, SerializerCompiler>()
+
+  return function serializerCompilerFactory(externalSchemas: Record<string, object>): SerializerCompiler {
+    const key = externalSchemasCacheKey(externalSchemas ?? {})
+    if (key === undefined) return buildSerializerCompiler(externalSchemas ?? {}, fjsOptions)
+    let compiler = compilers.get(key)
+    if (compiler === undefined) {
+      compiler = buildSerializerCompiler(externalSchemas, fjsOptions)
+      compilers.set(key, compiler)
+    }
+    return compiler
+  }
+}
+
+export function createSerializerCompiler(
+  externalSchemas: Record<string, object> = {},
+  options: SerializerOptions = {}
+): SerializerCompiler {
+  return createSerializerCompilerFactory(options)(externalSchemas)
+}
+
+function buildSerializerCompiler(externalSchemas: Record<string, object>, options: SerializerOptions): SerializerCompiler {
+  // A snapshot: schemas added to the caller's record later must not change what this compiler,
+  // cached under the record's content at creation time, resolves.
+  const externals: Record<string, object> = {}
+  for (const id of Object.keys(externalSchemas)) externals[id] = withFjsWorkarounds(externalSchemas[id] as object)
+  const serializers = new Map<string, SerializerFunction>()
+
+  return function serializerCompiler({ schema }: SerializerCompilerInput): SerializerFunction {
+    const key = schemaCacheKey(schema)
+    if (key === undefined) return compileSerializer(schema, externals, options)
+    let serializer = serializers.get(key)
+    if (serializer === undefined) {
+      serializer = compileSerializer(schema, externals, options)
+      serializers.set(key, serializer)
+    }
+    return serializer
+  }
+}
+
+function compileSerializer(
+  schema: any,
+  externalSchemas: Record<string, object>,
+  options: SerializerOptions
+): SerializerFunction {
+  const schemaOption = externalsForRouteSchema(externalSchemas, schema) as Record<string, fastJsonStringify.Schema>
+  return fastJsonStringify(withFjsWorkarounds(schema), { ...options, schema: schemaOption }) as SerializerFunction
+}
+
+/** The types already exclude them; this guards JavaScript callers (see SerializerOptions). */
+function withoutNonFunctionModes(options: SerializerOptions): SerializerOptions {
+  const { mode: _mode, debugMode: _debugMode, schema: _schema, ...rest } = (options ?? {}) as SerializerOptions & {
+    mode?: unknown
+    debugMode?: unknown
+    schema?: unknown
+  }
+  return rest
+}

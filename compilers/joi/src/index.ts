@@ -1,0 +1,23 @@
+import { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
+import { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
+import { JoiCompilerError, JoiSerializationError, JoiValidationError } from './errors.js'
+
+export { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
+export { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
+export { JoiCompilerError, JoiSerializationError, JoiValidationError } from './errors.js'
+export type { HttpPart, JoiSerializerOptions, JoiValidatorOptions } from './types.js'
+
+// `require('@enclave/joi')` returns this binding (see docs/architecture.md): the validator compiler
+// factory itself, carrying the other values.
+const exported = Object.assign(createValidatorCompiler, {
+  createValidatorCompiler,
+  default: createValidatorCompiler,
+  validatorCompiler,
+  createSerializerCompiler,
+  serializerCompiler,
+  JoiValidationError,
+  JoiCompilerError,
+  JoiSerializationError
+})
+export default exported
+export { exported as 'module.exports' }

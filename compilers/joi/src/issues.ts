@@ -1,0 +1,56 @@
+import type { ValidationErrorItem } from 'joi'
+import type { ValidationIssue } from '@enclave/core'
+
+function escapePointerSegment (segment: string | number): string {
+  const text = String(segment)
+  if (text.indexOf('~') === -1 && text.indexOf('/') === -1) return text
+  return text.replaceAll('~', '~0').replaceAll('/', '~1')
+}
+
+/** Joi's `['items', 0, 'name']` as the JSON pointer core's formatter appends: `/items/0/name`. */
+export function toJsonPointer (path: ReadonlyArray<string | number>): string {
+  let pointer = ''
+  for (const segment of path) pointer += '/' + escapePointerSegment(segment)
+  return pointer
+}
+
+const wordCharacter = /[\p{L}\p{N}_]/u
+
+/**
+ * Joi starts its messages with the label (`"age" must be a number`), which the formatter already
+ * renders as the path (`body/age`). The label is found through the error context rather than Joi's
+ * default quotes, so a custom `errors.wrap.label` or `.label()` is removed too; a message that does
+ * not start with its label (a custom or localised one) is kept whole.
+ */
+export function withoutLabel (message: string, label: unknown): string {
+  if (typeof label !== 'string' || label === '') return message
+  if (message.startsWith(label + ' ')) return message.slice(label.length + 1)
+  const wrappedLength = label.length + 2
+  if (message.length > wrappedLength && !wordCharacter.test(message[0]!) && message.startsWith(label, 1) && message[wrappedLength] === ' ') {
+    return message.slice(wrappedLength + 1)
+  }
+  return message
+}
+
+/**
+ * Joi's error item in the Ajv shape: `keyword` is Joi's error code (`number.base`), `params` its
+ * context plus `libraryMessage` (Joi's message as Joi wrote it); Joi has no schema paths, so
+ * `schemaPath` is `#<instancePath>/<code>`.
+ */
+export function toIssue (detail: ValidationErrorItem): ValidationIssue {
+  const instancePath = toJsonPointer(detail.path)
+  const context = detail.context
+  return {
+    instancePath,
+    schemaPath: '#' + instancePath + '/' + detail.type,
+    keyword: detail.type,
+    params: Object.assign({}, context, { libraryMessage: detail.message }),
+    message: withoutLabel(detail.message, context?.label)
+  }
+}
+
+export function toIssues (details: readonly ValidationErrorItem[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  for (const detail of details) issues.push(toIssue(detail))
+  return issues
+}

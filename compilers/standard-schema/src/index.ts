@@ -1,0 +1,23 @@
+import { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
+import { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
+import { StandardSchemaCompilerError, StandardSchemaSerializationError, StandardSchemaValidationError } from './errors.js'
+
+export { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
+export { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
+export { StandardSchemaCompilerError, StandardSchemaSerializationError, StandardSchemaValidationError } from './errors.js'
+export type { HttpPart, StandardSchemaSerializerOptions, StandardSchemaValidatorOptions } from './types.js'
+
+// `require('@enclave/standard-schema')` returns this binding (see docs/architecture.md): the
+// validator compiler factory itself, carrying the other values.
+const exported = Object.assign(createValidatorCompiler, {
+  createValidatorCompiler,
+  default: createValidatorCompiler,
+  validatorCompiler,
+  createSerializerCompiler,
+  serializerCompiler,
+  StandardSchemaValidationError,
+  StandardSchemaCompilerError,
+  StandardSchemaSerializationError
+})
+export default exported
+export { exported as 'module.exports' }

@@ -1,0 +1,53 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { createSerializerCompiler as createFjsSerializerCompiler } from '@enclave/fjs'
+import type { SerializerCompiler, SerializerCompilerInput, SerializerFunction } from '@enclave/core'
+import { StandardSchemaSerializationError } from './errors.js'
+import { withOptionalDefaults } from './fjs-schema.js'
+import { assertStandardSchema, isThenable, jsonSchemaOf } from './standard-schema.js'
+import type { StandardSchemaSerializerOptions } from './types.js'
+import { toValidationIssues } from './validation-issues.js'
+
+/**
+ * A serializer compiler for response schemas of any Standard Schema library. Output holds only what
+ * the schema declares: through fast-json-stringify when the schema exposes its output as JSON Schema
+ * (`~standard.jsonSchema`, the Standard JSON Schema interface), else by validating the payload
+ * (libraries strip undeclared keys of their object schemas) and JSON.stringify of the value.
+ * Serialization is synchronous, so a schema whose validation returns a promise cannot serve here.
+ */
+export function createSerializerCompiler (options: StandardSchemaSerializerOptions = {}): SerializerCompiler {
+  const fjs = createFjsSerializerCompiler({}, options.fjs ?? {})
+  const useJsonSchema = options.jsonSchema !== false
+  const validateOptions: StandardSchemaV1.Options | undefined = options.libraryOptions === undefined ? undefined : { libraryOptions: options.libraryOptions }
+
+  return function standardSchemaSerializerCompiler (input: SerializerCompilerInput): SerializerFunction {
+    const { schema, method, url, httpStatus } = input
+    const where = `${String(method)} ${String(url)} (response ${String(httpStatus)})`
+    assertStandardSchema(schema, where)
+    if (useJsonSchema) {
+      const jsonSchema = jsonSchemaOf(schema, 'output')
+      if (jsonSchema !== undefined) {
+        try {
+          return fjs(Object.assign({}, input, { schema: withOptionalDefaults(jsonSchema) }))
+        } catch {
+          // A JSON Schema fast-json-stringify cannot compile: the validate path still serves it.
+        }
+      }
+    }
+    const standard = schema['~standard']
+    return function serializeWithStandardSchema (data: unknown): string {
+      const result = standard.validate(data, validateOptions)
+      if (isThenable(result)) {
+        throw new StandardSchemaSerializationError('ENCLAVE_STANDARD_SCHEMA_ASYNC_RESPONSE', `${where}: the response schema validates asynchronously, which a serializer cannot wait for`, [])
+      }
+      if (result.issues !== undefined && result.issues !== null) {
+        const validation = toValidationIssues(result.issues, data, standard.vendor)
+        const message = validation.map((issue) => 'response' + issue.instancePath + ' ' + String(issue.message)).join(', ')
+        throw new StandardSchemaSerializationError('ENCLAVE_STANDARD_SCHEMA_RESPONSE_MISMATCH', message, validation, result)
+      }
+      return JSON.stringify(result.value)
+    }
+  }
+}
+
+/** The serializer compiler with the default options, for `setSerializerCompiler(serializerCompiler)`. */
+export const serializerCompiler: SerializerCompiler = createSerializerCompiler()

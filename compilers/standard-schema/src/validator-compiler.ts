@@ -1,0 +1,103 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
+import { StandardSchemaCompilerError, StandardSchemaValidationError } from './errors.js'
+import { convertFailingStrings } from './retry-coercion.js'
+import { assertStandardSchema, isThenable, jsonSchemaOf } from './standard-schema.js'
+import { createStringCoercer, declaredPropertyNames, type StringCoercer } from './string-coercion.js'
+import type { StandardSchemaValidatorOptions } from './types.js'
+import { toValidationIssues } from './validation-issues.js'
+
+type Result = StandardSchemaV1.Result<unknown>
+type ValidationOutcome = { value: unknown } | { error: StandardSchemaValidationError }
+
+const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
+const stringParts: readonly HttpPart[] = ['querystring', 'params', 'headers']
+
+function coercedParts (option: StandardSchemaValidatorOptions['coerce']): ReadonlySet<HttpPart> {
+  if (option === undefined || option === true) return new Set(stringParts)
+  if (option === false) return new Set()
+  return new Set(option)
+}
+
+function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {
+  // Spec validation rule 3: a compiler throws when httpPart is missing or unknown.
+  if (!httpParts.includes(httpPart as HttpPart)) {
+    throw new StandardSchemaCompilerError('ENCLAVE_STANDARD_SCHEMA_HTTP_PART', `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`)
+  }
+}
+
+/** Header names arrive lower-cased from Node; a capitalised key would never match. */
+function assertLowerCaseHeaders (jsonSchema: Record<string, unknown>, where: string): void {
+  const offending = declaredPropertyNames(jsonSchema).filter((name) => name !== name.toLowerCase())
+  if (offending.length === 0) return
+  throw new StandardSchemaCompilerError(
+    'ENCLAVE_STANDARD_SCHEMA_HEADER_CASE',
+    `${where}: header names arrive lower-cased, so ${offending.map((name) => `'${name}'`).join(', ')} would never be present; ` +
+      `declare ${offending.map((name) => `'${name.toLowerCase()}'`).join(', ')} instead.`
+  )
+}
+
+/** A successful result carries a falsy `issues` (Standard Schema spec). */
+function failed (result: Result): result is StandardSchemaV1.FailureResult {
+  return result.issues !== undefined && result.issues !== null
+}
+
+/**
+ * A validator compiler for any Standard Schema library (zod 4, valibot 1, arktype 2, …): each part's
+ * schema is the library's schema, validated through `~standard.validate`, so no library-specific
+ * code is involved. The handler receives the library's output value.
+ */
+export function createValidatorCompiler (options: StandardSchemaValidatorOptions = {}): ValidatorCompiler {
+  const coerce = coercedParts(options.coerce)
+  const validateOptions: StandardSchemaV1.Options | undefined = options.libraryOptions === undefined ? undefined : { libraryOptions: options.libraryOptions }
+
+  return function standardSchemaValidatorCompiler ({ schema, method, url, httpPart }: ValidatorCompilerInput) {
+    const where = `${String(method)} ${String(url)} (${String(httpPart)})`
+    assertHttpPart(httpPart, where)
+    assertStandardSchema(schema, where)
+    const standard = schema['~standard']
+    const vendor = standard.vendor
+    let coercer: StringCoercer | null = null
+    let retryWithConversion = false
+    if (coerce.has(httpPart) || httpPart === 'headers') {
+      const jsonSchema = jsonSchemaOf(schema, 'input')
+      if (jsonSchema !== undefined && httpPart === 'headers') assertLowerCaseHeaders(jsonSchema, where)
+      if (coerce.has(httpPart)) {
+        if (jsonSchema !== undefined) coercer = createStringCoercer(jsonSchema)
+        else retryWithConversion = true
+      }
+    }
+
+    function failure (result: StandardSchemaV1.FailureResult, input: unknown): ValidationOutcome {
+      return { error: new StandardSchemaValidationError(httpPart, toValidationIssues(result.issues, input, vendor), result) }
+    }
+
+    /** A failed retry is reported as retried: "n=0" against a minimum of 1 says so, not "expected a number". */
+    function retried (retry: Result, converted: unknown): ValidationOutcome {
+      return failed(retry) ? failure(retry, converted) : { value: retry.value }
+    }
+
+    function settle (result: Result, input: unknown): ValidationOutcome | Promise<ValidationOutcome> {
+      if (!failed(result)) return { value: result.value }
+      if (retryWithConversion) {
+        const converted = convertFailingStrings(input, result.issues)
+        if (converted !== undefined) {
+          const retry = standard.validate(converted, validateOptions)
+          if (isThenable(retry)) return Promise.resolve(retry).then(function settleRetry (value) { return retried(value, converted) })
+          return retried(retry, converted)
+        }
+      }
+      return failure(result, input)
+    }
+
+    return function validateWithStandardSchema (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
+      const input = coercer === null ? data : coercer(data)
+      const result = standard.validate(input, validateOptions)
+      if (isThenable(result)) return Promise.resolve(result).then(function settleAsync (value) { return settle(value, input) })
+      return settle(result, input)
+    }
+  }
+}
+
+/** The compiler with the default options, for `setValidatorCompiler(validatorCompiler)`. */
+export const validatorCompiler: ValidatorCompiler = createValidatorCompiler()

@@ -1,0 +1,178 @@
+import t, { type Test } from 'tap'
+import * as v from 'valibot'
+import { z } from 'zod'
+import enclave, { type EnclaveInstance } from '@enclave/core'
+import { validatorCompiler } from '@enclave/standard-schema'
+
+/**
+ * The same behaviour table for two libraries implementing Standard Schema, with no code specific to
+ * either: valibot (no JSON Schema export) and zod 4 (exposes `~standard.jsonSchema`).
+ */
+interface Kit {
+  name: string
+  /** { id: integer } */
+  params: unknown
+  /** { dryRun: boolean } */
+  dryRunQuery: unknown
+  /** { 'x-tenant': non-empty string } */
+  tenantHeaders: unknown
+  /** { item: string, qty: number } */
+  orderBody: unknown
+  /** { name: string, age: number } */
+  userBody: unknown
+  /** { n: number, flag?: boolean, ids?: number[], code?: string } */
+  itemsQuery: unknown
+  /** query { limit: number = 20 }, body { theme: 'dark' | 'light' = 'light' } */
+  defaultsQuery: unknown
+  defaultsBody: unknown
+  /** { name: string }: stripping and strict */
+  stripBody: unknown
+  strictBody: unknown
+  /** { login: string } whose async check refuses 'ada' with "is already taken" */
+  signupBody: (taken: Set<string>) => unknown
+  messages: {
+    missingName: string
+    ageType: string
+    nType: string
+    strict: string
+    taken: string
+  }
+}
+
+const kits: Kit[] = [
+  {
+    name: 'valibot',
+    params: v.object({ id: v.pipe(v.number(), v.integer()) }),
+    dryRunQuery: v.object({ dryRun: v.boolean() }),
+    tenantHeaders: v.object({ 'x-tenant': v.pipe(v.string(), v.minLength(1)) }),
+    orderBody: v.object({ item: v.string(), qty: v.number() }),
+    userBody: v.object({ name: v.string(), age: v.number() }),
+    itemsQuery: v.object({ n: v.number(), flag: v.optional(v.boolean()), ids: v.optional(v.array(v.number())), code: v.optional(v.string()) }),
+    defaultsQuery: v.object({ limit: v.optional(v.number(), 20) }),
+    defaultsBody: v.object({ theme: v.optional(v.picklist(['dark', 'light']), 'light') }),
+    stripBody: v.object({ name: v.string() }),
+    strictBody: v.strictObject({ name: v.string() }),
+    signupBody: (taken) => v.objectAsync({ login: v.pipeAsync(v.string(), v.checkAsync(async (login) => !taken.has(login), 'is already taken')) }),
+    messages: {
+      missingName: 'body/name Invalid key: Expected "name" but received undefined',
+      ageType: 'body/age Invalid type: Expected number but received "old"',
+      nType: 'querystring/n Invalid type: Expected number but received "five"',
+      strict: 'body/isAdmin Invalid key: Expected never but received "isAdmin"',
+      taken: 'body/login is already taken'
+    }
+  },
+  {
+    name: 'zod 4',
+    params: z.object({ id: z.int() }),
+    dryRunQuery: z.object({ dryRun: z.boolean() }),
+    tenantHeaders: z.object({ 'x-tenant': z.string().min(1) }),
+    orderBody: z.object({ item: z.string(), qty: z.number() }),
+    userBody: z.object({ name: z.string(), age: z.number() }),
+    itemsQuery: z.object({ n: z.number(), flag: z.boolean().optional(), ids: z.array(z.number()).optional(), code: z.string().optional() }),
+    defaultsQuery: z.object({ limit: z.number().default(20) }),
+    defaultsBody: z.object({ theme: z.enum(['dark', 'light']).default('light') }),
+    stripBody: z.object({ name: z.string() }),
+    strictBody: z.strictObject({ name: z.string() }),
+    signupBody: (taken) => z.object({ login: z.string().refine(async (login) => !taken.has(login), 'is already taken') }),
+    messages: {
+      missingName: 'body/name Invalid input: expected string, received undefined',
+      ageType: 'body/age Invalid input: expected number, received string',
+      nType: 'querystring/n Invalid input: expected number, received string',
+      strict: 'body Unrecognized key: "isAdmin"',
+      taken: 'body/login is already taken'
+    }
+  }
+]
+
+function build (t: Test): EnclaveInstance {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setValidatorCompiler(validatorCompiler)
+  return app
+}
+
+const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
+
+for (const kit of kits) {
+  t.test(`${kit.name}: valid body, querystring, params and headers reach the handler as validated`, async (t) => {
+    const app = build(t)
+    app.post('/orders/:id', {
+      schema: { params: kit.params, querystring: kit.dryRunQuery, headers: kit.tenantHeaders, body: kit.orderBody }
+    }, async (request) => ({ params: request.params, query: request.query, tenant: request.headers['x-tenant'], body: request.body }))
+
+    const response = await app.inject({ method: 'POST', url: '/orders/42?dryRun=false', headers: { 'x-tenant': 'acme' }, payload: { item: 'pen', qty: 3 } })
+    t.equal(response.statusCode, 200)
+    t.strictSame(response.json(), { params: { id: 42 }, query: { dryRun: false }, tenant: 'acme', body: { item: 'pen', qty: 3 } })
+
+    const header = await app.inject({ method: 'POST', url: '/orders/42?dryRun=true', headers: { 'x-tenant': '' }, payload: { item: 'pen', qty: 3 } })
+    t.equal(header.statusCode, 400)
+    t.match(header.json().message, /^headers\/x-tenant /)
+  })
+
+  t.test(`${kit.name}: a missing property answers the exact 400 payload with the library's message`, async (t) => {
+    const app = build(t)
+    app.post('/users', { schema: { body: kit.userBody } }, async () => 'ok')
+    const response = await app.inject({ method: 'POST', url: '/users', payload: { age: 3 } })
+    t.equal(response.statusCode, 400)
+    t.strictSame(response.json(), badRequest(kit.messages.missingName))
+  })
+
+  t.test(`${kit.name}: a value of the wrong type`, async (t) => {
+    const app = build(t)
+    app.post('/users', { schema: { body: kit.userBody } }, async () => 'ok')
+    const response = await app.inject({ method: 'POST', url: '/users', payload: { name: 'Ada', age: 'old' } })
+    t.strictSame(response.json(), badRequest(kit.messages.ageType))
+  })
+
+  t.test(`${kit.name}: query values are coerced; string fields stay strings`, async (t) => {
+    const app = build(t)
+    app.get('/items', { schema: { querystring: kit.itemsQuery } }, async (request) => request.query)
+
+    const coerced = await app.inject('/items?n=5&flag=true&ids=1&ids=2&code=007')
+    t.equal(coerced.statusCode, 200)
+    t.strictSame(coerced.json(), { n: 5, flag: true, ids: [1, 2], code: '007' })
+
+    const wrong = await app.inject('/items?n=five')
+    t.strictSame(wrong.json(), badRequest(kit.messages.nType))
+  })
+
+  t.test(`${kit.name}: defaults fill what the request left out`, async (t) => {
+    const app = build(t)
+    app.post('/prefs', { schema: { querystring: kit.defaultsQuery, body: kit.defaultsBody } }, async (request) => ({ query: request.query, body: request.body }))
+    const response = await app.inject({ method: 'POST', url: '/prefs', payload: {} })
+    t.strictSame(response.json(), { query: { limit: 20 }, body: { theme: 'light' } })
+  })
+
+  t.test(`${kit.name}: unknown keys are stripped by object schemas, rejected by strict ones`, async (t) => {
+    const app = build(t)
+    app.post('/strip', { schema: { body: kit.stripBody } }, async (request) => request.body)
+    app.post('/strict', { schema: { body: kit.strictBody } }, async (request) => request.body)
+    const payload = { name: 'Ada', isAdmin: true }
+    t.strictSame((await app.inject({ method: 'POST', url: '/strip', payload })).json(), { name: 'Ada' })
+    t.strictSame((await app.inject({ method: 'POST', url: '/strict', payload })).json(), badRequest(kit.messages.strict))
+  })
+
+  t.test(`${kit.name}: async checks are awaited`, async (t) => {
+    const app = build(t)
+    app.post('/signup', { schema: { body: kit.signupBody(new Set(['ada'])) } }, async (request) => request.body)
+    t.strictSame((await app.inject({ method: 'POST', url: '/signup', payload: { login: 'grace', x: 1 } })).json(), { login: 'grace' })
+    t.strictSame((await app.inject({ method: 'POST', url: '/signup', payload: { login: 'ada' } })).json(), badRequest(kit.messages.taken))
+  })
+
+  t.test(`${kit.name}: a custom error handler reads validation, validationContext and the library's issues in cause`, async (t) => {
+    const app = build(t)
+    app.setErrorHandler(function unprocessable (error: any, _request, reply) {
+      return reply.code(422).send({
+        part: error.validationContext,
+        keywords: error.validation.map((issue: { keyword: string }) => issue.keyword),
+        pointers: error.validation.map((issue: { instancePath: string }) => issue.instancePath),
+        missing: error.validation[0].params.missingProperty,
+        libraryIssues: error.cause.issues.length
+      })
+    })
+    app.post('/users', { schema: { body: kit.userBody } }, async () => 'ok')
+    const response = await app.inject({ method: 'POST', url: '/users', payload: { age: 'old' } })
+    t.equal(response.statusCode, 422)
+    t.match(response.json(), { part: 'body', keywords: ['required', String], pointers: ['/name', '/age'], missing: 'name', libraryIssues: 2 })
+  })
+}

@@ -1,0 +1,81 @@
+import t from 'tap'
+import enclave from '@enclave/core'
+import * as yup from 'yup'
+import { createSerializerCompiler, serializerCompiler, YupSerializationError } from '@enclave/yup'
+
+const user = yup.object({
+  id: yup.number().integer().required(),
+  name: yup.string().required(),
+  role: yup.string().default('member')
+})
+
+t.test('a yup response schema is a whitelist: undeclared properties never leave the server', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/user', { serializerCompiler, schema: { response: { 200: user } } }, async () => ({ id: '7', name: 'Ada', passwordHash: 'secret' }))
+  const res = await app.inject({ url: '/user' })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+  // yup builds its output in its own field order, not the declaration order.
+  t.strictSame(res.json(), { id: 7, name: 'Ada', role: 'member' }, 'cast, defaulted, stripped')
+  t.notMatch(res.body, /passwordHash|secret/)
+})
+
+t.test('nested objects in arrays are stripped too', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/users', { serializerCompiler, schema: { response: { 200: yup.array(user) } } }, async () => [
+    { id: 1, name: 'a', token: 'x' },
+    { id: 2, name: 'b', role: 'admin', token: 'y' }
+  ])
+  const res = await app.inject({ url: '/users' })
+  t.strictSame(res.json(), [{ id: 1, name: 'a', role: 'member' }, { id: 2, name: 'b', role: 'admin' }])
+})
+
+t.test('a payload that does not match answers 500 FST_ERR_RESPONSE_SERIALIZATION with the yup error as cause', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  let cause: unknown
+  app.setErrorHandler(function (error: any, _request, reply) {
+    cause = error.cause
+    reply.send(error)
+  })
+  app.get('/user', { serializerCompiler, schema: { response: { 200: user } } }, async () => ({ name: 'no id' }))
+  const res = await app.inject({ url: '/user' })
+  t.equal(res.statusCode, 500)
+  t.equal(res.json().code, 'FST_ERR_RESPONSE_SERIALIZATION')
+  t.equal(res.json().message, 'Response does not match its schema: response/id is a required field')
+  t.ok(cause instanceof YupSerializationError)
+  t.equal((cause as YupSerializationError).validation[0]?.keyword, 'optionality')
+})
+
+t.test('status codes without a yup schema are sent as the framework default', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/missing', { serializerCompiler, schema: { response: { 200: user } } }, async (_request, reply) => reply.code(404).send({ error: 'gone', extra: true }))
+  const res = await app.inject({ url: '/missing' })
+  t.equal(res.statusCode, 404)
+  t.strictSame(res.json(), { error: 'gone', extra: true })
+})
+
+t.test('options pass through: strict refuses a payload that would need casting', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setSerializerCompiler(createSerializerCompiler({ strict: true }))
+  app.get('/user', { schema: { response: { 200: user } } }, async () => ({ id: '1', name: 'a' }))
+  const res = await app.inject({ url: '/user' })
+  t.equal(res.statusCode, 500)
+  t.equal(res.json().message, 'Response does not match its schema: response/id must be number')
+})
+
+t.test('a response schema with an async test fails at ready(): serialization is synchronous', async (t) => {
+  const app = enclave()
+  app.get('/x', {
+    serializerCompiler,
+    schema: { response: { 200: yup.object({ a: yup.string().test('slow', 'no', async () => true) }) } }
+  }, async () => ({ a: 'b' }))
+  const error = await app.ready().then(() => null, (error: unknown) => error) as { code?: string, cause?: { code?: string } } | null
+  t.equal(error?.code, 'FST_ERR_SCH_SERIALIZATION_BUILD')
+  t.equal(error?.cause?.code, 'ENC_ERR_YUP_ASYNC_RESPONSE')
+  await app.close()
+})

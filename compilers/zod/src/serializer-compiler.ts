@@ -1,0 +1,49 @@
+import * as zod from 'zod/v4/core'
+import { createSerializerCompiler as createFjsSerializerCompiler } from '@enclave/fjs'
+import type { SerializerCompiler, SerializerCompilerInput, SerializerFunction } from '@enclave/core'
+import { ajvWordingErrorMap } from './ajv-wording.js'
+import { ZodSerializationError } from './errors.js'
+import { withOptionalDefaults } from './fjs-schema.js'
+import type { ZodSerializerOptions } from './types.js'
+import { toValidationIssues } from './validation-issues.js'
+import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
+
+/**
+ * A serializer compiler for response schemas written with Zod 4. Output holds only what the schema
+ * declares: through fast-json-stringify when `z.toJSONSchema` can express the schema's output, else
+ * by parsing the payload with Zod (which strips unknown keys, runs transforms) and JSON.stringify.
+ * A payload the parse rejects is a 500 (core's FST_ERR_RESPONSE_SERIALIZATION).
+ */
+export function createSerializerCompiler (options: ZodSerializerOptions = {}): SerializerCompiler {
+  const fjs = createFjsSerializerCompiler({}, options.fjs ?? {})
+  const useJsonSchema = options.jsonSchema !== false
+  const compile = options.compile !== false
+  const given = options.parseOptions
+  const parseContext = given?.error !== undefined ? given : Object.assign({}, given, { error: ajvWordingErrorMap as zod.$ZodErrorMap<zod.$ZodIssue> })
+
+  return function zodSerializerCompiler (input: SerializerCompilerInput): SerializerFunction {
+    const { schema, method, url, httpStatus } = input
+    assertZodSchema(schema, `${String(method)} ${String(url)} (response ${String(httpStatus)})`)
+    if (useJsonSchema) {
+      const jsonSchema = jsonSchemaOf(schema, 'output', 'throw')
+      if (jsonSchema !== undefined) {
+        try {
+          return fjs(Object.assign({}, input, { schema: withOptionalDefaults(jsonSchema) }))
+        } catch {
+          // A JSON Schema fast-json-stringify cannot compile: the parse path still serves it.
+        }
+      }
+    }
+    const parsers = safeParsersOf(compiledOrSelf(schema, compile))
+    return function serializeWithZod (data: unknown): string {
+      const result = parsers.sync(data, parseContext)
+      if (!result.success) {
+        throw new ZodSerializationError(toValidationIssues(result.error.issues, data, true), result.error)
+      }
+      return JSON.stringify(result.data)
+    }
+  }
+}
+
+/** The serializer compiler with the default options, for `setSerializerCompiler(serializerCompiler)`. */
+export const serializerCompiler: SerializerCompiler = createSerializerCompiler()

@@ -1,0 +1,101 @@
+import * as zod from 'zod/v4/core'
+import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
+import { ajvWordingErrorMap } from './ajv-wording.js'
+import { ZodCompilerError, ZodValidationError } from './errors.js'
+import { createStringCoercer, declaredPropertyNames, type StringCoercer } from './string-coercion.js'
+import type { ZodValidatorOptions } from './types.js'
+import { toValidationIssues } from './validation-issues.js'
+import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
+
+const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
+const stringParts: readonly HttpPart[] = ['querystring', 'params', 'headers']
+
+type ValidationOutcome = { value: unknown } | { error: ZodValidationError }
+
+function coercedParts (option: ZodValidatorOptions['coerce']): ReadonlySet<HttpPart> {
+  if (option === undefined || option === true) return new Set(stringParts)
+  if (option === false) return new Set()
+  return new Set(option)
+}
+
+/** Header names arrive lower-cased from Node; a capitalised key in a Zod object would never match. */
+function assertLowerCaseHeaders (jsonSchema: Record<string, unknown>, where: string): void {
+  const offending = declaredPropertyNames(jsonSchema).filter((name) => name !== name.toLowerCase())
+  if (offending.length === 0) return
+  throw new ZodCompilerError(
+    'ENCLAVE_ZOD_HEADER_CASE',
+    `${where}: header names arrive lower-cased, so ${offending.map((name) => `'${name}'`).join(', ')} would never be present; ` +
+      `declare ${offending.map((name) => `'${name.toLowerCase()}'`).join(', ')} instead.`
+  )
+}
+
+function parseContextFor (options: ZodValidatorOptions): zod.ParseContext<zod.$ZodIssue> | undefined {
+  const given = options.parseOptions
+  // The caller's own error map wins over the Ajv wording.
+  if (options.messages === 'zod' || given?.error !== undefined) return given
+  return Object.assign({}, given, { error: ajvWordingErrorMap as zod.$ZodErrorMap<zod.$ZodIssue> })
+}
+
+function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {
+  // Spec validation rule 3: a compiler throws when httpPart is missing or unknown.
+  if (!httpParts.includes(httpPart as HttpPart)) {
+    throw new ZodCompilerError('ENCLAVE_ZOD_HTTP_PART', `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`)
+  }
+}
+
+/**
+ * A validator compiler for route schemas written with Zod 4 (classic or mini): each part's schema is
+ * a Zod schema, the handler receives Zod's output (defaults applied, unknown keys stripped as the
+ * schema says), and failures come back in the default error structure.
+ */
+export function createValidatorCompiler (options: ZodValidatorOptions = {}): ValidatorCompiler {
+  const coerce = coercedParts(options.coerce)
+  const parseContext = parseContextFor(options)
+  const ajvShape = options.messages !== 'zod'
+  const alwaysAsync = options.async === true
+  const compile = options.compile !== false
+
+  return function zodValidatorCompiler ({ schema, method, url, httpPart }: ValidatorCompilerInput) {
+    const where = `${String(method)} ${String(url)} (${String(httpPart)})`
+    assertHttpPart(httpPart, where)
+    assertZodSchema(schema, where)
+    const parsers = safeParsersOf(compiledOrSelf(schema, compile))
+    let coercer: StringCoercer | null = null
+    if (coerce.has(httpPart) || httpPart === 'headers') {
+      const jsonSchema = jsonSchemaOf(schema, 'input', 'any')
+      if (jsonSchema !== undefined) {
+        if (httpPart === 'headers') assertLowerCaseHeaders(jsonSchema, where)
+        if (coerce.has(httpPart)) coercer = createStringCoercer(jsonSchema)
+      }
+    }
+    // Flipped once, the first time Zod reports that this schema needs an async parse.
+    let async = alwaysAsync
+
+    function outcome (result: zod.util.SafeParseResult<unknown>, input: unknown): ValidationOutcome {
+      if (result.success) return { value: result.data }
+      const error = result.error
+      return { error: new ZodValidationError(httpPart, toValidationIssues(error.issues, input, ajvShape), error) }
+    }
+
+    function validateAsync (input: unknown): Promise<ValidationOutcome> {
+      return parsers.async(input, parseContext).then(function settle (result) { return outcome(result, input) })
+    }
+
+    return function validateWithZod (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
+      const input = coercer === null ? data : coercer(data)
+      if (async) return validateAsync(input)
+      let result: zod.util.SafeParseResult<unknown>
+      try {
+        result = parsers.sync(input, parseContext)
+      } catch (error) {
+        if (!(error instanceof zod.$ZodAsyncError)) throw error
+        async = true
+        return validateAsync(input)
+      }
+      return outcome(result, input)
+    }
+  }
+}
+
+/** The compiler with the default options, for `setValidatorCompiler(validatorCompiler)`. */
+export const validatorCompiler: ValidatorCompiler = createValidatorCompiler()

@@ -1,0 +1,98 @@
+import t, { type Test } from 'tap'
+import { z } from 'zod'
+import enclave, { type EnclaveInstance } from '@enclave/core'
+import { createSerializerCompiler, serializerCompiler, validatorCompiler } from '@enclave/zod'
+
+
+function build (t: Test): EnclaveInstance {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setSerializerCompiler(serializerCompiler)
+  return app
+}
+
+const user = z.object({ id: z.int(), name: z.string(), address: z.object({ city: z.string() }).optional() })
+const stored = { id: 1, name: 'Ada', passwordHash: 'secret', address: { city: 'London', street: 'hidden' } }
+
+t.test('a response schema restricts the output to the declared properties, nested ones included', async (t) => {
+  const app = build(t)
+  app.get('/user', { schema: { response: { 200: user } } }, async () => stored)
+  app.get('/users', { schema: { response: { 200: z.array(user) } } }, async () => [stored, { id: 2, name: 'Grace', token: 't' }])
+
+  const one = await app.inject('/user')
+  t.equal(one.statusCode, 200)
+  t.equal(one.headers['content-type'], 'application/json; charset=utf-8')
+  t.equal(one.body, '{"id":1,"name":"Ada","address":{"city":"London"}}')
+  t.equal((await app.inject('/users')).body, '[{"id":1,"name":"Ada","address":{"city":"London"}},{"id":2,"name":"Grace"}]')
+})
+
+t.test('defaults are written; z.looseObject lets undeclared properties through', async (t) => {
+  const app = build(t)
+  app.get('/defaults', { schema: { response: { 200: z.object({ name: z.string(), role: z.string().default('member') }) } } }, async () => ({ name: 'Ada' }))
+  app.get('/loose', { schema: { response: { 200: z.looseObject({ name: z.string() }) } } }, async () => ({ name: 'Ada', extra: 1 }))
+
+  t.equal((await app.inject('/defaults')).body, '{"name":"Ada","role":"member"}')
+  t.same((await app.inject('/loose')).json(), { name: 'Ada', extra: 1 })
+})
+
+t.test('schemas JSON Schema cannot express are serialized by parsing: transforms run, dates become ISO text', async (t) => {
+  const app = build(t)
+  app.get('/transform', {
+    schema: { response: { 200: z.object({ name: z.string().transform((name) => name.toUpperCase()), at: z.date() }) } }
+  }, async () => ({ name: 'ada', at: new Date(Date.UTC(2024, 0, 2)), secret: 'x' }))
+
+  t.equal((await app.inject('/transform')).body, '{"name":"ADA","at":"2024-01-02T00:00:00.000Z"}')
+})
+
+t.test('a payload the parse rejects is a 500, not a leak of what it held', async (t) => {
+  const app = build(t)
+  app.get('/bad', { schema: { response: { 200: z.object({ at: z.date(), name: z.string() }) } } }, async () => ({ at: 'not a date', secret: 'x' }))
+
+  const response = await app.inject('/bad')
+  t.equal(response.statusCode, 500)
+  t.equal(response.json().code, 'FST_ERR_RESPONSE_SERIALIZATION')
+  t.notMatch(response.body, /secret|"x"/)
+})
+
+t.test('jsonSchema: false always parses, so refinements apply to responses too', async (t) => {
+  const schema = z.object({ name: z.string().min(3) })
+  const fast = serializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' })
+  const checked = createSerializerCompiler({ jsonSchema: false })({ schema, method: 'GET', url: '/', httpStatus: '200' })
+
+  t.equal(fast({ name: 'Al', x: 1 }), '{"name":"Al"}', 'fast-json-stringify does not validate')
+  t.equal(checked({ name: 'Ada', x: 1 }), '{"name":"Ada"}')
+  t.throws(() => checked({ name: 'Al' }), { code: 'ENCLAVE_ZOD_RESPONSE_MISMATCH', message: 'response/name must NOT have fewer than 3 characters' })
+})
+
+t.test('per status code and per route, next to routes using the default serializer', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setValidatorCompiler(validatorCompiler)
+  app.get<{ Params: { ok: boolean } }>('/zod/:ok', {
+    serializerCompiler,
+    schema: {
+      params: z.object({ ok: z.stringbool() }),
+      response: { 200: z.object({ name: z.string() }), '4xx': z.object({ problem: z.string() }) }
+    }
+  }, async (request, reply) => {
+    if (request.params.ok) return { name: 'Ada', hidden: 1 }
+    return reply.code(404).send({ problem: 'gone', hidden: 1 })
+  })
+  app.get('/json', {
+    schema: { response: { 200: { type: 'object', properties: { name: { type: 'string' } } } } }
+  }, async () => ({ name: 'Ada', hidden: 1 }))
+
+  t.equal((await app.inject('/zod/true')).body, '{"name":"Ada"}')
+  const notFound = await app.inject('/zod/false')
+  t.equal(notFound.statusCode, 404)
+  t.equal(notFound.body, '{"problem":"gone"}')
+  t.equal((await app.inject('/json')).body, '{"name":"Ada"}')
+})
+
+t.test('a response schema that is not Zod fails the build with the route and status', async (t) => {
+  const app = build(t)
+  app.get('/', { schema: { response: { 201: { type: 'object' } } } }, async () => ({}))
+  const error = await app.ready().then(() => null, (error: any) => error)
+  t.equal(error?.code, 'FST_ERR_SCH_SERIALIZATION_BUILD')
+  t.match(error?.message, /expected a Zod 4 schema/)
+})

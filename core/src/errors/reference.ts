@@ -1,0 +1,32 @@
+import { catalogue } from './codes.js'
+
+function escapeCell (text: string): string {
+  return text.replace(/\|/g, '\\|')
+}
+
+/** docs/reference/errors.md, rendered from the catalogue so the two cannot drift apart. */
+export function renderErrorReference (): string {
+  const lines = [
+    '# Error reference',
+    '',
+    '<!-- Generated from core/src/errors/codes.ts by `npm run docs:errors`. Do not edit by hand. -->',
+    '',
+    'Every error Enclave throws or answers with is an instance with a stable `code`. Codes are',
+    "Fastify v4's (`FST_ERR_*`) where the behaviour matches, so `err.code` checks written for Fastify",
+    'keep working; `ENC_ERR_*` where Enclave behaves differently. Each code is also a constructor on',
+    "the `errorCodes` export: `err instanceof errorCodes.FST_ERR_NOT_FOUND`.",
+    '',
+    'Errors answered to a client use the payload `{"statusCode", "code", "error", "message"}` and never',
+    'carry a stack. Validation errors (`FST_ERR_VALIDATION`) follow the spec instead:',
+    '`{"statusCode":400,"error":"Bad Request","message":"body should have required property \'name\'"}`.',
+    '',
+    '| code | status | message | when |',
+    '|---|---|---|---|'
+  ]
+  for (const entry of catalogue) {
+    const status = 'statusCode' in entry ? String(entry.statusCode) : '—'
+    lines.push(`| \`${entry.code}\` | ${status} | ${escapeCell(entry.message)} | ${escapeCell(entry.when)} |`)
+  }
+  lines.push('')
+  return lines.join('\n')
+}

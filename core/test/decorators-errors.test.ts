@@ -1,0 +1,139 @@
+import t from 'tap'
+import type { Test } from 'tap'
+import enclave, { errorCodes } from '@enclave/core'
+import { plugin } from '@enclave/plugin'
+import type { EnclaveInstance } from '@enclave/core'
+
+
+function build (t: Test): EnclaveInstance {
+  const app = enclave()
+  t.teardown(() => app.close())
+  return app
+}
+
+const kinds = ['decorate', 'decorateRequest', 'decorateReply'] as const
+
+function decorateWith (app: EnclaveInstance, kind: typeof kinds[number], name: unknown, value: unknown, dependencies?: unknown): void {
+  (app[kind] as (name: unknown, value: unknown, dependencies?: unknown) => unknown).call(app, name, value, dependencies)
+}
+
+t.test('FST_ERR_DEC_ALREADY_PRESENT: a name decorated twice in one context', async (t) => {
+  const app = build(t)
+  for (const kind of kinds) {
+    decorateWith(app, kind, 'twice', null)
+    t.throws(() => decorateWith(app, kind, 'twice', null), {
+      code: 'FST_ERR_DEC_ALREADY_PRESENT',
+      message: "The decorator 'twice' has already been added!"
+    }, kind)
+  }
+})
+
+t.test('FST_ERR_DEC_ALREADY_PRESENT: two wrapped plugins decorating the same name in one context', async (t) => {
+  const app = build(t)
+  app.register(plugin(async function firstDb (instance) { instance.decorate('db', 'first') }, { name: 'first-db' }))
+  app.register(plugin(async function secondDb (instance) { instance.decorate('db', 'second') }, { name: 'second-db' }))
+  await t.rejects(app.ready(), { code: 'FST_ERR_DEC_ALREADY_PRESENT', message: "The decorator 'db' has already been added!" })
+})
+
+t.test('FST_ERR_DEC_ALREADY_PRESENT: Enclave\'s own API cannot be overwritten, at the root or in a child', async (t) => {
+  const app = build(t)
+  t.throws(() => app.decorate('get', 1), { code: 'FST_ERR_DEC_ALREADY_PRESENT', message: "The decorator 'get' has already been added!" })
+  t.throws(() => app.decorate('register', 1), { code: 'FST_ERR_DEC_ALREADY_PRESENT' })
+  t.throws(() => app.decorateRequest('url', null), { code: 'FST_ERR_DEC_ALREADY_PRESENT' })
+  t.throws(() => app.decorateReply('send', null), { code: 'FST_ERR_DEC_ALREADY_PRESENT' })
+  const inChild: unknown[] = []
+  app.register(async function child (child) {
+    for (const [kind, name] of [['decorate', 'addHook'], ['decorateRequest', 'method'], ['decorateReply', 'code']] as const) {
+      try {
+        decorateWith(child, kind, name, null)
+        inChild.push('accepted')
+      } catch (error) {
+        inChild.push((error as { code: string }).code)
+      }
+    }
+  })
+  await app.ready()
+  t.same(inChild, ['FST_ERR_DEC_ALREADY_PRESENT', 'FST_ERR_DEC_ALREADY_PRESENT', 'FST_ERR_DEC_ALREADY_PRESENT'])
+})
+
+t.test('FST_ERR_DEC_MISSING_DEPENDENCY: a dependency that is not decorated (yet, here, or of that kind)', async (t) => {
+  const app = build(t)
+  for (const kind of kinds) {
+    t.throws(() => decorateWith(app, kind, 'needsAuth', null, ['auth']), {
+      code: 'FST_ERR_DEC_MISSING_DEPENDENCY',
+      message: "The decorator is missing dependency 'auth'."
+    }, kind)
+    t.equal(kind === 'decorate' ? app.hasDecorator('needsAuth') : kind === 'decorateRequest' ? app.hasRequestDecorator('needsAuth') : app.hasReplyDecorator('needsAuth'), false, `${kind}: nothing was added`)
+  }
+  app.decorate('instanceOnly', 1)
+  t.throws(() => app.decorateRequest('user', null, ['instanceOnly']), { code: 'FST_ERR_DEC_MISSING_DEPENDENCY' }, 'a request decorator depends on request decorators')
+  let failure: unknown
+  app.register(async function child (child) { child.decorate('deep', 1) })
+  app.register(async function sibling (sibling) {
+    try { sibling.decorate('needsDeep', 1, ['deep']) } catch (error) { failure = error }
+  })
+  await app.ready()
+  t.match(failure, { code: 'FST_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency 'deep'." }, 'a sibling decorator is not a dependency')
+})
+
+t.test('FST_ERR_DEC_DEPENDENCY_INVALID_TYPE: dependencies that are not an array', async (t) => {
+  const app = build(t)
+  for (const kind of kinds) {
+    t.throws(() => decorateWith(app, kind, 'x', null, 'auth'), {
+      code: 'FST_ERR_DEC_DEPENDENCY_INVALID_TYPE',
+      message: "The dependencies of decorator 'x' must be of type Array."
+    }, kind)
+  }
+})
+
+t.test('FST_ERR_DEC_REFERENCE_TYPE: an object or array on request/reply would be shared by every request', async (t) => {
+  const app = build(t)
+  for (const kind of ['decorateRequest', 'decorateReply'] as const) {
+    t.throws(() => decorateWith(app, kind, 'cache', {}), {
+      code: 'FST_ERR_DEC_REFERENCE_TYPE',
+      message: "The decorator 'cache' of type 'object' is a reference type. Use null or the { getter, setter } interface instead, and set the value in a hook."
+    }, `${kind} object`)
+    t.throws(() => decorateWith(app, kind, 'list', []), {
+      code: 'FST_ERR_DEC_REFERENCE_TYPE',
+      message: "The decorator 'list' of type 'array' is a reference type. Use null or the { getter, setter } interface instead, and set the value in a hook."
+    }, `${kind} array`)
+  }
+  t.equal(app.hasRequestDecorator('cache'), false)
+  app.decorate('sharedOnPurpose', { one: 'object for the instance' })
+  t.same(app.sharedOnPurpose, { one: 'object for the instance' }, 'the instance may hold objects')
+  app.decorateRequest('perRequest', { getter () { return { fresh: true } } })
+  t.equal(app.hasRequestDecorator('perRequest'), true, 'the getter form is the way to give each request its own object')
+})
+
+t.test('FST_ERR_DEC_AFTER_START: decorating once the server is ready', async (t) => {
+  const app = build(t)
+  await app.ready()
+  for (const kind of kinds) {
+    t.throws(() => decorateWith(app, kind, 'late', null), {
+      code: 'FST_ERR_DEC_AFTER_START',
+      message: "The decorator 'late' has been added after start!"
+    }, kind)
+  }
+})
+
+t.test('ENC_ERR_DEC_INVALID_NAME: a name that is not a string or a symbol', async (t) => {
+  const app = build(t)
+  for (const kind of kinds) {
+    t.throws(() => decorateWith(app, kind, 42, null), {
+      code: 'ENC_ERR_DEC_INVALID_NAME',
+      message: "The decorator name must be a string or a symbol, instead got 'number'"
+    }, kind)
+  }
+})
+
+t.test('decorator errors are instances of their catalogued classes', async (t) => {
+  const app = build(t)
+  app.decorate('x', 1)
+  try {
+    app.decorate('x', 2)
+    t.fail('should throw')
+  } catch (error) {
+    t.ok(error instanceof errorCodes.FST_ERR_DEC_ALREADY_PRESENT)
+    t.ok(error instanceof Error)
+  }
+})

@@ -1,0 +1,150 @@
+import t from 'tap'
+import enclave from '@enclave/core'
+
+t.test('an unknown route is a 404 with the default payload naming method and url', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/known', async () => 'known')
+  const response = await app.inject('/unknown?x=1')
+  t.equal(response.statusCode, 404)
+  t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
+  t.same(response.json(), { statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Route GET:/unknown?x=1 not found' })
+  const wrongMethod = await app.inject({ method: 'DELETE', url: '/known' })
+  t.equal(wrongMethod.statusCode, 404)
+  t.equal(wrongMethod.json().message, 'Route DELETE:/known not found')
+})
+
+t.test('an unknown route still runs the application hooks', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  const seen: string[] = []
+  app.addHook('onRequest', async (request) => { seen.push(`onRequest ${request.url}`) })
+  app.addHook('preHandler', async () => { seen.push('preHandler') })
+  app.addHook('onSend', async (_request, reply, payload) => { reply.header('x-seen', 'yes'); seen.push('onSend'); return payload })
+  app.addHook('onResponse', async (_request, reply) => { seen.push(`onResponse ${reply.statusCode}`) })
+  const response = await app.inject('/missing')
+  t.equal(response.statusCode, 404)
+  t.equal(response.headers['x-seen'], 'yes')
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  t.same(seen, ['onRequest /missing', 'preHandler', 'onSend', 'onResponse 404'])
+})
+
+t.test('an onRequest hook can refuse unknown routes before the not-found handler', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.authorization === undefined) reply.code(401).send({ auth: 'required' })
+  })
+  const response = await app.inject('/missing')
+  t.equal(response.statusCode, 401)
+  t.same(response.json(), { auth: 'required' })
+})
+
+t.test('setNotFoundHandler: a custom handler, sync or async, sets its own status', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setNotFoundHandler(async (request, reply) => {
+    reply.code(404).header('x-custom', '1')
+    return { custom: true, method: request.method, url: request.url, is404: request.is404 }
+  })
+  const response = await app.inject({ method: 'POST', url: '/nowhere', payload: { a: 1 } })
+  t.equal(response.statusCode, 404)
+  t.equal(response.headers['x-custom'], '1')
+  t.same(response.json(), { custom: true, method: 'POST', url: '/nowhere', is404: true })
+
+  const sync = enclave()
+  t.teardown(() => sync.close())
+  sync.setNotFoundHandler((_request, reply) => { reply.code(410).send('gone') })
+  const gone = await sync.inject('/x')
+  t.equal(gone.statusCode, 410)
+  t.equal(gone.body, 'gone')
+})
+
+t.test('a custom not-found handler that sets no status answers 200, as in Fastify', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setNotFoundHandler(async () => ({ fallback: true }))
+  const response = await app.inject('/spa/route')
+  t.equal(response.statusCode, 200)
+  t.same(response.json(), { fallback: true })
+})
+
+t.test('setNotFoundHandler options carry preValidation and preHandler hooks', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  const seen: string[] = []
+  app.setNotFoundHandler({
+    preValidation: async () => { seen.push('preValidation') },
+    preHandler: [async (_request: unknown, reply: any) => { seen.push('preHandler'); reply.header('x-pre', 'handler') }]
+  }, async (_request, reply) => {
+    seen.push('handler')
+    reply.code(404)
+    return 'not here'
+  })
+  const response = await app.inject('/nope')
+  t.equal(response.statusCode, 404)
+  t.equal(response.headers['x-pre'], 'handler')
+  t.equal(response.body, 'not here')
+  t.same(seen, ['preValidation', 'preHandler', 'handler'])
+})
+
+t.test('a not-found handler that throws answers through the error handler', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.setNotFoundHandler(async () => { throw Object.assign(new Error('404 handler broke'), { statusCode: 500 }) })
+  const response = await app.inject('/x')
+  t.equal(response.statusCode, 500)
+  t.same(response.json(), { statusCode: 500, error: 'Internal Server Error', message: '404 handler broke' })
+})
+
+t.test('reply.callNotFound() runs the not-found route\'s preHandler hooks and handler', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  const seen: string[] = []
+  app.setNotFoundHandler({ preHandler: async () => { seen.push('not-found preHandler') } }, async (request, reply) => {
+    seen.push(`not-found handler ${request.routeOptions.url}`)
+    reply.code(404)
+    return { missing: request.params }
+  })
+  app.get('/users/:id', async (request, reply) => {
+    if ((request.params as any).id !== '1') return reply.callNotFound()
+    return { id: 1 }
+  })
+  t.same((await app.inject('/users/1')).json(), { id: 1 })
+  const missing = await app.inject('/users/2')
+  t.equal(missing.statusCode, 404)
+  t.same(missing.json(), { missing: { id: '2' } })
+  t.same(seen, ['not-found preHandler', 'not-found handler /*'])
+})
+
+t.test('callNotFound inside the not-found handler sends a plain 404 instead of looping', async (t) => {
+  const lines: Array<Record<string, any>> = []
+  const app = enclave({ logger: { level: 'warn', stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } } })
+  t.teardown(() => app.close())
+  app.setNotFoundHandler((_request, reply) => { reply.callNotFound() })
+  const response = await app.inject('/loop')
+  t.equal(response.statusCode, 404)
+  t.equal(response.body, '404 Not Found')
+  t.ok(lines.some((line) => line.level === 40 && /inside a 404 handler/.test(line.msg)))
+})
+
+t.test('HEAD of an unknown route is a 404 without a body', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  const response = await app.inject({ method: 'HEAD', url: '/missing' })
+  t.equal(response.statusCode, 404)
+  t.equal(response.body, '')
+})
+
+t.test('setNotFoundHandler: one per context, a function, before ready()', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  t.throws(() => app.setNotFoundHandler('x' as any), { code: 'FST_ERR_ERROR_HANDLER_NOT_FN' })
+  app.setNotFoundHandler(async () => 'one')
+  t.throws(() => app.setNotFoundHandler(async () => 'two'), { code: 'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET', message: "Not found handler already set for the instance with prefix: '/'" })
+  await app.ready()
+  const late = enclave()
+  t.teardown(() => late.close())
+  await late.ready()
+  t.throws(() => late.setNotFoundHandler(async () => 'late'), { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING' })
+})

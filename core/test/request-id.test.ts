@@ -1,0 +1,89 @@
+import t from 'tap'
+import enclave from '@enclave/core'
+
+function lineCollector () {
+  const lines: Array<Record<string, any>> = []
+  return { lines, stream: { write: (line: string) => { lines.push(JSON.parse(line)) } } }
+}
+
+t.test('request ids default to req-1, req-2 … per instance', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/', async (request) => request.id)
+  t.equal((await app.inject('/')).body, 'req-1')
+  t.equal((await app.inject('/')).body, 'req-2')
+  const other = enclave()
+  t.teardown(() => other.close())
+  other.get('/', async (request) => request.id)
+  t.equal((await other.inject('/')).body, 'req-1', 'a second instance counts on its own')
+})
+
+t.test('the request-id header is used by default when present and non-empty', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/', async (request) => request.id)
+  t.equal((await app.inject({ url: '/', headers: { 'request-id': 'from-client' } })).body, 'from-client')
+  t.match((await app.inject({ url: '/', headers: { 'request-id': '' } })).body, /^req-/)
+})
+
+t.test('requestIdHeader names another header (case-insensitive)', async (t) => {
+  const app = enclave({ requestIdHeader: 'X-Trace-Id' })
+  t.teardown(() => app.close())
+  app.get('/', async (request) => request.id)
+  t.equal((await app.inject({ url: '/', headers: { 'x-trace-id': 'trace-9' } })).body, 'trace-9')
+  t.match((await app.inject({ url: '/', headers: { 'request-id': 'ignored' } })).body, /^req-/)
+})
+
+t.test('requestIdHeader: false never trusts a client-supplied id', async (t) => {
+  const app = enclave({ requestIdHeader: false })
+  t.teardown(() => app.close())
+  app.get('/', async (request) => request.id)
+  t.equal((await app.inject({ url: '/', headers: { 'request-id': 'from-client' } })).body, 'req-1')
+})
+
+t.test('genReqId generates ids from the raw request; the header still wins when present', async (t) => {
+  let counter = 0
+  const app = enclave({
+    genReqId (raw) {
+      counter++
+      return `${String(raw.method)}-${counter}`
+    }
+  })
+  t.teardown(() => app.close())
+  app.post('/', async (request) => request.id)
+  t.equal((await app.inject({ method: 'POST', url: '/' })).body, 'POST-1')
+  t.equal((await app.inject({ method: 'POST', url: '/', headers: { 'request-id': 'given' } })).body, 'given')
+  t.equal(counter, 1, 'genReqId is not called when the header supplies the id')
+})
+
+t.test('not-found requests get ids too', async (t) => {
+  const app = enclave({ genReqId: () => 'nf-id' })
+  t.teardown(() => app.close())
+  app.setNotFoundHandler(async (request, reply) => { reply.code(404); return { id: request.id } })
+  const response = await app.inject('/nowhere')
+  t.equal(response.statusCode, 404)
+  t.same(response.json(), { id: 'nf-id' })
+})
+
+t.test('requestIdLogLabel names the id in every request log line', async (t) => {
+  const { lines, stream } = lineCollector()
+  const app = enclave({ logger: { stream, level: 'info' }, requestIdLogLabel: 'traceId', genReqId: () => 'abc' })
+  t.teardown(() => app.close())
+  app.get('/', async (request) => { request.log.info('inside'); return 'ok' })
+  await app.inject('/')
+  const requestLines = lines.filter((line) => ['incoming request', 'inside', 'request completed'].includes(line.msg))
+  t.equal(requestLines.length, 3)
+  for (const line of requestLines) {
+    t.equal(line.traceId, 'abc', line.msg)
+    t.notOk('reqId' in line)
+  }
+})
+
+t.test('the default log label is reqId', async (t) => {
+  const { lines, stream } = lineCollector()
+  const app = enclave({ logger: { stream, level: 'info' } })
+  t.teardown(() => app.close())
+  app.get('/', async () => 'ok')
+  await app.inject({ url: '/', headers: { 'request-id': 'r-7' } })
+  t.ok(lines.some((line) => line.msg === 'incoming request' && line.reqId === 'r-7'))
+})

@@ -1,0 +1,92 @@
+import t from 'tap'
+import enclave, { type EnclaveOptions } from '@enclave/core'
+
+async function probe (t: any, trustProxy: EnclaveOptions['trustProxy'], remoteAddress: string, headers: Record<string, string>) {
+  const app = enclave({ trustProxy })
+  t.teardown(() => app.close())
+  app.get('/', async (request) => ({ ip: request.ip, ips: request.ips, hostname: request.hostname, protocol: request.protocol }))
+  const response = await app.inject({ url: '/', remoteAddress, headers: { host: 'origin.local', ...headers } })
+  t.equal(response.statusCode, 200)
+  return response.json()
+}
+
+const forwarded = { 'x-forwarded-for': '203.0.113.7, 10.0.0.2', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
+
+t.test('without trustProxy the socket is the client and forwarding headers are ignored', async (t) => {
+  t.same(await probe(t, false, '10.0.0.1', forwarded), { ip: '10.0.0.1', ips: ['10.0.0.1'], hostname: 'origin.local', protocol: 'http' })
+})
+
+t.test('trustProxy: true trusts every hop; ips lists the socket first and the client last', async (t) => {
+  t.same(await probe(t, true, '10.0.0.1', forwarded), {
+    ip: '203.0.113.7',
+    ips: ['10.0.0.1', '10.0.0.2', '203.0.113.7'],
+    hostname: 'public.example',
+    protocol: 'https'
+  })
+})
+
+t.test('trustProxy: a number trusts that many hops from the socket', async (t) => {
+  t.same(await probe(t, 1, '10.0.0.1', forwarded), {
+    ip: '10.0.0.2',
+    ips: ['10.0.0.1', '10.0.0.2'],
+    hostname: 'public.example',
+    protocol: 'https'
+  })
+  t.same((await probe(t, 2, '10.0.0.1', forwarded)).ip, '203.0.113.7')
+})
+
+t.test('trustProxy: addresses and CIDR ranges (string or array) trust only those proxies', async (t) => {
+  const trusted = await probe(t, '10.0.0.0/8', '10.0.0.1', forwarded)
+  t.same(trusted, { ip: '203.0.113.7', ips: ['10.0.0.1', '10.0.0.2', '203.0.113.7'], hostname: 'public.example', protocol: 'https' })
+  const onlyFirst = await probe(t, ['10.0.0.1'], '10.0.0.1', forwarded)
+  t.same(onlyFirst.ips, ['10.0.0.1', '10.0.0.2'], 'the walk stops after the first untrusted hop')
+  t.equal(onlyFirst.ip, '10.0.0.2')
+  const commaList = await probe(t, '127.0.0.1, 10.0.0.1, 10.0.0.2', '10.0.0.1', forwarded)
+  t.equal(commaList.ip, '203.0.113.7')
+})
+
+t.test('forwarding headers from an untrusted socket are ignored, hostname and protocol included', async (t) => {
+  t.same(await probe(t, '10.0.0.0/8', '198.51.100.9', forwarded), {
+    ip: '198.51.100.9',
+    ips: ['198.51.100.9'],
+    hostname: 'origin.local',
+    protocol: 'http'
+  })
+})
+
+t.test('trustProxy keywords and IPv6, including IPv4-mapped socket addresses', async (t) => {
+  t.equal((await probe(t, 'loopback', '127.0.0.1', forwarded)).ip, '10.0.0.2', 'loopback trusts 127.0.0.1, not 10.0.0.2')
+  t.equal((await probe(t, 'loopback', '::1', forwarded)).ip, '10.0.0.2')
+  t.equal((await probe(t, 'loopback', '::ffff:127.0.0.1', forwarded)).ip, '10.0.0.2')
+  t.equal((await probe(t, ['loopback', 'uniquelocal'], '127.0.0.1', forwarded)).ip, '203.0.113.7')
+  t.equal((await probe(t, 'fc00::/7', 'fd00::5', { 'x-forwarded-for': '2001:db8::9' })).ip, '2001:db8::9')
+  t.equal((await probe(t, 'fc00::/7', 'fe80::5', { 'x-forwarded-for': '2001:db8::9' })).ip, 'fe80::5')
+})
+
+t.test('trustProxy: a function decides per address and hop', async (t) => {
+  const calls: string[] = []
+  const result = await probe(t, (address: string, hop: number) => {
+    calls.push(`${address}@${hop}`)
+    return address !== '10.0.0.2'
+  }, '10.0.0.1', forwarded)
+  t.equal(result.ip, '10.0.0.2')
+  t.same(result.ips, ['10.0.0.1', '10.0.0.2'])
+  t.ok(calls.includes('10.0.0.1@0'))
+  t.ok(calls.includes('10.0.0.2@1'))
+})
+
+t.test('multiple forwarded hosts and protocols: the nearest proxy\'s (last) value counts', async (t) => {
+  const result = await probe(t, true, '10.0.0.1', { 'x-forwarded-host': 'a.example, b.example', 'x-forwarded-proto': 'http, https' })
+  t.equal(result.hostname, 'b.example')
+  t.equal(result.protocol, 'https')
+})
+
+t.test('blank and spaced X-Forwarded-For entries are skipped', async (t) => {
+  const result = await probe(t, true, '10.0.0.1', { 'x-forwarded-for': ' 1.1.1.1 ,, 2.2.2.2 ' })
+  t.same(result.ips, ['10.0.0.1', '2.2.2.2', '1.1.1.1'])
+})
+
+t.test('a malformed trusted address is an error at creation', async (t) => {
+  t.throws(() => enclave({ trustProxy: '10.0.0.300' }), { code: 'FST_ERR_INIT_OPTS_INVALID', message: /trustProxy entry '10\.0\.0\.300'/ })
+  t.throws(() => enclave({ trustProxy: ['10.0.0.0/40'] }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+})
