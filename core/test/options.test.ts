@@ -218,3 +218,41 @@ t.test('pluginTimeout: 0 waits for a slow plugin', async (t) => {
   app.register(async function slow () { await new Promise((resolve) => setTimeout(resolve, 30)) })
   await t.resolves(app.ready())
 })
+
+t.test('keepAliveTimeout is what the server announces and applies on the wire', async (t) => {
+  const app = enclave({ keepAliveTimeout: 5000 })
+  t.teardown(() => app.close())
+  app.get('/', async () => 'ok')
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+    const agent = new http.Agent({ keepAlive: true })
+    http.get({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+      res.resume()
+      res.on('end', () => { agent.destroy(); resolve(res.headers) })
+    }).on('error', reject)
+  })
+  t.equal(headers.connection, 'keep-alive')
+  t.equal(headers['keep-alive'], 'timeout=5')
+})
+
+t.test('frameworkErrors answers framework errors (bad URL, parameter too long) itself', async (t) => {
+  const seen: string[] = []
+  const app = enclave({
+    maxParamLength: 5,
+    frameworkErrors (error, request, reply) {
+      seen.push(`${error.code} ${request.id}`)
+      reply.code(error.statusCode ?? 500).send({ framework: error.code })
+    }
+  })
+  t.teardown(() => app.close())
+  app.get('/item/:id', async (request) => request.params)
+  const badUrl = await app.inject({ url: '/item/%zz', headers: { 'request-id': 'r1' } })
+  t.equal(badUrl.statusCode, 400)
+  t.same(badUrl.json(), { framework: 'FST_ERR_BAD_URL' })
+  const tooLong = await app.inject({ url: '/item/abcdefgh', headers: { 'request-id': 'r2' } })
+  t.equal(tooLong.statusCode, 414)
+  t.same(tooLong.json(), { framework: 'ENC_ERR_PARAM_TOO_LONG' })
+  t.same(seen, ['FST_ERR_BAD_URL r1', 'ENC_ERR_PARAM_TOO_LONG r2'])
+  t.same((await app.inject('/item/abc')).json(), { id: 'abc' }, 'ordinary requests are untouched')
+})

@@ -108,6 +108,7 @@ t.test('options may be a function of the parent instance, called once when the p
   t.equal(response.statusCode, 200, 'the prefix returned by the function applies')
   t.same(response.json(), { url: 'postgres://db' })
   t.equal((await app.inject('/url')).statusCode, 404)
+  t.match(app.printPlugins(), /── usesParent \d+ ms/, 'the plugin keeps its own name in the load tree')
 })
 
 t.test('an options function runs when its plugin loads, so it sees what earlier plugins decorated', async (t) => {

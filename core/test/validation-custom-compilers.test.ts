@@ -147,8 +147,9 @@ t.test('validation function results: Ajv-style boolean + errors, { value } | { e
   t.strictSame(await send('/promise', {}), [400, { statusCode: 400, error: 'Bad Request', message: 'body/ok is not ok, later' }])
   t.strictSame(await send('/promisedBoolean', { ok: true }), [200, { ok: true }])
   t.equal((await send('/promisedBoolean', {}))[0], 400)
-  t.strictSame(await send('/rejects', {}), [400, { statusCode: 400, error: 'Bad Request', message: 'body lookup failed' }])
-  t.strictSame(await send('/throws', {}), [400, { statusCode: 400, error: 'Bad Request', message: 'body validator threw' }])
+  t.strictSame(await send('/rejects', {}), [500, { statusCode: 500, code: 'ENC_ERR_VALIDATOR_FAILED', error: 'Internal Server Error', message: 'The body validator failed to complete' }])
+  // A throw is a failure of the validator, not a verdict on the input: 500, and its text is not sent.
+  t.strictSame(await send('/throws', {}), [500, { statusCode: 500, code: 'ENC_ERR_VALIDATOR_FAILED', error: 'Internal Server Error', message: 'The body validator failed to complete' }])
 })
 
 t.test('an async validator does not stop the parts after it', async (t) => {

@@ -237,3 +237,26 @@ t.test('toJSON is applied before an object is inspected, as the serializer does'
   t.same(kindsAndPaths(createSerializationInspector(schema, {})(data)), [['/b', 'dropped']])
   t.equal(compileResponse(schema)(data), '{"a":"x"}')
 })
+
+t.test('date formats accept Dates and strings only: anything else makes the serializer throw', async function (t) {
+  const schema = { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } }
+  t.same(kindsAndPaths(createSerializationInspector(schema, {})({ at: 1700000000000 })), [['/at', 'type-mismatch']])
+  t.throws(function serializeNumberDate() { compileResponse(schema)({ at: 1700000000000 }) })
+})
+
+t.test('numbers are read through Number(), so arrays of one number pass as that number', async function (t) {
+  const schema = { type: 'object', properties: { n: { type: 'number' } } }
+  const issues = createSerializationInspector(schema, {})({ n: [7] })
+  t.match(issues, [{ path: '/n', kind: 'type-mismatch', message: /written as 7/ }])
+  t.equal(compileResponse(schema)({ n: [7] }), '{"n":7}')
+})
+
+t.test('a non-object under an object type: required properties are still read off it', async function (t) {
+  const schema = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }
+  t.same(kindsAndPaths(createSerializationInspector(schema, {})('text')), [['', 'type-mismatch'], ['/id', 'missing-required']])
+  t.throws(function serializeText() { compileResponse(schema)('text') }, { message: '"id" is required!' })
+})
+
+t.test('undefined where the schema leaves the value untyped is reported as left out', async function (t) {
+  t.match(createSerializationInspector({}, {})(undefined), [{ path: '', kind: 'dropped' }])
+})

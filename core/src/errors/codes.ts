@@ -72,6 +72,7 @@ export const catalogue = [
   { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: 'Failed building the validation schema for %s: %s, due to error %s', when: 'A request schema could not be compiled at ready(); names the route, the part and the cause.' },
   { code: 'FST_ERR_SCH_SERIALIZATION_BUILD', message: 'Failed building the serialization schema for %s: %s, due to error %s', when: 'A response schema could not be compiled at ready(); names the route, the status and the cause.' },
   { code: 'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', message: 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }', when: 'A response schema key is not a status code, an Nxx class or default.' },
+  { code: 'ENC_ERR_VALIDATOR_FAILED', statusCode: 500, message: 'The %s validator failed to complete', when: 'A validation function threw or rejected instead of returning a result (for example an async rule whose database is down). The cause is logged, never sent; the client gets a 500.' },
   { code: 'FST_ERR_VALIDATION', statusCode: 400, message: '%s', when: 'A request part failed its schema. The payload is {statusCode, error, message} (no code: see design decision in docs/validation.md); the error carries validation and validationContext.' },
   // routes and router
   { code: 'FST_ERR_DUPLICATED_ROUTE', message: "Method '%s' already declared for route '%s'", when: 'The same method and path (and constraints) were declared twice.' },

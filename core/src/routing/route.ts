@@ -118,7 +118,6 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
     given.method = 'HEAD'
     given.url = url
     given.path = url
-    given.exposeHeadRoute = true
     declareRoute(instance, given, true)
   }
 }

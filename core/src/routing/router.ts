@@ -2,6 +2,7 @@ import Router from 'find-my-way'
 import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
+import { childLogger } from '../logging/logger.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RouteServer } from './route-context.js'
 
@@ -60,8 +61,21 @@ function answerNotFound (server: RouteServer, req: any, res: any, error: Error |
   dispatchFrameworkError(req, res, route, query, error)
 }
 
+/** The `frameworkErrors` option (Fastify's) answers these errors itself when given. */
 function dispatchFrameworkError (req: any, res: any, route: any, query: unknown, error: Error): void {
-  const request = new route.Request(route.server.genReqId(req), {}, req, query, route.logger, route)
-  const reply = new route.Reply(res, request, route.logger, route)
-  reply.send(error)
+  const server: RouteServer = route.server
+  const id = server.genReqId(req)
+  const log = childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
+  const request = new route.Request(id, {}, req, query, log, route)
+  const reply = new route.Reply(res, request, log, route)
+  const custom = server.options.frameworkErrors as ((error: Error, request: any, reply: any) => void) | undefined
+  if (typeof custom !== 'function') {
+    reply.send(error)
+    return
+  }
+  try {
+    custom(error, request, reply)
+  } catch (thrown) {
+    reply.send(thrown instanceof Error ? thrown : error)
+  }
 }

@@ -98,6 +98,17 @@ export function buildValidationError (route: RouteContext, part: HttpPart, repor
   return failure
 }
 
+/**
+ * A validator that throws or rejects did not judge the input: a database down in an async rule, a
+ * bug. That is a 500 with a generic message (the cause is logged, never sent), not a 400 that
+ * would echo internal error text to the client.
+ */
+function validatorFailure (part: HttpPart, thrown: unknown): Error {
+  const error = new errorCodes.ENC_ERR_VALIDATOR_FAILED(part)
+  ;(error as Error & { cause?: unknown }).cause = thrown
+  return error
+}
+
 function interpret (route: RouteContext, request: any, validator: PartValidator, fn: ValidationFunction, result: any): Error | null {
   if (result === true || result === undefined || result === null) return null
   if (result === false) return buildValidationError(route, validator.part, fn.errors)
@@ -135,7 +146,7 @@ export function validateRequest (route: RouteContext, request: any, start = 0): 
     try {
       result = fn(readPart(request, validator.part))
     } catch (thrown) {
-      return buildValidationError(route, validator.part, thrown)
+      return validatorFailure(validator.part, thrown)
     }
     if (isThenable(result)) return awaitValidation(route, request, validator, fn, result, i)
     const error = interpret(route, request, validator, fn, result)
@@ -149,7 +160,7 @@ async function awaitValidation (route: RouteContext, request: any, validator: Pa
   try {
     result = await pending
   } catch (thrown) {
-    return buildValidationError(route, validator.part, thrown)
+    return validatorFailure(validator.part, thrown)
   }
   const error = interpret(route, request, validator, fn, result)
   if (error !== null) return error

@@ -282,6 +282,7 @@ export interface EnclaveOptions {
   constraints?: Record<string, unknown>
   rewriteUrl?: (raw: IncomingMessage) => string
   clientErrorHandler?: (error: Error, socket: import('node:net').Socket) => void
+  frameworkErrors?: (error: Error & { code: string, statusCode?: number }, request: EnclaveRequest, reply: EnclaveReply) => void
   responseValidation?: false | 'log' | 'throw'
 }
 

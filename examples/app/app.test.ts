@@ -1,0 +1,80 @@
+import t, { type Test } from 'tap'
+import { buildApp } from './app.js'
+
+const apiKey = 'test-key'
+
+async function start (t: Test) {
+  const app = buildApp({ apiKeys: [apiKey] })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  t.teardown(() => app.close())
+  return address
+}
+
+// Each request below is one of the curl lines the server's banner prints.
+t.test('the example app answers every banner line as docs/getting-started.md says', async (t) => {
+  const base = await start(t)
+
+  const list = await fetch(`${base}/api/users`)
+  t.equal(list.status, 200)
+  const users = await list.json() as Array<Record<string, unknown>>
+  t.equal(users.length, 2)
+  t.notOk('passwordHash' in users[0]!, 'undeclared properties never leave the server')
+
+  const one = await fetch(`${base}/api/users/1`)
+  t.equal(one.status, 200)
+  t.match(await one.json(), { id: 1, name: 'Ada Lovelace' })
+
+  const created = await fetch(`${base}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace', email: 'grace@example.com' }) })
+  t.equal(created.status, 201)
+  t.match(await created.json(), { id: 3, name: 'Grace', email: 'grace@example.com', tags: [] })
+
+  const invalid = await fetch(`${base}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'no-name@example.com' }) })
+  t.equal(invalid.status, 400)
+  t.same(await invalid.json(), { statusCode: 400, error: 'Bad Request', message: "body should have required property 'name'" })
+
+  const zod = await fetch(`${base}/api/compilers/zod`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Zed', age: 'x' }) })
+  t.equal(zod.status, 400)
+  t.same(await zod.json(), { statusCode: 400, error: 'Bad Request', message: 'body/age should be number' })
+
+  const anonymous = await fetch(`${base}/admin/stats`)
+  t.equal(anonymous.status, 401)
+  t.match(anonymous.headers.get('www-authenticate'), /^Bearer realm=/)
+  t.same(await anonymous.json(), { error: 'missing authorization header' })
+
+  const stats = await fetch(`${base}/admin/stats`, { headers: { authorization: `Bearer ${apiKey}` } })
+  t.equal(stats.status, 200)
+  t.same(await stats.json(), { users: 3 })
+})
+
+t.test('each compiler route validates and coerces in its own library', async (t) => {
+  const app = buildApp({ apiKeys: [apiKey] })
+  t.teardown(() => app.close())
+  for (const compiler of ['zod', 'joi', 'yup']) {
+    const ok = await app.inject({ method: 'POST', url: `/api/compilers/${compiler}`, payload: { name: 'A', age: 3 } })
+    t.equal(ok.statusCode, 200, `${compiler} accepts a valid body`)
+    t.same(ok.json(), { compiler, received: { name: 'A', age: 3 } })
+    const bad = await app.inject({ method: 'POST', url: `/api/compilers/${compiler}`, payload: { age: -1 } })
+    t.equal(bad.statusCode, 400, `${compiler} refuses an invalid body`)
+    t.equal(bad.json().error, 'Bad Request')
+  }
+})
+
+t.test('the public and private contexts are separate', async (t) => {
+  const app = buildApp({ apiKeys: [apiKey] })
+  t.teardown(() => app.close())
+  const publicRoute = await app.inject({ url: '/api/users/2' })
+  t.equal(publicRoute.statusCode, 200, 'no key needed outside the private context')
+  const missing = await app.inject({ url: '/api/users/99' })
+  t.equal(missing.statusCode, 404)
+  t.same(missing.json(), { statusCode: 404, error: 'Not Found', message: 'no such user' })
+  const wrongKey = await app.inject({ method: 'DELETE', url: '/admin/users/2', headers: { authorization: 'Bearer nope' } })
+  t.equal(wrongKey.statusCode, 401)
+  t.match(wrongKey.headers['www-authenticate'], /error="invalid_token"/)
+  const removed = await app.inject({ method: 'DELETE', url: '/admin/users/2', headers: { authorization: `Bearer ${apiKey}` } })
+  t.equal(removed.statusCode, 204)
+  const badQuery = await app.inject({ url: '/api/users?limit=0' })
+  t.equal(badQuery.statusCode, 400)
+  t.same(badQuery.json(), { statusCode: 400, error: 'Bad Request', message: 'querystring/limit should be >= 1' })
+  const tagged = await app.inject({ url: '/api/users?tag=admin' })
+  t.same(tagged.json().map((user: { name: string }) => user.name), ['Ada Lovelace'], 'a single ?tag= arrives as an array of one')
+})
