@@ -21,6 +21,7 @@ export async function runStartup (options, benchDir) {
     return {
       peer,
       ms: median(times),
+      cpuMs: median(list.map((sample) => sample.cpuMs)),
       msMin: Math.min(...times),
       msMax: Math.max(...times),
       rss: median(list.map((sample) => sample.rss)),

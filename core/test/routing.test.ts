@@ -312,3 +312,14 @@ t.test('printRoutes draws the route tree with methods', async (t) => {
   const onlyGet = app.printRoutes({ method: 'GET' })
   t.notMatch(onlyGet, /POST/)
 })
+
+t.test('findRoute returns the declared route\'s options and params, or null', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/users/:id', { config: { tag: 'users' } }, async () => 'x')
+  const found = (app as any).findRoute({ method: 'GET', url: '/users/:id' })
+  t.equal(found.url, '/users/:id')
+  t.equal(found.method, 'GET')
+  t.same(found.config, { tag: 'users', url: '/users/:id', method: 'GET' })
+  t.equal((app as any).findRoute({ method: 'POST', url: '/users/:id' }), null)
+})

@@ -9,6 +9,7 @@ import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
+import { defaultErrorHandler } from '../reply/error-handler.js'
 import type { ContextState } from './context-state.js'
 import type { RouteServer } from '../routing/route-context.js'
 
@@ -60,7 +61,10 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   findRoute (this: any, options: { method: string, url: string, constraints?: Record<string, unknown> }) {
     const found = serverOf(this).router.findRoute(options.method.toUpperCase() as any, options.url, options.constraints ?? {}) as any
-    return found === null ? null : { ...found.store.publicOptions, params: found.params }
+    if (found === null) return null
+    const route = found.store
+    // Before ready() the public view is not compiled yet: give the declared basics either way.
+    return { ...route.publicOptions, method: route.method, url: route.url, config: route.config, schema: route.schema, handler: route.handler, params: found.params, searchParams: found.searchParams }
   },
   printRoutes (this: any, options?: Record<string, unknown>): string {
     return serverOf(this).router.prettyPrint(options as any)
@@ -159,7 +163,8 @@ export const instanceMethods: Record<string | symbol, any> = {
     contextOf(this).errorHandler = handler as any
     return this
   },
-  get errorHandler () { return contextOf(this).inherited('errorHandler') ?? undefined },
+  /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
+  get errorHandler () { return contextOf(this).inherited('errorHandler') ?? defaultErrorHandler },
   setNotFoundHandler (this: any, optionsOrHandler: unknown, maybeHandler?: unknown) {
     const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler
     const options = typeof optionsOrHandler === 'function' ? {} : (optionsOrHandler ?? {}) as Record<string, unknown>

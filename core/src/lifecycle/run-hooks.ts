@@ -27,6 +27,9 @@ class HookState {
   calling = false
   calledSync = false
   syncError: unknown = undefined
+  /** Counts callback-style hook calls and marks when `done` ran, so a promise the hook returned continues the chain only in its stead. */
+  invocation = 0
+  continued = false
   readonly done: (error?: unknown, value?: unknown) => void
 
   constructor () {
@@ -71,15 +74,21 @@ export function runHooks (hooks: HookEntry[], request: any, reply: any, next: Ne
       state.stopWhenAnswered = stopWhenAnswered
       state.calledSync = false
       state.calling = true
+      state.continued = false
+      state.invocation++
+      let returned
       try {
-        hook.fn.call(hook.instance, request, reply, state.done)
+        returned = hook.fn.call(hook.instance, request, reply, state.done)
       } catch (error) {
         state.calling = false
         fail(reply, error)
         return
       }
       state.calling = false
-      if (!state.calledSync) return
+      if (!state.calledSync) {
+        if (isThenable(returned)) continueWhenSettled(state, returned)
+        return
+      }
       if (state.syncError !== undefined && state.syncError !== null) {
         const error = state.syncError
         state.syncError = undefined
@@ -138,15 +147,21 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
       state.payload = payload
       state.calledSync = false
       state.calling = true
+      state.continued = false
+      state.invocation++
+      let returned
       try {
-        hook.fn.call(hook.instance, request, reply, payload, state.done)
+        returned = hook.fn.call(hook.instance, request, reply, payload, state.done)
       } catch (error) {
         state.calling = false
         fail(reply, error)
         return
       }
       state.calling = false
-      if (!state.calledSync) return
+      if (!state.calledSync) {
+        if (isThenable(returned)) continueWhenSettled(state, returned)
+        return
+      }
       if (state.syncError !== undefined && state.syncError !== null) {
         const error = state.syncError
         state.syncError = undefined
@@ -185,7 +200,22 @@ async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry
   runPayloadHooks(hooks, request, reply, result === undefined ? payload : result, next, fail, index + 1, stopWhenAnswered)
 }
 
+/**
+ * A callback-style hook that returns a promise and never calls `done` (as some Fastify plugins'
+ * hooks do) continues the chain when the promise settles, as in Fastify; whichever of `done` and
+ * the promise comes first wins.
+ */
+function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): void {
+  const invocation = state.invocation
+  promise.then(function hookPromiseResolved (value) {
+    if (state.invocation === invocation && !state.continued) hookDone(state, null, value)
+  }, function hookPromiseRejected (error) {
+    if (state.invocation === invocation && !state.continued) hookDone(state, error ?? new Error('hook promise rejected'), undefined)
+  })
+}
+
 function hookDone (state: HookState, error: unknown, value: unknown): void {
+  state.continued = true
   if (state.calling) {
     // `done` called synchronously: let the loop in runHooks continue instead of recursing.
     state.calledSync = true

@@ -1,5 +1,6 @@
 import type { SerializationInspector, SerializationInspectorOptions } from '../types.js'
-import { inspectValue, type Inspection } from './inspect-value.js'
+import { inspectValue } from './inspect-value.js'
+import type { Inspection } from './inspection.js'
 import { createSchemaRegistry } from './schema-registry.js'
 
 /**
