@@ -79,7 +79,7 @@ t.test('every hook of the application and of a request, in order: success, handl
     'onRoute POST /early',
     'onRegister /c',
     'child plugin body',
-    'onRoute POST /child',
+    'onRoute POST /c/child',
     'onReady',
     'onListen',
     '--- success',

@@ -85,7 +85,7 @@ t.test('instance.prefix and the route options show the joined prefix', async (t)
   t.teardown(() => app.close())
   const seen: Array<Record<string, unknown>> = []
   app.addHook('onRoute', function recordRoute (options: Record<string, unknown>) {
-    seen.push({ url: options.url, prefix: options.prefix, method: options.method })
+    seen.push({ url: options.url, routePath: options.routePath, prefix: options.prefix, method: options.method })
   })
   let prefixes: string[] = []
   app.register(async function outer (instance) {
@@ -96,7 +96,7 @@ t.test('instance.prefix and the route options show the joined prefix', async (t)
   }, { prefix: '/a' })
   await app.ready()
   t.same(prefixes, ['', '/a', '/a/b'])
-  t.same(seen.filter((route) => route.method === 'GET'), [{ url: '/c', prefix: '/a/b', method: 'GET' }], 'onRoute sees the path as written and the prefix')
+  t.same(seen.filter((route) => route.method === 'GET'), [{ url: '/a/b/c', routePath: '/c', prefix: '/a/b', method: 'GET' }], 'onRoute sees the complete url, the path as written and the prefix (as in Fastify)')
   t.same((await app.inject('/a/b/c')).json(), { url: '/a/b/c' })
 })
 

@@ -23,6 +23,9 @@ interface CompilerCase {
    *  header x-tenant required; body name (required, non-empty) and age integer; a 200 response
    *  declaring id, name, limit, tags and tenant. */
   schema: RouteSchema
+  /** Two response schemas for GET /cards/:id, chosen by media type: JSON declares id and name,
+   *  the vendor type declares name only. */
+  card: { json: unknown, vendor: unknown }
   /** The message of a body without name: the library's own wording, through the default formatter. */
   missingName: string
 }
@@ -42,6 +45,10 @@ const cases: CompilerCase[] = [
         }
       }
     },
+    card: {
+      json: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      vendor: { type: 'object', properties: { name: { type: 'string' } } }
+    },
     missingName: "body should have required property 'name'"
   },
   {
@@ -55,6 +62,7 @@ const cases: CompilerCase[] = [
       body: z.object({ name: z.string().min(1), age: z.int().optional() }),
       response: { 200: z.object({ id: z.int(), name: z.string(), limit: z.int(), tags: z.array(z.string()), tenant: z.string() }) }
     },
+    card: { json: z.object({ id: z.int(), name: z.string() }), vendor: z.object({ name: z.string() }) },
     missingName: "body should have required property 'name'"
   },
   {
@@ -68,6 +76,7 @@ const cases: CompilerCase[] = [
       body: Joi.object({ name: Joi.string().min(1).required(), age: Joi.number().integer() }),
       response: { 200: Joi.object({ id: Joi.number().integer(), name: Joi.string(), limit: Joi.number().integer(), tags: Joi.array().items(Joi.string()), tenant: Joi.string() }) }
     },
+    card: { json: Joi.object({ id: Joi.number().integer(), name: Joi.string() }), vendor: Joi.object({ name: Joi.string() }) },
     missingName: 'body/name is required'
   },
   {
@@ -85,6 +94,7 @@ const cases: CompilerCase[] = [
       body: yup.object({ name: yup.string().min(1).required(), age: yup.number().integer() }),
       response: { 200: yup.object({ id: yup.number().integer(), name: yup.string(), limit: yup.number().integer(), tags: yup.array(yup.string()), tenant: yup.string() }) }
     },
+    card: { json: yup.object({ id: yup.number().integer(), name: yup.string() }), vendor: yup.object({ name: yup.string() }) },
     missingName: 'body/name is a required field'
   },
   {
@@ -102,6 +112,7 @@ const cases: CompilerCase[] = [
       body: v.object({ name: v.pipe(v.string(), v.minLength(1)), age: v.optional(v.pipe(v.number(), v.integer())) }),
       response: { 200: v.object({ id: v.number(), name: v.string(), limit: v.number(), tags: v.array(v.string()), tenant: v.string() }) }
     },
+    card: { json: v.object({ id: v.number(), name: v.string() }), vendor: v.object({ name: v.string() }) },
     missingName: 'body/name Invalid key: Expected "name" but received undefined'
   }
 ]
@@ -132,12 +143,26 @@ function mount (app: EnclaveInstance, compiler: CompilerCase): void {
     if (compiler.serializerCompiler !== undefined) child.setSerializerCompiler(compiler.serializerCompiler)
     child.setErrorHandler(detailValidation)
     child.post('/items/:id', { schema: compiler.schema }, async (request) => {
-      const params = request.params as { id: number }
-      const query = request.query as { limit: number, tags?: string[] }
-      const body = request.body as { name: string }
+      const params = request.params as unknown as { id: number }
+      const query = request.query as unknown as { limit: number, tags?: string[] }
+      const body = request.body as unknown as { name: string }
       log.push({ params, query, body, tenant: request.headers['x-tenant'] })
       return { id: params.id, name: body.name, limit: query.limit, tags: query.tags ?? [], tenant: request.headers['x-tenant'], secret: 'never sent' }
     })
+    child.get('/cards/:id', {
+      schema: {
+        response: {
+          200: {
+            description: 'a card, in two representations',
+            content: { 'application/json': { schema: compiler.card.json }, 'application/vnd.card+json': { schema: compiler.card.vendor } }
+          }
+        }
+      }
+    }, async (request, reply) => {
+      reply.type((request.query as unknown as { vendor?: string }).vendor === undefined ? 'application/json' : 'application/vnd.card+json')
+      return { id: 4, name: 'Ada', secret: 'never sent' }
+    })
+    child.get('/raw', async () => ({ id: 4, secret: 'sent: no response schema' }))
   }, { prefix: '/' + compiler.name.split(' ')[0] })
 }
 
@@ -188,6 +213,14 @@ for (const compiler of cases) {
         }
       }
     }
+
+    const json = await client.request(prefix + '/cards/4')
+    t.strictSame(json.json, { id: 4, name: 'Ada' }, 'serialization rule 3: the application/json schema')
+    const vendor = await client.request(prefix + '/cards/4?vendor=1')
+    t.strictSame(vendor.json, { name: 'Ada' }, 'serialization rule 3: the vendor media type\'s schema')
+    t.match(vendor.headers.get('content-type'), /^application\/vnd\.card\+json/)
+    t.strictSame((await client.request(prefix + '/raw')).json, { id: 4, secret: 'sent: no response schema' },
+      'serialization rule 1: no response schema, no serializer: the object goes out whole')
 
     const missing = await client.request(prefix + '/items/7', { headers: tenant, body: {} })
     t.equal(missing.text, JSON.stringify({ statusCode: 400, error: 'Bad Request', message: compiler.missingName }), 'the exact 400 for a missing name')

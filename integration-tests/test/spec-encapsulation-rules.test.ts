@@ -16,6 +16,11 @@ import { start } from './helpers/listen.js'
 const names = ['root', 'public', 'wrapped', 'grandchild', 'private'] as const
 const token = 'integration-key'
 
+/** Decorations are added at run time under computed names; read them as plain properties. */
+function decorations (request: EnclaveRequest): Record<string, unknown> {
+  return request as unknown as Record<string, unknown>
+}
+
 /** Marks undefined explicitly: JSON would otherwise drop the key and hide what was seen. */
 function shown (value: unknown): unknown {
   return value === undefined ? '(undefined)' : value
@@ -27,7 +32,7 @@ function own (instance: EnclaveInstance, name: string): void {
   instance.decorate(`${name}Util`, name)
   instance.addSchema({ $id: `${name}-schema`, type: 'object', properties: { [name]: { type: 'string' } } })
   instance.addHook('onRequest', async function trail (request: EnclaveRequest) {
-    (request.trail as string[]).push(name)
+    (decorations(request).trail as string[]).push(name)
   })
 }
 
@@ -36,16 +41,16 @@ function report (this: EnclaveInstance, request: EnclaveRequest): unknown {
   const seen: { request: Record<string, unknown>, instance: string[], hooks: unknown, schemas: string[] } = {
     request: {},
     instance: names.filter((name) => this.hasDecorator(`${name}Util`)),
-    hooks: request.trail,
+    hooks: decorations(request).trail,
     schemas: Object.keys(this.getSchemas()).sort()
   }
-  for (const name of names) seen.request[name] = shown(request[`${name}Value`])
+  for (const name of names) seen.request[name] = shown(decorations(request)[`${name}Value`])
   return seen
 }
 
 const app = enclave()
 app.decorateRequest('trail', null)
-app.addHook('onRequest', async function startTrail (request: EnclaveRequest) { request.trail = [] })
+app.addHook('onRequest', async function startTrail (request: EnclaveRequest) { decorations(request).trail = [] })
 own(app, 'root')
 app.get('/root', report)
 app.register(async function publicContext (child) {

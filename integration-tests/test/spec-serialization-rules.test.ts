@@ -75,7 +75,7 @@ t.test('serialization rule 3: a response schema may be set per media type under 
       }
     }
   }, async (request, reply) => {
-    if ((request.query as { v?: string }).v === '2') reply.type('application/vnd.people.v2+json')
+    if ((request.query as unknown as { v?: string }).v === '2') reply.type('application/vnd.people.v2+json')
     else reply.type('application/json')
     return { id: '3', name: 'Ada', fullName: 'Ada Lovelace', secret: 'no' }
   })
@@ -130,7 +130,7 @@ t.test('response schema keys: an exact status code, an Nxx pattern and default e
   app.get('/status/:code', {
     schema: { response: { 200: only('exact'), '2xx': only('pattern'), default: only('fallback') } }
   }, async (request, reply) => {
-    reply.code(Number((request.params as { code: string }).code))
+    reply.code(Number((request.params as unknown as { code: string }).code))
     return { exact: 'e', pattern: 'p', fallback: 'f', other: 'o' }
   })
   const client = await start(t, app)

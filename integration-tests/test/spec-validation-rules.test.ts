@@ -8,17 +8,16 @@ import { validatorCompiler as zodCompiler } from '@enclave/zod'
 import { validatorCompiler as joiCompiler } from '@enclave/joi'
 import { validatorCompiler as yupCompiler } from '@enclave/yup'
 import errorMessage from '@enclave/error-message'
+import ajvErrorsModule from 'ajv-errors'
 import { z } from 'zod'
 import Joi from 'joi'
 import * as yup from 'yup'
 import { start } from './helpers/listen.js'
 
+// ajv-errors is CommonJS: under NodeNext its default import is the module object.
+const ajvErrors = ajvErrorsModule.default
 // ajv-merge-patch ships no type declarations; it is only handed to the validator as a plugin.
 const ajvMergePatch: unknown = createRequire(import.meta.url)('ajv-merge-patch')
-
-function echo (request: { params: unknown, query: unknown, headers: Record<string, unknown>, body: unknown }): unknown {
-  return { params: request.params, query: request.query, header: request.headers['x-count'] ?? null, body: request.body ?? null }
-}
 
 t.test('validation rule 1: values are coerced to the schema types to pass validation, and the handler receives typed data', async (t) => {
   const app = enclave()
@@ -32,7 +31,10 @@ t.test('validation rule 1: values are coerced to the schema types to pass valida
   }, async (request) => {
     const { params, query, body } = request as any
     return {
-      ...echo(request as any),
+      params,
+      query,
+      header: request.headers['x-count'],
+      body,
       types: [typeof params.id, typeof query.express, typeof query.limit, typeof request.headers['x-count'], typeof body.quantity, typeof body.note]
     }
   })
@@ -71,7 +73,7 @@ t.test('validation rule 2: a querystring array sent once arrives as an array of 
       }
     }
   }, async (request) => {
-    const query = request.query as { tag: string[] }
+    const query = request.query as unknown as { tag: string[] }
     received.push(query.tag)
     return query
   })
@@ -304,6 +306,7 @@ t.test('validation rule 8: type arrays, nullable, oneOf, enum, not, maxItems, ma
     ['oneOf, first branch', { kind: 'book', contact: { email: 'a@b.c' } }, 200, null],
     ['oneOf, second branch', { kind: 'book', contact: { phone: '123' } }, 200, null],
     ['oneOf, both branches', { kind: 'book', contact: { email: 'a@b.c', phone: '123' } }, 400, 'body/contact should match exactly one schema in oneOf'],
+    // Even with allErrors false, Ajv reports why each branch of a oneOf failed, then the oneOf itself.
     ['oneOf, no branch', { kind: 'book', contact: {} }, 400, "body/contact should have required property 'email', body/contact should have required property 'phone', body/contact should match exactly one schema in oneOf"],
     ['not, other value', { kind: 'book', name: 'anna' }, 200, null],
     ['not, forbidden value', { kind: 'book', name: 'admin' }, 400, 'body/name should NOT be valid'],
@@ -398,4 +401,25 @@ t.test('validation rule 10: an error-message plugin provides errorMessage per sc
   t.teardown(() => outside.close())
   await t.rejects(outside.listen({ port: 0, host: '127.0.0.1' }), { message: /unknown keyword: "errorMessage"/ },
     'errorMessage is refused at startup outside the context that registered the plugin')
+})
+
+t.test('validation rule 10: the errorMessage keyword straight from ajv-errors needs allErrors true in customOptions', async (t) => {
+  const schema = {
+    body: {
+      type: 'object',
+      required: ['email'],
+      properties: { age: { type: 'integer', minimum: 18, errorMessage: { minimum: 'you must be an adult' } } },
+      errorMessage: { required: { email: 'we need your email' } }
+    }
+  }
+  const app = enclave({ validator: { customOptions: { allErrors: true }, plugins: [ajvErrors] } })
+  app.post('/signup', { schema }, async (request) => request.body)
+  const client = await start(t, app)
+  t.equal((await client.request('/signup', { body: { age: 12 } })).json.message, 'body/age you must be an adult, body we need your email')
+  t.equal((await client.request('/signup', { body: { email: 'a@b.c', age: 18 } })).status, 200)
+
+  const withoutAllErrors = enclave({ validator: { plugins: [ajvErrors] } })
+  withoutAllErrors.post('/signup', { schema }, async (request) => request.body)
+  t.teardown(() => withoutAllErrors.close())
+  await t.rejects(withoutAllErrors.listen({ port: 0, host: '127.0.0.1' }), { message: /allErrors/ }, 'without allErrors the server does not start')
 })

@@ -62,3 +62,14 @@ export function explainCompileError (error: unknown): unknown {
   }
   return error
 }
+
+/** Spec validation rule 3: a compiler throws when the request part it is asked for is missing. */
+export class MissingHttpPartError extends AjvCompilerError {
+  constructor (httpPart: unknown) {
+    super(
+      'ENCLAVE_AJV_MISSING_HTTP_PART',
+      `The validator compiler needs an httpPart of 'body', 'querystring', 'params' or 'headers'; got ${JSON.stringify(httpPart) ?? String(httpPart)}.`
+    )
+    this.name = 'MissingHttpPartError'
+  }
+}

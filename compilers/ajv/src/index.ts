@@ -1,9 +1,9 @@
 import { defaultAjvOptions } from './default-options.js'
-import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, UnknownKeywordError } from './errors.js'
+import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, MissingHttpPartError, UnknownKeywordError } from './errors.js'
 import { createValidatorCompiler, createValidatorCompilerFactory } from './factory.js'
 
 export { defaultAjvOptions } from './default-options.js'
-export { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, UnknownKeywordError } from './errors.js'
+export { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, MissingHttpPartError, UnknownKeywordError } from './errors.js'
 export { createValidatorCompiler, createValidatorCompilerFactory } from './factory.js'
 export type {
   AjvCompilerOptions,
@@ -26,6 +26,7 @@ const exported = Object.assign(createValidatorCompilerFactory, {
   AjvCompilerError,
   AsyncSchemaError,
   InvalidSharedSchemaError,
+  MissingHttpPartError,
   UnknownKeywordError
 })
 export default exported

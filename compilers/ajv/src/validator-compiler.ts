@@ -1,7 +1,7 @@
 import type { Ajv } from 'ajv'
 import { addVendorKeywordsOf } from './annotation-keywords.js'
 import { jsonCacheKey } from './cache-key.js'
-import { AsyncSchemaError, explainCompileError } from './errors.js'
+import { AsyncSchemaError, MissingHttpPartError, explainCompileError } from './errors.js'
 import { declaresAsync } from './schema-walk.js'
 import type { ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from './types.js'
 
@@ -11,6 +11,8 @@ function storedValidatorFor (ajv: Ajv, schema: unknown): ValidationFunction | un
   if (typeof id !== 'string' || id === '' || id.startsWith('#')) return undefined
   return ajv.getSchema(id)
 }
+
+const httpParts = new Set<unknown>(['body', 'querystring', 'params', 'headers'])
 
 function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
   return `The ${httpPart} schema of ${method} ${url}`
@@ -32,6 +34,7 @@ export function createAjvValidatorCompiler (ajv: Ajv): ValidatorCompiler {
   }
 
   return function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
+    if (!httpParts.has(input.httpPart)) throw new MissingHttpPartError(input.httpPart)
     const { schema } = input
     const cachedByObject = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined
     if (cachedByObject !== undefined) return cachedByObject

@@ -6,7 +6,8 @@ import {
   kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyErrorHandlerIndex, kReplyStartTime,
   kReplyHijacked, kReplyHookState, kReplyIsRunningOnError, kReplyEndTime
 } from '../symbols.js'
-import { sendPayload, serializeWithRoute } from './send.js'
+import { sendPayload } from './send.js'
+import { serializationMethods } from './serialization-methods.js'
 import { replyThen } from './reply-then.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
@@ -79,10 +80,11 @@ const replyPrototype = {
     this[kReplySerializer] = fn
     return this
   },
-  /** Serializes with the route's response schema for the current status, as reply.send would. */
-  serialize (this: any, payload: unknown): string {
-    return serializeWithRoute(this, payload)
-  },
+  // Serializes as reply.send would; Fastify v4's schema-based serialization functions.
+  serialize: serializationMethods.serialize,
+  getSerializationFunction: serializationMethods.getSerializationFunction,
+  compileSerializationSchema: serializationMethods.compileSerializationSchema,
+  serializeInput: serializationMethods.serializeInput,
   send (this: any, payload?: unknown) {
     if (this[kReplyIsRunningOnError] === true) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
     sendPayload(this, payload)

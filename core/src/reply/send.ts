@@ -3,7 +3,7 @@ import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyHija
 import { kReplySending } from './reply.js'
 import { runPayloadHooks } from '../lifecycle/run-hooks.js'
 import { handleError, writeLastResort } from './error-handler.js'
-import { selectSerializer } from '../schema/select-serializer.js'
+import { selectSerializer, type SerializerFunction } from '../schema/select-serializer.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import type { RouteContext } from '../routing/route-context.js'
 
@@ -79,7 +79,7 @@ function serializeAndSend (_request: any, reply: any, payload: unknown): void {
     body = serializePayload(reply, payload)
   } catch (error) {
     reply[kReplySending] = false
-    handleError(reply, asSerializationError(error))
+    handleError(reply, error)
     return
   }
   const headers = reply[kReplyHeaders]
@@ -97,6 +97,11 @@ function withUtf8Charset (contentType: string): string {
   return trimmed.endsWith(';') ? trimmed + ' charset=utf-8' : trimmed + '; charset=utf-8'
 }
 
+/**
+ * A response schema's serializer failed: the payload does not fit the schema (a required property
+ * missing, a value it cannot convert). Errors that already carry a status (a compiler's own 4xx)
+ * keep it; the rest become 500 FST_ERR_RESPONSE_SERIALIZATION with the serializer's message.
+ */
 function asSerializationError (error: unknown): Error {
   if (error instanceof Error && (error as any).statusCode !== undefined) return error
   const message = error instanceof Error ? error.message : String(error)
@@ -105,8 +110,12 @@ function asSerializationError (error: unknown): Error {
   return wrapped
 }
 
-/** Precedence: reply.serializer() > the route's response schema > setReplySerializer > JSON.stringify. */
-function serializePayload (reply: any, payload: unknown): string {
+/**
+ * Precedence: reply.serializer() > the route's response schema > setReplySerializer > JSON.stringify.
+ * Also reply.serialize(). Only schema failures are wrapped: what a custom serializer or
+ * JSON.stringify throws (a BigInt, a cycle) is answered as it is, as in Fastify.
+ */
+export function serializePayload (reply: any, payload: unknown): string {
   const custom = reply[kReplySerializer]
   if (custom !== null) return custom(payload)
   return serializeWithRoute(reply, payload)
@@ -115,14 +124,21 @@ function serializePayload (reply: any, payload: unknown): string {
 export function serializeWithRoute (reply: any, payload: unknown): string {
   const route: RouteContext = reply[kReplyRoute]
   if (route.responseSerializers !== null) {
+    // Before the lookup: the inspector also reports a content-keyed schema without the reply's type.
+    if (route.responseInspector !== null) route.responseInspector(reply, payload)
     const serializer = selectSerializer(route.responseSerializers, reply.raw.statusCode, reply[kReplyHeaders]['content-type'])
-    if (serializer !== null) {
-      if (route.responseInspector !== null) route.responseInspector(reply, payload)
-      return serializer(payload)
-    }
+    if (serializer !== null) return serializeWithSchema(serializer, payload)
   }
   if (route.replySerializer !== null) return route.replySerializer(payload, reply.raw.statusCode)
   return JSON.stringify(payload)
+}
+
+export function serializeWithSchema (serializer: SerializerFunction, payload: unknown): string {
+  try {
+    return serializer(payload)
+  } catch (error) {
+    throw asSerializationError(error)
+  }
 }
 
 function runOnSend (reply: any, payload: unknown): void {

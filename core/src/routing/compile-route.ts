@@ -3,6 +3,7 @@ import { defaultErrorHandler, type ErrorHandlerEntry } from '../reply/error-hand
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from '../schema/error-formatter.js'
 import { compileRouteValidation } from '../schema/compile-validation.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
+import { compileResponseInspector } from '../schema/response-inspection.js'
 import { childLogger } from '../logging/logger.js'
 import type { RouteContext } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
@@ -61,6 +62,7 @@ export function compileRoute (route: RouteContext): void {
     route.server.options.schemaErrorFormatter ?? defaultSchemaErrorFormatter) as SchemaErrorFormatter
   route.validators = compileRouteValidation(route)
   route.responseSerializers = compileRouteSerialization(route)
+  route.responseInspector = compileResponseInspector(route)
   const logLevel = route.options.logLevel as string | undefined
   route.logger = logLevel === undefined ? context.logger : childLogger(context.logger, logLevel, {})
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)

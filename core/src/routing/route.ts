@@ -94,8 +94,13 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   const methods = normaliseMethods(options.method)
   if (server.booted || server.started) throw new errorCodes.FST_ERR_ROUTE_AFTER_START(methods.join(','), url)
-  options.url = url
-  options.path = url
+  // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
+  // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
+  const prefixedPaths = joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
+  const fullUrl = prefixedPaths[0]!
+  options.url = fullUrl
+  options.path = fullUrl
+  options.routePath = url
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
   // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
@@ -106,7 +111,10 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   validateRouteOptions(options, finalMethods, options.url)
   const exposeHead = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
   options.exposeHeadRoute = exposeHead
-  const paths = joinPrefix(context.prefix, options.url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
+  // A URL a hook rewrote is taken as complete, as Fastify registers it.
+  const rewritten = options.url !== fullUrl ? options.url : options.path !== fullUrl ? options.path : null
+  if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
+  const paths = rewritten === null ? prefixedPaths : [rewritten as string]
   const routeHooks = routeHooksOf(options, instance)
   for (const method of finalMethods) {
     for (const path of paths) {

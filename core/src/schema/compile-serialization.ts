@@ -2,63 +2,90 @@ import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { expandShorthand, isPlainSchema } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
-import type { ResponseEntry, ResponseSerializers, SerializerFunction } from './select-serializer.js'
+import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
 const exactCode = /^[1-5]\d\d$/
 const classCode = /^[1-5]xx$/i
 
-function compileOne (compiler: AnyFunction, route: RouteContext, httpStatus: string, schema: unknown, contentType?: string): SerializerFunction {
-  let fn: unknown
-  try {
-    fn = compiler({ schema, method: route.method, url: route.url, httpStatus, contentType })
-  } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error)
-    const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, `${route.url} (response ${httpStatus}${contentType === undefined ? '' : ' ' + contentType})`, cause)
-    ;(wrapped as any).cause = error
-    throw wrapped
-  }
-  if (typeof fn !== 'function') {
-    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, `${route.url} (response ${httpStatus})`, `the serializer compiler returned ${typeof fn}, not a function`)
-  }
-  return fn as SerializerFunction
+/** Turns one response schema (already expanded from the shorthand) into a value of the table. */
+export type CompileResponseSchema<T> = (httpStatus: string, schema: unknown, contentType: string | undefined) => T
+
+function isContentKeyed (value: unknown): value is { content: Record<string, unknown> } {
+  return isPlainSchema(value) && isPlainSchema(value.content) && value.type === undefined && value.properties === undefined
 }
 
-function compileEntry (compiler: AnyFunction, route: RouteContext, httpStatus: string, value: unknown): ResponseEntry {
-  if (isPlainSchema(value) && isPlainSchema(value.content) && value.type === undefined && value.properties === undefined) {
-    const byMediaType: Record<string, SerializerFunction> = Object.create(null)
+function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>): ResponseEntry<T> {
+  if (isContentKeyed(value)) {
+    const byMediaType: Record<string, T> = Object.create(null)
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
-      if (!isPlainSchema(entry) && typeof entry !== 'object') throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-      const schema = (entry as { schema?: unknown } | null)?.schema
+      const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
       if (schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-      byMediaType[type === '*/*' ? type : mediaTypeOf(type)] = compileOne(compiler, route, httpStatus, expandShorthand(schema), type)
+      byMediaType[type === '*/*' ? type : mediaTypeOf(type)] = compile(httpStatus, expandShorthand(schema), type)
     }
     return { fn: null, byMediaType }
   }
-  return { fn: compileOne(compiler, route, httpStatus, expandShorthand(value)), byMediaType: null }
+  return { fn: compile(httpStatus, expandShorthand(value), undefined), byMediaType: null }
 }
 
-/** Compiles the route's response schemas by status key; null when it declares none. */
-export function compileRouteSerialization (route: RouteContext): ResponseSerializers | null {
+/**
+ * Walks the route's `schema.response` keys (exact code, Nxx class, `default`) and compiles each
+ * schema with `compile`; null when the route declares no response schema. Used for the
+ * serializers and, in responseValidation mode, for the inspectors, so both read the keys alike.
+ */
+export function buildResponseTable<T> (route: RouteContext, compile: CompileResponseSchema<T>): ResponseTable<T> | null {
   const response = route.schema?.response
   if (response === undefined || response === null) return null
   if (typeof response !== 'object') throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
-  const compiler = serializerCompilerFor(route)
-  const exact: Record<string, ResponseEntry> = Object.create(null)
-  const classes: Array<ResponseEntry | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
-  let fallback: ResponseEntry | null = null
+  const exact: Record<string, ResponseEntry<T>> = Object.create(null)
+  const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
+  let fallback: ResponseEntry<T> | null = null
   for (const key of Object.keys(response)) {
     if (key === 'default') {
-      fallback = compileEntry(compiler, route, key, response[key])
+      fallback = buildEntry(key, response[key], compile)
     } else if (exactCode.test(key)) {
-      exact[key] = compileEntry(compiler, route, key, response[key])
+      exact[key] = buildEntry(key, response[key], compile)
     } else if (classCode.test(key)) {
-      classes[Number(key[0])] = compileEntry(compiler, route, key, response[key])
+      classes[Number(key[0])] = buildEntry(key, response[key], compile)
     } else {
       throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
     }
   }
   return { exact, classes, fallback }
+}
+
+function describeTarget (route: RouteContext, httpStatus: string | undefined, contentType: string | undefined): string {
+  const status = httpStatus === undefined ? '' : ` (response ${httpStatus}${contentType === undefined ? '' : ' ' + contentType})`
+  return route.url + status
+}
+
+/**
+ * Calls a serializer compiler with the spec's `{ schema, method, url, httpStatus, contentType }`
+ * and checks that it returned a function; any failure names the route, status and media type.
+ */
+export function compileSerializer (compiler: AnyFunction, route: RouteContext, schema: unknown, httpStatus: string | undefined, contentType: string | undefined): SerializerFunction {
+  let fn: unknown
+  try {
+    fn = compiler({ schema, method: route.method, url: route.url, httpStatus, contentType })
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error)
+    const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), cause)
+    ;(wrapped as any).cause = error
+    throw wrapped
+  }
+  if (typeof fn !== 'function') {
+    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), `the serializer compiler returned ${typeof fn}, not a function`)
+  }
+  return fn as SerializerFunction
+}
+
+/** Compiles the route's response schemas by status key at ready(); null when it declares none. */
+export function compileRouteSerialization (route: RouteContext): ResponseSerializers | null {
+  if (route.schema?.response === undefined || route.schema.response === null) return null
+  const compiler = serializerCompilerFor(route)
+  return buildResponseTable(route, function compileResponseSerializer (httpStatus, schema, contentType) {
+    return compileSerializer(compiler, route, schema, httpStatus, contentType)
+  })
 }

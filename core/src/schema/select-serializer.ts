@@ -2,20 +2,31 @@ import { mediaTypeOf } from '../request/content-type.js'
 
 export type SerializerFunction = (data: any) => string
 
-/** One response-schema key compiled: a serializer, or one per media type (`content`). */
-export interface ResponseEntry {
-  readonly fn: SerializerFunction | null
-  readonly byMediaType: Record<string, SerializerFunction> | null
+/**
+ * One response-schema key compiled: one value for the key, or one per media type (`content`).
+ * `T` is a serializer for sending, an inspector in responseValidation mode.
+ */
+export interface ResponseEntry<T = SerializerFunction> {
+  readonly fn: T | null
+  readonly byMediaType: Record<string, T> | null
 }
 
-export interface ResponseSerializers {
-  readonly exact: Record<string, ResponseEntry>
+/** A route's response keys compiled: exact codes, Nxx classes and `default`. */
+export interface ResponseTable<T = SerializerFunction> {
+  readonly exact: Record<string, ResponseEntry<T>>
   /** Index 1..5 for the 1xx..5xx class keys. */
-  readonly classes: Array<ResponseEntry | undefined>
-  readonly fallback: ResponseEntry | null
+  readonly classes: Array<ResponseEntry<T> | undefined>
+  readonly fallback: ResponseEntry<T> | null
 }
 
-function pick (entry: ResponseEntry, contentType: string | undefined): SerializerFunction | null {
+export type ResponseSerializers = ResponseTable<SerializerFunction>
+
+/**
+ * The value of an entry for the reply's content type. A content-keyed entry without a matching
+ * media type (nor the any-type wildcard) gives null: the reply then has no schema, as in
+ * Fastify; it does not fall back to the Nxx or default key.
+ */
+export function pickForMediaType<T> (entry: ResponseEntry<T>, contentType: string | undefined): T | null {
   if (entry.fn !== null) return entry.fn
   const byType = entry.byMediaType!
   if (contentType === undefined) {
@@ -26,11 +37,30 @@ function pick (entry: ResponseEntry, contentType: string | undefined): Serialize
 }
 
 /** Precedence: exact status code, then its Nxx class, then `default`. */
+export function selectEntry<T> (table: ResponseTable<T>, statusCode: number): ResponseEntry<T> | null {
+  const exact = table.exact[statusCode]
+  if (exact !== undefined) return exact
+  const byClass = table.classes[(statusCode / 100) | 0]
+  if (byClass !== undefined) return byClass
+  return table.fallback
+}
+
 export function selectSerializer (serializers: ResponseSerializers, statusCode: number, contentType: string | undefined): SerializerFunction | null {
-  const exact = serializers.exact[statusCode]
-  if (exact !== undefined) return pick(exact, contentType)
-  const byClass = serializers.classes[(statusCode / 100) | 0]
-  if (byClass !== undefined) return pick(byClass, contentType)
-  if (serializers.fallback !== null) return pick(serializers.fallback, contentType)
-  return null
+  const entry = selectEntry(serializers, statusCode)
+  return entry === null ? null : pickForMediaType(entry, contentType)
+}
+
+const classKey = /^[1-5]xx$/i
+
+/**
+ * The entry for a key as the API names it (reply.getSerializationFunction / serializeInput): a
+ * status code (resolved with the precedence above), an `Nxx` class or `default` (taken as written).
+ */
+export function entryForKey<T> (table: ResponseTable<T>, key: string | number): ResponseEntry<T> | null {
+  const text = String(key)
+  if (text === 'default') return table.fallback
+  if (classKey.test(text)) return table.classes[Number(text[0])] ?? null
+  const code = Number(text)
+  if (!Number.isInteger(code) || code < 100 || code > 599) return null
+  return selectEntry(table, code)
 }

@@ -1,0 +1,134 @@
+import type { Server } from 'node:http'
+import type { EnclaveLogger } from '../logging/logger.js'
+import type {
+  DeclaredDecorationValue, DecorationCarrier, DecorationType, EnclaveInstanceDecorations, NewDecorationName,
+  PrototypeSafeValue, ReplyDecorationsOf, RequestDecorationsOf, WithDecoration
+} from './decorations.js'
+import type { EnclaveHandledError, HookName, Hooks, RouteReply, RouteRequest } from './hooks.js'
+import type { EnclavePlugin, EnclavePluginAsync, EnclavePluginCallback, EnclavePluginModule, EnclavePluginOptions, EnclaveRegisterOptions } from './plugin.js'
+import type { EnclaveReply } from './reply.js'
+import type { EnclaveRequest } from './request.js'
+import type { RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
+import type { RouteGeneric, RouteSchema } from './route-types.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema.js'
+import type { AnyFunction } from './internal.js'
+
+/**
+ * `app.get`, `app.post` …: the route's schema (`S`) and path (`Path`) are inferred from the call,
+ * so the handler's request and reply are typed without annotations. Explicit type arguments
+ * (`app.get<{ Querystring: Q }>(…)`) give parts directly, as Fastify's RouteGeneric does.
+ * `Body` is false for methods whose body the runtime does not validate.
+ */
+export interface RouteShorthand<I = EnclaveInstance, Body extends boolean = true> {
+  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string>(
+    path: Path, options: RouteShorthandOptions<G, S, I, Path, Body>, handler: RouteHandler<G, S, I, Path, Body>): I
+  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string>(
+    path: Path, handler: RouteHandler<G, S, I, Path, Body>): I
+  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string>(
+    path: Path, options: RouteShorthandOptions<G, S, I, Path, Body> & { handler: RouteHandler<G, S, I, Path, Body> }): I
+}
+
+/** `I` with a request decoration added (see WithDecoration). */
+type WithRequestDecoration<I, K, V> =
+  string extends K ? I : symbol extends K ? I : I & DecorationCarrier<{ [P in K & PropertyKey]: DecorationType<V> }, {}>
+type WithReplyDecoration<I, K, V> =
+  string extends K ? I : symbol extends K ? I : I & DecorationCarrier<{}, { [P in K & PropertyKey]: DecorationType<V> }>
+
+/** The request and reply a decoration on `I` is checked against (what they already have). */
+type RequestOf<I> = EnclaveRequest & RequestDecorationsOf<I>
+type ReplyOf<I> = EnclaveReply & ReplyDecorationsOf<I>
+
+export interface ListenOptions { port?: number, host?: string, path?: string, backlog?: number, exclusive?: boolean, ipv6Only?: boolean, signal?: AbortSignal }
+
+export interface InjectResponse {
+  statusCode: number
+  statusMessage: string
+  headers: Record<string, string | string[] | number | undefined>
+  payload: string
+  body: string
+  rawPayload: Buffer
+  json<T = any> (): T
+  cookies: Array<Record<string, unknown>>
+}
+
+/**
+ * An Enclave instance: the root one `enclave()` returns, or the child a plugin receives. Methods
+ * that configure it return `this`, so a decorated instance keeps its decorations along a chain,
+ * and what `decorate*()` adds shows in the type they return (see decorations.ts).
+ */
+export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationCarrier, PromiseLike<undefined> {
+  readonly server: Server
+  readonly log: EnclaveLogger
+  readonly prefix: string
+  readonly pluginName: string
+  readonly version: string
+  readonly initialConfig: Readonly<Record<string, unknown>>
+
+  // Overloads rather than one union, so an inline plugin's parameters are typed from context.
+  register<O = EnclavePluginOptions> (plugin: EnclavePluginCallback<O, this>, options?: EnclaveRegisterOptions<O, this>): this
+  register<O = EnclavePluginOptions> (plugin: EnclavePluginAsync<O, this>, options?: EnclaveRegisterOptions<O, this>): this
+  register<O = EnclavePluginOptions> (plugin: EnclavePlugin<O, this> | EnclavePluginModule<O, this>, options?: EnclaveRegisterOptions<O, this>): this
+  after (callback?: (error: Error | null) => void): this
+  ready (): Promise<this>
+  ready (callback: (error: Error | null) => void): undefined
+  listen (options?: ListenOptions): Promise<string>
+  listen (options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined
+  close (): Promise<void>
+  close (callback: (error?: Error) => void): this
+  inject (options: string | Record<string, unknown>): Promise<InjectResponse>
+  inject (options: string | Record<string, unknown>, callback: (error: Error | null, response: InjectResponse) => void): undefined
+  inject (): any
+
+  route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (options: RouteOptions<G, S, this, Path>): this
+  get: RouteShorthand<this, false>
+  head: RouteShorthand<this, false>
+  post: RouteShorthand<this>
+  put: RouteShorthand<this>
+  delete: RouteShorthand<this, false>
+  options: RouteShorthand<this, false>
+  patch: RouteShorthand<this>
+  all: RouteShorthand<this>
+  hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean
+  printRoutes (options?: Record<string, unknown>): string
+  printPlugins (): string
+  printContexts (): string
+
+  addHook<N extends HookName> (name: N, hook: Hooks<this>[N]): this
+  /** A hook name only known at run time; a literal name must be one of Enclave's. */
+  addHook<N extends string> (name: string extends N ? N : never, hook: AnyFunction): this
+  onClose (hook: (instance: this, done: () => void) => unknown): this
+
+  /** A decoration the types already declare (augmented interfaces): its value is checked. */
+  decorate<K extends keyof this & (string | symbol)> (name: K, value: DeclaredDecorationValue<this[K]>, dependencies?: readonly string[]): this
+  /** A new decoration: the returned instance type has it. */
+  decorate<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, this>, value?: V, dependencies?: readonly string[]): WithDecoration<this, K, V>
+  decorateRequest<K extends keyof RequestOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<RequestOf<this>[K]>, dependencies?: readonly string[]): this
+  decorateRequest<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, RequestOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithRequestDecoration<this, K, V>
+  decorateReply<K extends keyof ReplyOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<ReplyOf<this>[K]>, dependencies?: readonly string[]): this
+  decorateReply<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, ReplyOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithReplyDecoration<this, K, V>
+  hasDecorator (name: string | symbol): boolean
+  hasRequestDecorator (name: string | symbol): boolean
+  hasReplyDecorator (name: string | symbol): boolean
+  getDecorator<K extends keyof this> (name: K): this[K]
+  getDecorator<T = unknown> (name: string | symbol): T
+  hasPlugin (name: string): boolean
+
+  addSchema (schema: Record<string, unknown> & { $id: string }): this
+  getSchema (id: string): Record<string, unknown> | undefined
+  getSchemas (): Record<string, Record<string, unknown>>
+  setValidatorCompiler (compiler: ValidatorCompiler): this
+  setSerializerCompiler (compiler: SerializerCompiler): this
+  setSchemaErrorFormatter (formatter: SchemaErrorFormatter): this
+  setReplySerializer (serializer: (payload: unknown, statusCode: number) => string): this
+  setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
+  setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
+  setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this
+  addContentTypeParser (type: string | string[] | RegExp, parser: (...args: any[]) => unknown): this
+  addContentTypeParser (type: string | string[] | RegExp, options: { parseAs?: 'string' | 'buffer', bodyLimit?: number }, parser: (...args: any[]) => unknown): this
+  hasContentTypeParser (type: string | RegExp): boolean
+  removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
+  removeAllContentTypeParsers (): this
+  addresses (): Array<ReturnType<Server['address']>>
+}
+
+export type { EnclaveHandledError }

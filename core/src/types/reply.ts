@@ -1,0 +1,49 @@
+import type { ServerResponse } from 'node:http'
+import type { EnclaveLogger } from '../logging/logger.js'
+import type { EnclaveInstance } from './instance.js'
+import type { EnclaveReplyDecorations } from './decorations.js'
+import type { EnclaveRequest } from './request.js'
+import type { RouteOptionsView } from './route.js'
+import type { ReplyPayload, ReplyTable, RouteGeneric } from './route-types.js'
+
+/**
+ * The reply a handler or hook receives. `Table` maps the route's status keys to payload types (see
+ * ReplyTable), and `Payload` is what `send()` takes for the status in use: any 2xx payload (or
+ * `default`) until `code()`/`status()` picks a status, then that status's payload (exact code,
+ * then `2xx`-style class, then `default`). Without a response schema (or a `Reply` generic) anything
+ * may be sent. `Decorations` are the reply decorations of the instance the route was declared on;
+ * `code()` returns a reply that keeps them.
+ *
+ * `reply.request` is a plain request: a typed reply must also pass where a plain `EnclaveReply`
+ * (Fastify's `FastifyReply`) is expected, which a request typed from `G` would prevent.
+ */
+export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = ReplyTable<G, unknown>, Payload = ReplyPayload<Table, unknown>, Decorations = {}> extends EnclaveReplyDecorations {
+  raw: ServerResponse
+  request: EnclaveRequest
+  log: EnclaveLogger
+  statusCode: number
+  readonly sent: boolean
+  readonly elapsedTime: number
+  readonly server: EnclaveInstance
+  readonly routeOptions: Readonly<RouteOptionsView>
+  /** Sets the status code; the reply it returns checks `send()` against that status's schema. */
+  code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
+  status<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
+  header (name: string, value: unknown): this
+  headers (values: Record<string, unknown>): this
+  getHeader (name: string): unknown
+  getHeaders (): Record<string, unknown>
+  hasHeader (name: string): boolean
+  removeHeader (name: string): this
+  type (contentType: string): this
+  serializer (fn: (payload: any) => string): this
+  serialize (payload: unknown): string
+  send (payload?: Payload): this
+  redirect (url: string, statusCode?: number): this
+  redirect (statusCode: number, url: string): this
+  callNotFound (): this
+  hijack (): this
+  getResponseTime (): number
+  statusText (): string | undefined
+  then (fulfilled: () => void, rejected?: (error: Error) => void): void
+}

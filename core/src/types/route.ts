@@ -1,0 +1,83 @@
+import type { EnclaveInstance } from './instance.js'
+import type { EnclaveHandledError, RouteHookOption, RouteReply, RouteRequest } from './hooks.js'
+import type { EnclaveReply } from './reply.js'
+import type { ReplyTable, RouteGeneric, RouteSchema, SuccessPayload } from './route-types.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema.js'
+
+/**
+ * What a handler may return: the payload of a 2xx response (or `default`) as the route declares
+ * it, the reply itself, or nothing (when it sends through `reply`); sync or as a promise. With no
+ * response schema and no `Reply` generic, anything.
+ */
+export type HandlerReturn<G, S> = SuccessPayload<ReplyTable<G, S>> extends infer P
+  ? unknown extends P ? unknown : ReturnShape<P>
+  : never
+type ReturnShape<P> = P | void | EnclaveReply<any, any, any, any> | Promise<P | void | EnclaveReply<any, any, any, any>>
+
+/**
+ * A route handler. `this` is the instance the route was declared on; request and reply carry the
+ * route's types and that instance's decorations.
+ */
+export type RouteHandler<G extends RouteGeneric = RouteGeneric, S = unknown, I = EnclaveInstance, Path extends string = string, Body extends boolean = true> =
+  (this: I, request: RouteRequest<I, G, RequestSchema<S, Body>, Path>, reply: RouteReply<I, G, S>) => HandlerReturn<G, S>
+
+/** Route options besides method, url and handler. */
+export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string, Body extends boolean = true> {
+  schema?: S
+  attachValidation?: boolean
+  validatorCompiler?: ValidatorCompiler
+  serializerCompiler?: SerializerCompiler
+  schemaErrorFormatter?: SchemaErrorFormatter
+  errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, RequestSchema<S, Body>, Path>, reply: RouteReply<I, G, S>) => unknown
+  config?: Record<string, unknown>
+  constraints?: Record<string, unknown>
+  bodyLimit?: number
+  logLevel?: string
+  prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
+  exposeHeadRoute?: boolean
+  version?: string
+  onRequest?: RouteHookOption<'onRequest', I, G, S, Path, Body>
+  preParsing?: RouteHookOption<'preParsing', I, G, S, Path, Body>
+  preValidation?: RouteHookOption<'preValidation', I, G, S, Path, Body>
+  preHandler?: RouteHookOption<'preHandler', I, G, S, Path, Body>
+  preSerialization?: RouteHookOption<'preSerialization', I, G, S, Path, Body>
+  onSend?: RouteHookOption<'onSend', I, G, S, Path, Body>
+  onResponse?: RouteHookOption<'onResponse', I, G, S, Path, Body>
+  onError?: RouteHookOption<'onError', I, G, S, Path, Body>
+  onTimeout?: RouteHookOption<'onTimeout', I, G, S, Path, Body>
+  onRequestAbort?: RouteHookOption<'onRequestAbort', I, G, S, Path, Body>
+  handler?: RouteHandler<G, S, I, Path, Body>
+}
+
+/** Everything `route()` takes. */
+export interface RouteOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> extends RouteShorthandOptions<G, S, I, Path> {
+  method: string | string[]
+  url?: Path
+  path?: Path
+  handler: RouteHandler<G, S, I, Path>
+}
+
+/** `request.routeOptions`: what the route was declared with, read-only. */
+export interface RouteOptionsView {
+  method: string
+  url: string
+  path: string
+  prefix: string
+  config: Record<string, unknown>
+  schema?: RouteSchema
+  bodyLimit: number
+  attachValidation: boolean
+  logLevel?: string
+  exposeHeadRoute?: boolean
+  prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
+  version?: string
+  constraints?: Record<string, unknown>
+  handler: (...args: any[]) => unknown
+}
+
+/**
+ * The schema as a request sees it. The runtime validates bodies of POST, PUT and PATCH routes only,
+ * so the shorthands of other methods (`get`, `delete` …) pass `Body = false` and their body stays
+ * `unknown` whatever the schema says.
+ */
+export type RequestSchema<S, Body extends boolean> = Body extends true ? S : S extends { readonly body: unknown } ? Omit<S, 'body'> : S
