@@ -7,7 +7,8 @@ t.test('every shortcut registers its method with (path, handler)', async (t) => 
   const app = enclave()
   t.teardown(() => app.close())
   for (const name of shortcuts) {
-    app[name]('/' + name, async (_request, reply) => {
+    const shortcut = app[name] as (path: string, handler: (request: any, reply: any) => unknown) => unknown
+    shortcut.call(app, '/' + name, async (_request: any, reply: any) => {
       reply.header('x-method', name)
       return name === 'head' ? undefined : { method: name }
     })

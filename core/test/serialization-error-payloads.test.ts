@@ -10,7 +10,7 @@ t.test('a reply missing a required property answers 500 FST_ERR_RESPONSE_SERIALI
   t.teardown(() => app.close())
   app.get('/user', {
     schema: { response: { 200: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } }
-  }, async () => ({ id: 1, password: 'secret-value' }))
+  }, async () => ({ id: 1, password: 'secret-value' }) as any) // deliberately missing `name`
   const response = await app.inject('/user')
   t.equal(response.statusCode, 500)
   t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
@@ -32,7 +32,7 @@ t.test('a serialization failure goes through onError and the error handlers', as
     seen.push(error.cause?.message)
     return reply.code(500).send({ failed: error.code })
   })
-  app.get('/', { schema: { response: { 200: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } } }, async () => ({}))
+  app.get('/', { schema: { response: { 200: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } } }, async () => ({}) as any)
   const response = await app.inject('/')
   t.equal(response.statusCode, 500)
   t.strictSame(response.json(), { failed: 'FST_ERR_RESPONSE_SERIALIZATION' })
@@ -91,7 +91,7 @@ t.test('a serialization failure on a route with a 5xx schema still answers the f
         '5xx': { type: 'object', properties: { fallback: { type: 'boolean' } } }
       }
     }
-  }, async () => ({}))
+  }, async () => ({}) as any)
   const response = await app.inject('/')
   t.equal(response.statusCode, 500)
   t.equal(response.json().code, 'FST_ERR_RESPONSE_SERIALIZATION')
@@ -165,7 +165,7 @@ t.test('a serialization error is logged with the request, not sent with a stack'
   const lines: Array<Record<string, any>> = []
   const app = enclave({ logger: { level: 'error', stream: { write (line: string) { lines.push(JSON.parse(line)) } } } })
   t.teardown(() => app.close())
-  app.get('/', { schema: { response: { 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } }, async () => ({}))
+  app.get('/', { schema: { response: { 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } }, async () => ({}) as any)
   const response = await app.inject('/')
   t.notMatch(response.body, /at .*\.js/)
   const logged = lines.find((line) => line.err?.code === 'FST_ERR_RESPONSE_SERIALIZATION')

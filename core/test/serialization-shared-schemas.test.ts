@@ -2,6 +2,7 @@ import t from 'tap'
 import type { Test } from 'tap'
 import enclave from '@enclave/core'
 import enclavePlugin from '@enclave/plugin'
+import { createSerializerCompiler } from '@enclave/fjs'
 
 /** The shared schemas of docs/shared-schemas.md, so its serializer examples are checked here. */
 function addDocSchemas (app: ReturnType<typeof enclave>): void {
@@ -96,7 +97,7 @@ t.test('URI-like shared schema ids resolve too', async (t) => {
         }
       }
     }
-  }, async () => ({ product: { sku: 'A1', cost: 3 }, price: '9.5' }))
+  }, async () => ({ product: { sku: 'A1', cost: 3 }, price: '9.5' }) as any)
   t.equal((await app.inject('/')).body, '{"product":{"sku":"A1"},"price":9.5}')
 })
 
@@ -109,7 +110,7 @@ t.test('the validator and the serializer share the same addSchema schemas', asyn
       body: { type: 'object', properties: { home: { $ref: 'address#' } } },
       response: { 201: { type: 'object', properties: { id: { type: 'integer' }, home: { $ref: 'address#' } } } }
     }
-  }, async (request, reply) => reply.code(201).send({ id: '5', ...(request.body as object), createdBy: 'admin' }))
+  }, async (request, reply) => reply.code(201).send({ id: '5', ...(request.body as object), createdBy: 'admin' } as any))
   const created = await app.inject({ method: 'POST', url: '/customers', payload: { home: { city: 'Rome', zip: '00100' } } })
   t.equal(created.statusCode, 201)
   t.equal(created.body, '{"id":5,"home":{"city":"Rome","zip":100}}')
@@ -183,4 +184,25 @@ t.test('a response schema whose $id is also a shared schema is compiled as the r
   addDocSchemas(app)
   app.get('/same', { schema: { response: { 200: app.getSchema('address') } } }, async () => ({ city: 'Oslo', x: 1 }))
   t.equal((await app.inject('/same')).body, '{"city":"Oslo"}')
+})
+
+t.test('between URI-id shared schemas the serializer needs absolute references: a relative one fails ready()', async (t) => {
+  const app = enclave()
+  app.addSchema({ $id: 'https://example.com/base.json', type: 'object', properties: { a: { type: 'string' } } })
+  app.addSchema({ $id: 'https://example.com/other.json', type: 'object', properties: { b: { $ref: 'base.json#' } } })
+  app.get('/s', { schema: { response: { 200: { $ref: 'https://example.com/other.json#' } } } }, async () => ({}))
+  await t.rejects(app.ready(), { code: 'FST_ERR_SCH_SERIALIZATION_BUILD', message: /Cannot resolve ref "base\.json#"/ })
+})
+
+t.test('a custom serializer compiler gets the shared schemas through getSchemas()', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.addSchema({ $id: 'price', type: 'object', properties: { amount: { type: 'integer' } } })
+  app.register(async function roundedApi (api) {
+    api.setSerializerCompiler(createSerializerCompiler(api.getSchemas(), { rounding: 'round' }))
+    api.get('/rounded', { schema: { response: { 200: { $ref: 'price#' } } } }, async () => ({ amount: 9.6, cost: 3 }))
+  })
+  app.get('/truncated', { schema: { response: { 200: { $ref: 'price#' } } } }, async () => ({ amount: 9.6, cost: 3 }))
+  t.equal((await app.inject('/rounded')).body, '{"amount":10}')
+  t.equal((await app.inject('/truncated')).body, '{"amount":9}')
 })

@@ -42,8 +42,8 @@ export interface DecorationAccessors<T> {
  * the decoration to say more.
  */
 export type DecorationType<V> =
-  V extends { getter: () => infer R } ? R
-    : V extends { setter: (value: infer W) => void } ? W
+  [V] extends [{ getter: () => infer R }] ? R
+    : [V] extends [{ setter: (value: infer W) => void }] ? W
       : [V] extends [null | undefined] ? unknown
         : V
 

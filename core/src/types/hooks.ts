@@ -4,7 +4,7 @@ import type { EnclaveReply } from './reply.js'
 import type { EnclaveRequest } from './request.js'
 import type { ReplyDecorationsOf, RequestDecorationsOf } from './decorations.js'
 import type { EnclavePluginOptions } from './plugin.js'
-import type { RequestSchema, RouteOptions } from './route.js'
+import type { RouteOptions } from './route.js'
 import type { ReplyPayload, ReplyTable, ResolveRequestParts, RouteGeneric } from './route-types.js'
 import type { HttpPart, ValidationIssue } from './schema.js'
 
@@ -36,7 +36,7 @@ export type RequestPayload = Readable
  */
 export interface RequestHooks<I = EnclaveInstance, G extends RouteGeneric = RouteGeneric, S = unknown, Path extends string = string> {
   onRequest: (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>, done: HookDone) => unknown
-  preParsing: (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>, payload: RequestPayload, done: PayloadDone<RequestPayload>) => unknown
+  preParsing: (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>, payload: RequestPayload, done: PayloadDone) => unknown
   preValidation: (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>, done: HookDone) => unknown
   preHandler: (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>, done: HookDone) => unknown
   preSerialization: (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>, payload: unknown, done: PayloadDone) => unknown
@@ -70,5 +70,5 @@ export type HookName = keyof Hooks
 export type HookHandler<N extends HookName = HookName, I = EnclaveInstance> = Hooks<I>[N]
 
 /** A route-level hook option: one hook or a list of them. */
-export type RouteHookOption<N extends keyof RequestHooks, I, G extends RouteGeneric, S, Path extends string, Body extends boolean = true> =
-  RequestHooks<I, G, RequestSchema<S, Body>, Path>[N] | Array<RequestHooks<I, G, RequestSchema<S, Body>, Path>[N]>
+export type RouteHookOption<N extends keyof RequestHooks, I, G extends RouteGeneric, S, Path extends string> =
+  RequestHooks<I, G, S, Path>[N] | Array<RequestHooks<I, G, S, Path>[N]>

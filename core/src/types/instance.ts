@@ -17,15 +17,15 @@ import type { AnyFunction } from './internal.js'
  * `app.get`, `app.post` …: the route's schema (`S`) and path (`Path`) are inferred from the call,
  * so the handler's request and reply are typed without annotations. Explicit type arguments
  * (`app.get<{ Querystring: Q }>(…)`) give parts directly, as Fastify's RouteGeneric does.
- * `Body` is false for methods whose body the runtime does not validate.
+ * Every method shares this one type, so `app[method](…)` works for a union of method names.
  */
-export interface RouteShorthand<I = EnclaveInstance, Body extends boolean = true> {
+export interface RouteShorthand<I = EnclaveInstance> {
   <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string>(
-    path: Path, options: RouteShorthandOptions<G, S, I, Path, Body>, handler: RouteHandler<G, S, I, Path, Body>): I
+    path: Path, options: RouteShorthandOptions<G, S, I, Path>, handler: RouteHandler<G, S, I, Path>): I
   <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string>(
-    path: Path, handler: RouteHandler<G, S, I, Path, Body>): I
+    path: Path, handler: RouteHandler<G, S, I, Path>): I
   <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string>(
-    path: Path, options: RouteShorthandOptions<G, S, I, Path, Body> & { handler: RouteHandler<G, S, I, Path, Body> }): I
+    path: Path, options: RouteShorthandOptions<G, S, I, Path> & { handler: RouteHandler<G, S, I, Path> }): I
 }
 
 /** `I` with a request decoration added (see WithDecoration). */
@@ -80,12 +80,12 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   inject (): any
 
   route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (options: RouteOptions<G, S, this, Path>): this
-  get: RouteShorthand<this, false>
-  head: RouteShorthand<this, false>
+  get: RouteShorthand<this>
+  head: RouteShorthand<this>
   post: RouteShorthand<this>
   put: RouteShorthand<this>
-  delete: RouteShorthand<this, false>
-  options: RouteShorthand<this, false>
+  delete: RouteShorthand<this>
+  options: RouteShorthand<this>
   patch: RouteShorthand<this>
   all: RouteShorthand<this>
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean

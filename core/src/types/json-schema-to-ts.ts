@@ -86,7 +86,9 @@ type FromString<S, M extends InferMode> = M extends 'serialized'
 
 type RequiredNames<S> = S extends { readonly required: readonly unknown[] } ? S['required'][number] : never
 type DefaultedNames<P> = { [K in keyof P]: P[K] extends { readonly default: unknown } ? K : never }[keyof P]
-type PresentNames<S, P, M extends InferMode> = RequiredNames<S> | (M extends 'validated' ? DefaultedNames<P> : never)
+// Validation fills a default in, so the property is there; serialization writes the default for a
+// missing property, so the handler may leave it out even when it is required.
+type PresentNames<S, P, M extends InferMode> = M extends 'validated' ? RequiredNames<S> | DefaultedNames<P> : Exclude<RequiredNames<S>, DefaultedNames<P>>
 
 type FromObject<S extends object, M extends InferMode, Root, D extends number> =
   S extends { readonly properties: infer P extends object }

@@ -15,8 +15,13 @@ export type EnclavePlugin<O = any, I = EnclaveInstance> = EnclavePluginCallback<
 /** What register() understands itself, next to the plugin's own options. */
 export interface RegisterOptions { prefix?: string, logLevel?: string, name?: string }
 
-/** The options of register(): an object, or a function of the parent instance returning one. */
-export type EnclaveRegisterOptions<O, I = EnclaveInstance> = (O & RegisterOptions) | ((parent: I) => O & RegisterOptions)
+/**
+ * The options of register(): an object, or a function of the parent instance returning one. A
+ * plugin whose options type says nothing (`unknown`, as for a Fastify plugin whose own types cannot
+ * be resolved) takes any options object.
+ */
+export type EnclaveRegisterOptions<O, I = EnclaveInstance> = (KnownOptions<O> & RegisterOptions) | ((parent: I) => KnownOptions<O> & RegisterOptions)
+type KnownOptions<O> = unknown extends O ? EnclavePluginOptions : O
 
 /** A plugin module as `import()` hands it over, or its namespace. */
 export type EnclavePluginModule<O = any, I = EnclaveInstance> = Promise<{ default: EnclavePlugin<O, I> }> | { default: EnclavePlugin<O, I> }

@@ -5,6 +5,7 @@ import type { EnclaveReplyDecorations } from './decorations.js'
 import type { EnclaveRequest } from './request.js'
 import type { RouteOptionsView } from './route.js'
 import type { ReplyPayload, ReplyTable, RouteGeneric } from './route-types.js'
+import type { SerializerFunction } from './schema.js'
 
 /**
  * The reply a handler or hook receives. `Table` maps the route's status keys to payload types (see
@@ -37,7 +38,13 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   removeHeader (name: string): this
   type (contentType: string): this
   serializer (fn: (payload: any) => string): this
+  /** What `send()` would write for this payload, with the serializer of the current status and type. */
   serialize (payload: unknown): string
+  /** The route's serializer for a status key (`200`, `'4xx'`, `'default'`), or the one compiled for a schema object. */
+  getSerializationFunction (schemaOrStatus: number | string | object, contentType?: string): SerializerFunction | undefined
+  compileSerializationSchema (schema: object, httpStatus?: number | string, contentType?: string): SerializerFunction
+  serializeInput (data: unknown, status: number | string, contentType?: string): string
+  serializeInput (data: unknown, schema: object, httpStatus?: number | string, contentType?: string): string
   send (payload?: Payload): this
   redirect (url: string, statusCode?: number): this
   redirect (statusCode: number, url: string): this

@@ -18,17 +18,17 @@ type ReturnShape<P> = P | void | EnclaveReply<any, any, any, any> | Promise<P | 
  * A route handler. `this` is the instance the route was declared on; request and reply carry the
  * route's types and that instance's decorations.
  */
-export type RouteHandler<G extends RouteGeneric = RouteGeneric, S = unknown, I = EnclaveInstance, Path extends string = string, Body extends boolean = true> =
-  (this: I, request: RouteRequest<I, G, RequestSchema<S, Body>, Path>, reply: RouteReply<I, G, S>) => HandlerReturn<G, S>
+export type RouteHandler<G extends RouteGeneric = RouteGeneric, S = unknown, I = EnclaveInstance, Path extends string = string> =
+  (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => HandlerReturn<G, S>
 
 /** Route options besides method, url and handler. */
-export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string, Body extends boolean = true> {
+export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> {
   schema?: S
   attachValidation?: boolean
   validatorCompiler?: ValidatorCompiler
   serializerCompiler?: SerializerCompiler
   schemaErrorFormatter?: SchemaErrorFormatter
-  errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, RequestSchema<S, Body>, Path>, reply: RouteReply<I, G, S>) => unknown
+  errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => unknown
   config?: Record<string, unknown>
   constraints?: Record<string, unknown>
   bodyLimit?: number
@@ -36,17 +36,19 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string
-  onRequest?: RouteHookOption<'onRequest', I, G, S, Path, Body>
-  preParsing?: RouteHookOption<'preParsing', I, G, S, Path, Body>
-  preValidation?: RouteHookOption<'preValidation', I, G, S, Path, Body>
-  preHandler?: RouteHookOption<'preHandler', I, G, S, Path, Body>
-  preSerialization?: RouteHookOption<'preSerialization', I, G, S, Path, Body>
-  onSend?: RouteHookOption<'onSend', I, G, S, Path, Body>
-  onResponse?: RouteHookOption<'onResponse', I, G, S, Path, Body>
-  onError?: RouteHookOption<'onError', I, G, S, Path, Body>
-  onTimeout?: RouteHookOption<'onTimeout', I, G, S, Path, Body>
-  onRequestAbort?: RouteHookOption<'onRequestAbort', I, G, S, Path, Body>
-  handler?: RouteHandler<G, S, I, Path, Body>
+  /** Options added by plugins (Fastify's route-level plugin options, such as `helmet`), read by their onRoute hooks. */
+  [pluginOption: string]: unknown
+  onRequest?: RouteHookOption<'onRequest', I, G, S, Path>
+  preParsing?: RouteHookOption<'preParsing', I, G, S, Path>
+  preValidation?: RouteHookOption<'preValidation', I, G, S, Path>
+  preHandler?: RouteHookOption<'preHandler', I, G, S, Path>
+  preSerialization?: RouteHookOption<'preSerialization', I, G, S, Path>
+  onSend?: RouteHookOption<'onSend', I, G, S, Path>
+  onResponse?: RouteHookOption<'onResponse', I, G, S, Path>
+  onError?: RouteHookOption<'onError', I, G, S, Path>
+  onTimeout?: RouteHookOption<'onTimeout', I, G, S, Path>
+  onRequestAbort?: RouteHookOption<'onRequestAbort', I, G, S, Path>
+  handler?: RouteHandler<G, S, I, Path>
 }
 
 /** Everything `route()` takes. */
@@ -74,10 +76,3 @@ export interface RouteOptionsView {
   constraints?: Record<string, unknown>
   handler: (...args: any[]) => unknown
 }
-
-/**
- * The schema as a request sees it. The runtime validates bodies of POST, PUT and PATCH routes only,
- * so the shorthands of other methods (`get`, `delete` …) pass `Body = false` and their body stays
- * `unknown` whatever the schema says.
- */
-export type RequestSchema<S, Body extends boolean> = Body extends true ? S : S extends { readonly body: unknown } ? Omit<S, 'body'> : S

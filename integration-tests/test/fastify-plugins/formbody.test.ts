@@ -102,7 +102,7 @@ t.test('the bodyLimit option bounds form bodies (413) and a custom parser can be
   await app.register(formbody, {
     bodyLimit: 32,
     parser: function upperCaseKeys (text: string) {
-      return Object.fromEntries(new URLSearchParams(text).entries().map(([key, value]) => [key.toUpperCase(), value]))
+      return Object.fromEntries(Array.from(new URLSearchParams(text), ([key, value]) => [key.toUpperCase(), value]))
     }
   })
   app.post('/', async function echo (request) { return request.body })

@@ -24,7 +24,7 @@ interface SensibleReply {
   imateapot: (message?: string) => EnclaveReply
   getHttpError: (code: number, message?: string) => EnclaveReply
   vary: (field: string) => void
-  cacheControl: (type: string, time?: number | string) => EnclaveReply
+  cacheControl: (type: string, time?: number | string) => SensibleReply & EnclaveReply
   preventCache: () => EnclaveReply
 }
 
