@@ -10,6 +10,8 @@ import { validateItem, badRequest } from './validator.js'
 import { portFromArgs, host, reportReady } from './harness.js'
 
 const app = new Koa()
+// Koa logs every socket error to stderr; the load generator hanging up mid-response (EPIPE) is expected.
+app.silent = true
 const router = new Router()
 let nextId = 1
 

@@ -42,6 +42,7 @@ export function enclave (input?: EnclaveOptions): EnclaveInstance {
     onListen: [],
     preClose: [],
     rootNotFound: null,
+    defaultRoute: null,
     started: false,
     booted: false,
     listening: false,

@@ -1,18 +1,6 @@
 import type { ValidationErrorItem } from 'joi'
+import { toJsonPointer } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
-
-function escapePointerSegment (segment: string | number): string {
-  const text = String(segment)
-  if (text.indexOf('~') === -1 && text.indexOf('/') === -1) return text
-  return text.replaceAll('~', '~0').replaceAll('/', '~1')
-}
-
-/** Joi's `['items', 0, 'name']` as the JSON pointer core's formatter appends: `/items/0/name`. */
-export function toJsonPointer (path: ReadonlyArray<string | number>): string {
-  let pointer = ''
-  for (const segment of path) pointer += '/' + escapePointerSegment(segment)
-  return pointer
-}
 
 const wordCharacter = /[\p{L}\p{N}_]/u
 
@@ -38,6 +26,7 @@ export function withoutLabel (message: string, label: unknown): string {
  * `schemaPath` is `#<instancePath>/<code>`.
  */
 export function toIssue (detail: ValidationErrorItem): ValidationIssue {
+  // Joi's `['items', 0, 'name']` becomes `/items/0/name`.
   const instancePath = toJsonPointer(detail.path)
   const context = detail.context
   return {

@@ -1,4 +1,5 @@
 import type { Schema } from 'joi'
+import { headerCaseMessage, notASchemaMessage } from '@enclave/compiler-kit'
 import { JoiCompilerError } from './errors.js'
 
 /**
@@ -15,23 +16,12 @@ export function isJoiSchema (value: unknown): value is Schema {
     typeof candidate.type === 'string'
 }
 
-function describeValue (value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value !== 'object') return typeof value
-  const proto = Object.getPrototypeOf(value)
-  if (proto === Object.prototype || proto === null) return 'a plain object (JSON Schema?)'
-  return `an instance of ${String((value as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class')}`
-}
+const joiSchemaKind = { expected: 'a Joi schema', library: 'Joi', example: 'Joi.object({ … })' }
 
 /** `where` names the route and part, so the build error points at the schema to fix. */
 export function assertJoiSchema (schema: unknown, where: string): asserts schema is Schema {
   if (isJoiSchema(schema)) return
-  throw new JoiCompilerError(
-    'ENC_ERR_JOI_NOT_A_SCHEMA',
-    `${where}: expected a Joi schema, got ${describeValue(schema)}. Write the part as a Joi schema ` +
-      '(Joi.object({ … }), not a record of Joi schemas), or give the route another compiler.'
-  )
+  throw new JoiCompilerError('ENC_ERR_JOI_NOT_A_SCHEMA', notASchemaMessage(schema, where, joiSchemaKind))
 }
 
 /** The keys a Joi object schema declares (none for other types or when Joi cannot describe it). */
@@ -47,11 +37,6 @@ function declaredKeys (schema: Schema): string[] {
 
 /** Header names arrive lower-cased from Node; a capitalised key in a Joi object would never match. */
 export function assertLowerCaseHeaders (schema: Schema, where: string): void {
-  const offending = declaredKeys(schema).filter((name) => name !== name.toLowerCase())
-  if (offending.length === 0) return
-  throw new JoiCompilerError(
-    'ENC_ERR_JOI_HEADER_CASE',
-    `${where}: header names arrive lower-cased, so ${offending.map((name) => `'${name}'`).join(', ')} would never be present; ` +
-      `declare ${offending.map((name) => `'${name.toLowerCase()}'`).join(', ')} instead.`
-  )
+  const message = headerCaseMessage(declaredKeys(schema), where)
+  if (message !== undefined) throw new JoiCompilerError('ENC_ERR_JOI_HEADER_CASE', message)
 }

@@ -1,10 +1,9 @@
 import Joi from 'joi'
 import type { ValidationOptions } from 'joi'
+import { calledAsCompilerMessage, httpParts, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from '@enclave/compiler-kit'
 import type { HttpPart } from '@enclave/core'
 import { JoiCompilerError } from './errors.js'
 import type { JoiValidatorOptions } from './types.js'
-
-const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
 
 // Each changes the shape of what Joi returns, which the `{ value } | { error }` contract relies on.
 const refusedOptions = ['warnings', 'artifacts', 'debug'] as const
@@ -24,10 +23,6 @@ function optionsError (message: string): JoiCompilerError {
   return new JoiCompilerError('ENC_ERR_JOI_INVALID_OPTIONS', message)
 }
 
-function isPlainObject (value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Joi's own check, run once here so a typo fails at startup instead of on every request. */
 export function checkJoiOptions (options: ValidationOptions, where: string): void {
   for (const name of refusedOptions) {
@@ -42,10 +37,6 @@ export function checkJoiOptions (options: ValidationOptions, where: string): voi
   }
 }
 
-function looksLikeCompilerInput (options: Record<string, unknown>): boolean {
-  return 'httpPart' in options || ('schema' in options && 'method' in options)
-}
-
 /**
  * The Joi preferences of each part, merged once: part defaults, then the options for every part,
  * then `parts[part]`. `undefined` when a part has none, which spares Joi a merge per call.
@@ -54,20 +45,13 @@ export function preferencesByPart (options: JoiValidatorOptions | undefined): { 
   if (options !== undefined && !isPlainObject(options)) {
     throw optionsError(`createValidatorCompiler(options): options must be an object, got ${typeof options}`)
   }
-  if (options !== undefined && looksLikeCompilerInput(options as Record<string, unknown>)) {
-    throw optionsError('createValidatorCompiler() was called as a validator compiler: pass validatorCompiler, or the result of createValidatorCompiler(options), to setValidatorCompiler()')
-  }
+  if (options !== undefined && isCompilerInput(options as Record<string, unknown>)) throw optionsError(calledAsCompilerMessage)
   const { parts, ...common } = options ?? {}
-  if (parts !== undefined && !isPlainObject(parts)) {
-    throw optionsError('createValidatorCompiler(options): options.parts must be an object keyed by body, querystring, params or headers')
-  }
+  if (parts !== undefined && !isPlainObject(parts)) throw optionsError(partsNotAnObjectMessage)
   checkJoiOptions(common, 'createValidatorCompiler(options)')
   const result = { body: undefined, querystring: undefined, params: undefined, headers: undefined } as { [P in HttpPart]: ValidationOptions | undefined }
-  for (const key of Object.keys(parts ?? {})) {
-    if (!(httpParts as readonly string[]).includes(key)) {
-      throw optionsError(`createValidatorCompiler(options): options.parts.${key} is not a request part (body, querystring, params, headers)`)
-    }
-  }
+  const unknownPart = unknownPartMessage(parts ?? {})
+  if (unknownPart !== undefined) throw optionsError(unknownPart)
   for (const part of httpParts) {
     const own: ValidationOptions | undefined = (parts as JoiValidatorOptions['parts'])?.[part]
     if (own !== undefined) {

@@ -1,12 +1,11 @@
 import type { Schema, ValidationError, ValidationOptions } from 'joi'
+import { isHttpPart, unknownHttpPartMessage } from '@enclave/compiler-kit'
 import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
 import { JoiCompilerError, JoiValidationError } from './errors.js'
 import { toIssues } from './issues.js'
 import { assertJoiSchema, assertLowerCaseHeaders } from './joi-schema.js'
 import { preferencesByPart } from './options.js'
 import type { JoiValidatorOptions } from './types.js'
-
-const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
 
 type ValidationOutcome = { value: unknown } | { error: JoiValidationError }
 
@@ -15,10 +14,7 @@ function isJoiValidationError (error: unknown): error is ValidationError {
 }
 
 function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {
-  // Spec validation rule 3: a compiler throws when httpPart is missing or unknown.
-  if (!httpParts.includes(httpPart as HttpPart)) {
-    throw new JoiCompilerError('ENC_ERR_JOI_HTTP_PART', `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`)
-  }
+  if (!isHttpPart(httpPart)) throw new JoiCompilerError('ENC_ERR_JOI_HTTP_PART', unknownHttpPartMessage(httpPart, where))
 }
 
 function succeeded (value: unknown): ValidationOutcome {

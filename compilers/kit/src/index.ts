@@ -1,1 +1,51 @@
-export {}
+import { calledAsCompilerMessage, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from './adapter-options.js'
+import { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValidationError } from './errors.js'
+import { coercedParts, headerCaseMessage, httpParts, isHttpPart, stringParts, unknownHttpPartMessage } from './http-parts.js'
+import { escapePointerSegment, segmentKey, toJsonPointer } from './json-pointer.js'
+import { missingPropertyAt } from './missing-property.js'
+import { withOptionalDefaults } from './optional-defaults.js'
+import { createOutputSchemaSerializer } from './output-schema-serializer.js'
+import { describeValue, notASchemaMessage } from './schema-detection.js'
+import { createStringCoercer, declaredPropertyNames } from './string-coercion.js'
+
+export { calledAsCompilerMessage, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from './adapter-options.js'
+export { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValidationError } from './errors.js'
+export { coercedParts, headerCaseMessage, httpParts, isHttpPart, stringParts, unknownHttpPartMessage } from './http-parts.js'
+export { escapePointerSegment, segmentKey, toJsonPointer, type PathSegment } from './json-pointer.js'
+export { missingPropertyAt } from './missing-property.js'
+export { withOptionalDefaults } from './optional-defaults.js'
+export { createOutputSchemaSerializer, type OutputSchemaSerializer } from './output-schema-serializer.js'
+export { describeValue, notASchemaMessage, type SchemaKind } from './schema-detection.js'
+export { createStringCoercer, declaredPropertyNames, type JsonSchema, type StringCoercer } from './string-coercion.js'
+
+// `require('@enclave/compiler-kit')` returns this binding (see docs/architecture.md). The kit has no
+// one main function, so it is a plain object holding every value.
+const exported = {
+  SchemaValidationError,
+  SchemaCompilerError,
+  ResponseMismatchError,
+  describeIssues,
+  httpParts,
+  stringParts,
+  isHttpPart,
+  unknownHttpPartMessage,
+  coercedParts,
+  headerCaseMessage,
+  segmentKey,
+  escapePointerSegment,
+  toJsonPointer,
+  missingPropertyAt,
+  withOptionalDefaults,
+  createOutputSchemaSerializer,
+  describeValue,
+  notASchemaMessage,
+  createStringCoercer,
+  declaredPropertyNames,
+  isPlainObject,
+  isCompilerInput,
+  calledAsCompilerMessage,
+  partsNotAnObjectMessage,
+  unknownPartMessage
+}
+export default exported
+export { exported as 'module.exports' }

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { segmentKey, type PathSegment } from './json-pointer.js'
+import { segmentKey, type PathSegment } from '@enclave/compiler-kit'
 
 /**
  * Coercion for libraries that cannot describe their schemas (no `~standard.jsonSchema`): after a

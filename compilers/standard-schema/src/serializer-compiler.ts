@@ -1,8 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { createSerializerCompiler as createFjsSerializerCompiler } from '@enclave/fjs'
+import { createOutputSchemaSerializer, describeIssues } from '@enclave/compiler-kit'
 import type { SerializerCompiler, SerializerCompilerInput, SerializerFunction } from '@enclave/core'
 import { StandardSchemaSerializationError } from './errors.js'
-import { withOptionalDefaults } from './fjs-schema.js'
 import { assertStandardSchema, isThenable, jsonSchemaOf } from './standard-schema.js'
 import type { StandardSchemaSerializerOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
@@ -15,7 +14,7 @@ import { toValidationIssues } from './validation-issues.js'
  * Serialization is synchronous, so a schema whose validation returns a promise cannot serve here.
  */
 export function createSerializerCompiler (options: StandardSchemaSerializerOptions = {}): SerializerCompiler {
-  const fjs = createFjsSerializerCompiler({}, options.fjs ?? {})
+  const serializeThroughJsonSchema = createOutputSchemaSerializer(options.fjs)
   const useJsonSchema = options.jsonSchema !== false
   const validateOptions: StandardSchemaV1.Options | undefined = options.libraryOptions === undefined ? undefined : { libraryOptions: options.libraryOptions }
 
@@ -25,24 +24,19 @@ export function createSerializerCompiler (options: StandardSchemaSerializerOptio
     assertStandardSchema(schema, where)
     if (useJsonSchema) {
       const jsonSchema = jsonSchemaOf(schema, 'output')
-      if (jsonSchema !== undefined) {
-        try {
-          return fjs(Object.assign({}, input, { schema: withOptionalDefaults(jsonSchema) }))
-        } catch {
-          // A JSON Schema fast-json-stringify cannot compile: the validate path still serves it.
-        }
-      }
+      // undefined when fast-json-stringify cannot compile it: the validate path still serves it.
+      const fast = jsonSchema === undefined ? undefined : serializeThroughJsonSchema(input, jsonSchema)
+      if (fast !== undefined) return fast
     }
     const standard = schema['~standard']
     return function serializeWithStandardSchema (data: unknown): string {
       const result = standard.validate(data, validateOptions)
       if (isThenable(result)) {
-        throw new StandardSchemaSerializationError('ENCLAVE_STANDARD_SCHEMA_ASYNC_RESPONSE', `${where}: the response schema validates asynchronously, which a serializer cannot wait for`, [])
+        throw new StandardSchemaSerializationError('ENC_ERR_STANDARD_SCHEMA_ASYNC_RESPONSE', `${where}: the response schema validates asynchronously, which a serializer cannot wait for`, [])
       }
       if (result.issues !== undefined && result.issues !== null) {
         const validation = toValidationIssues(result.issues, data, standard.vendor)
-        const message = validation.map((issue) => 'response' + issue.instancePath + ' ' + String(issue.message)).join(', ')
-        throw new StandardSchemaSerializationError('ENCLAVE_STANDARD_SCHEMA_RESPONSE_MISMATCH', message, validation, result)
+        throw new StandardSchemaSerializationError('ENC_ERR_STANDARD_SCHEMA_RESPONSE_MISMATCH', describeIssues('response', validation), validation, result)
       }
       return JSON.stringify(result.value)
     }

@@ -19,7 +19,7 @@ function describeValue (value: unknown): string {
 export function assertStandardSchema (schema: unknown, where: string): asserts schema is StandardSchemaV1 {
   if (isStandardSchema(schema)) return
   throw new StandardSchemaCompilerError(
-    'ENCLAVE_STANDARD_SCHEMA_NOT_A_SCHEMA',
+    'ENC_ERR_STANDARD_SCHEMA_NOT_A_SCHEMA',
     `${where}: expected a Standard Schema (version 1: zod 4, valibot 1, arktype 2, …), got ${describeValue(schema)}. ` +
       'Write the part as one schema of the library (an object schema, not a record of schemas), or give the route another compiler.'
   )

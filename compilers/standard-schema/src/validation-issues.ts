@@ -1,7 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { missingPropertyAt, toJsonPointer } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
-import { toJsonPointer } from './json-pointer.js'
-import { missingPropertyAt } from './missing-property.js'
 
 /** The library's own rule name when its issues carry one (zod and arktype `code`, valibot `type`). */
 function keywordOf (issue: StandardSchemaV1.Issue): string {

@@ -1,40 +1,23 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { coercedParts, createStringCoercer, declaredPropertyNames, headerCaseMessage, isHttpPart, unknownHttpPartMessage, type StringCoercer } from '@enclave/compiler-kit'
 import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
 import { StandardSchemaCompilerError, StandardSchemaValidationError } from './errors.js'
 import { convertFailingStrings } from './retry-coercion.js'
 import { assertStandardSchema, isThenable, jsonSchemaOf } from './standard-schema.js'
-import { createStringCoercer, declaredPropertyNames, type StringCoercer } from './string-coercion.js'
 import type { StandardSchemaValidatorOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
 
 type Result = StandardSchemaV1.Result<unknown>
 type ValidationOutcome = { value: unknown } | { error: StandardSchemaValidationError }
 
-const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
-const stringParts: readonly HttpPart[] = ['querystring', 'params', 'headers']
-
-function coercedParts (option: StandardSchemaValidatorOptions['coerce']): ReadonlySet<HttpPart> {
-  if (option === undefined || option === true) return new Set(stringParts)
-  if (option === false) return new Set()
-  return new Set(option)
-}
-
 function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {
-  // Spec validation rule 3: a compiler throws when httpPart is missing or unknown.
-  if (!httpParts.includes(httpPart as HttpPart)) {
-    throw new StandardSchemaCompilerError('ENCLAVE_STANDARD_SCHEMA_HTTP_PART', `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`)
-  }
+  if (!isHttpPart(httpPart)) throw new StandardSchemaCompilerError('ENC_ERR_STANDARD_SCHEMA_HTTP_PART', unknownHttpPartMessage(httpPart, where))
 }
 
 /** Header names arrive lower-cased from Node; a capitalised key would never match. */
 function assertLowerCaseHeaders (jsonSchema: Record<string, unknown>, where: string): void {
-  const offending = declaredPropertyNames(jsonSchema).filter((name) => name !== name.toLowerCase())
-  if (offending.length === 0) return
-  throw new StandardSchemaCompilerError(
-    'ENCLAVE_STANDARD_SCHEMA_HEADER_CASE',
-    `${where}: header names arrive lower-cased, so ${offending.map((name) => `'${name}'`).join(', ')} would never be present; ` +
-      `declare ${offending.map((name) => `'${name.toLowerCase()}'`).join(', ')} instead.`
-  )
+  const message = headerCaseMessage(declaredPropertyNames(jsonSchema), where)
+  if (message !== undefined) throw new StandardSchemaCompilerError('ENC_ERR_STANDARD_SCHEMA_HEADER_CASE', message)
 }
 
 /** A successful result carries a falsy `issues` (Standard Schema spec). */

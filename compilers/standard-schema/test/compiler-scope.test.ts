@@ -109,7 +109,7 @@ t.test('the build fails clearly for a schema without ~standard, an unknown part,
   const error = await plain.ready().then(() => null, (error: any) => error)
   t.equal(error?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
   t.match(error?.message, /expected a Standard Schema/)
-  t.equal(error?.cause?.code, 'ENCLAVE_STANDARD_SCHEMA_NOT_A_SCHEMA')
+  t.equal(error?.cause?.code, 'ENC_ERR_STANDARD_SCHEMA_NOT_A_SCHEMA')
 
   const headers = build(t)
   headers.setValidatorCompiler(standardValidatorCompiler)
@@ -117,5 +117,5 @@ t.test('the build fails clearly for a schema without ~standard, an unknown part,
   const capitalised = await headers.ready().then(() => null, (error: any) => error)
   t.match(capitalised?.message, /declare 'x-api-key' instead/, 'checked where the schema can describe itself')
 
-  t.throws(() => standardValidatorCompiler({ schema: v.string(), method: 'GET', url: '/', httpPart: 'cookies' as any }), { code: 'ENCLAVE_STANDARD_SCHEMA_HTTP_PART' })
+  t.throws(() => standardValidatorCompiler({ schema: v.string(), method: 'GET', url: '/', httpPart: 'cookies' as any }), { code: 'ENC_ERR_STANDARD_SCHEMA_HTTP_PART' })
 })

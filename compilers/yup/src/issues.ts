@@ -1,10 +1,6 @@
 import type { ValidationError } from 'yup'
+import { escapePointerSegment } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
-
-function escapePointerSegment (segment: string): string {
-  if (segment.indexOf('~') === -1 && segment.indexOf('/') === -1) return segment
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1')
-}
 
 /**
  * yup's error paths as JSON pointers: `items[0].name` → `/items/0/name`, `["a.b"]` → `/a.b`.

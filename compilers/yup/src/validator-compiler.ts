@@ -1,3 +1,4 @@
+import { isHttpPart, unknownHttpPartMessage } from '@enclave/compiler-kit'
 import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
 import { YupCompilerError, YupValidationError } from './errors.js'
 import { toIssues } from './issues.js'
@@ -5,15 +6,10 @@ import { settingsFrom } from './options.js'
 import { assertLowerCaseHeaders, assertYupSchema, hasAsyncTest, isPromiseInSyncValidation, isYupValidationError, type YupSchemaLike } from './yup-schema.js'
 import type { YupValidateOptions, YupValidatorOptions } from './types.js'
 
-const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
-
 type ValidationOutcome = { value: unknown } | { error: YupValidationError }
 
 function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {
-  // Spec validation rule 3: a compiler throws when httpPart is missing or unknown.
-  if (!httpParts.includes(httpPart as HttpPart)) {
-    throw new YupCompilerError('ENC_ERR_YUP_HTTP_PART', `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`)
-  }
+  if (!isHttpPart(httpPart)) throw new YupCompilerError('ENC_ERR_YUP_HTTP_PART', unknownHttpPartMessage(httpPart, where))
 }
 
 function succeeded (value: unknown): ValidationOutcome {

@@ -1,4 +1,5 @@
 import type { ISchema, ValidationError } from 'yup'
+import { headerCaseMessage, notASchemaMessage } from '@enclave/compiler-kit'
 import { YupCompilerError } from './errors.js'
 
 /** The methods the adapter calls; a Lazy schema has them too. */
@@ -25,36 +26,20 @@ export function isPromiseInSyncValidation (error: unknown): boolean {
   return error instanceof Error && error.message.includes('returned a Promise during a synchronous validate')
 }
 
-function describeValue (value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value !== 'object') return typeof value
-  const proto = Object.getPrototypeOf(value)
-  if (proto === Object.prototype || proto === null) return 'a plain object (JSON Schema?)'
-  return `an instance of ${String((value as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class')}`
-}
+const yupSchemaKind = { expected: 'a yup schema', library: 'yup', example: 'yup.object({ … })' }
 
 /** `where` names the route and part, so the build error points at the schema to fix. */
 export function assertYupSchema (schema: unknown, where: string): asserts schema is YupSchemaLike {
   if (isYupSchema(schema)) return
-  throw new YupCompilerError(
-    'ENC_ERR_YUP_NOT_A_SCHEMA',
-    `${where}: expected a yup schema, got ${describeValue(schema)}. Write the part as a yup schema ` +
-      '(yup.object({ … }), not a record of yup schemas), or give the route another compiler.'
-  )
+  throw new YupCompilerError('ENC_ERR_YUP_NOT_A_SCHEMA', notASchemaMessage(schema, where, yupSchemaKind))
 }
 
 /** Header names arrive lower-cased from Node; a capitalised key in a yup object would never match. */
 export function assertLowerCaseHeaders (schema: YupSchemaLike, where: string): void {
   const fields = (schema as { fields?: unknown }).fields
   if (typeof fields !== 'object' || fields === null) return
-  const offending = Object.keys(fields).filter((name) => name !== name.toLowerCase())
-  if (offending.length === 0) return
-  throw new YupCompilerError(
-    'ENC_ERR_YUP_HEADER_CASE',
-    `${where}: header names arrive lower-cased, so ${offending.map((name) => `'${name}'`).join(', ')} would never be present; ` +
-      `declare ${offending.map((name) => `'${name.toLowerCase()}'`).join(', ')} instead.`
-  )
+  const message = headerCaseMessage(Object.keys(fields), where)
+  if (message !== undefined) throw new YupCompilerError('ENC_ERR_YUP_HEADER_CASE', message)
 }
 
 const AsyncFunction = (async function probe () {}).constructor

@@ -1,5 +1,5 @@
 import * as zod from 'zod/v4/core'
-import { segmentKey } from './json-pointer.js'
+import { segmentKey } from '@enclave/compiler-kit'
 import { describeIssue } from './describe-issue.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { PathSegment } from './json-pointer.js'
+import type { PathSegment } from '@enclave/compiler-kit'
 
 /** The fields of a Zod 4 issue this adapter reads; raw (error map) and final issues both have them. */
 export interface ZodIssueLike {

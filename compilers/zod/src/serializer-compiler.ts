@@ -1,9 +1,8 @@
 import * as zod from 'zod/v4/core'
-import { createSerializerCompiler as createFjsSerializerCompiler } from '@enclave/fjs'
+import { createOutputSchemaSerializer } from '@enclave/compiler-kit'
 import type { SerializerCompiler, SerializerCompilerInput, SerializerFunction } from '@enclave/core'
 import { ajvWordingErrorMap } from './ajv-wording.js'
 import { ZodSerializationError } from './errors.js'
-import { withOptionalDefaults } from './fjs-schema.js'
 import type { ZodSerializerOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
 import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
@@ -15,7 +14,7 @@ import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './
  * A payload the parse rejects is a 500 (core's FST_ERR_RESPONSE_SERIALIZATION).
  */
 export function createSerializerCompiler (options: ZodSerializerOptions = {}): SerializerCompiler {
-  const fjs = createFjsSerializerCompiler({}, options.fjs ?? {})
+  const serializeThroughJsonSchema = createOutputSchemaSerializer(options.fjs)
   const useJsonSchema = options.jsonSchema !== false
   const compile = options.compile !== false
   const given = options.parseOptions
@@ -26,13 +25,9 @@ export function createSerializerCompiler (options: ZodSerializerOptions = {}): S
     assertZodSchema(schema, `${String(method)} ${String(url)} (response ${String(httpStatus)})`)
     if (useJsonSchema) {
       const jsonSchema = jsonSchemaOf(schema, 'output', 'throw')
-      if (jsonSchema !== undefined) {
-        try {
-          return fjs(Object.assign({}, input, { schema: withOptionalDefaults(jsonSchema) }))
-        } catch {
-          // A JSON Schema fast-json-stringify cannot compile: the parse path still serves it.
-        }
-      }
+      // undefined when fast-json-stringify cannot compile it: the parse path still serves it.
+      const fast = jsonSchema === undefined ? undefined : serializeThroughJsonSchema(input, jsonSchema)
+      if (fast !== undefined) return fast
     }
     const parsers = safeParsersOf(compiledOrSelf(schema, compile))
     return function serializeWithZod (data: unknown): string {

@@ -1,7 +1,6 @@
+import { missingPropertyAt, toJsonPointer } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
 import { describeIssue, type ZodIssueLike } from './describe-issue.js'
-import { toJsonPointer } from './json-pointer.js'
-import { missingPropertyAt } from './missing-property.js'
 
 /**
  * Zod's issues as the `error.validation` array, one entry per issue in Zod's order. With Ajv

@@ -1,32 +1,18 @@
 import * as zod from 'zod/v4/core'
+import { coercedParts, createStringCoercer, declaredPropertyNames, headerCaseMessage, isHttpPart, unknownHttpPartMessage, type StringCoercer } from '@enclave/compiler-kit'
 import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
 import { ajvWordingErrorMap } from './ajv-wording.js'
 import { ZodCompilerError, ZodValidationError } from './errors.js'
-import { createStringCoercer, declaredPropertyNames, type StringCoercer } from './string-coercion.js'
 import type { ZodValidatorOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
 import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
 
-const httpParts: readonly HttpPart[] = ['body', 'querystring', 'params', 'headers']
-const stringParts: readonly HttpPart[] = ['querystring', 'params', 'headers']
-
 type ValidationOutcome = { value: unknown } | { error: ZodValidationError }
-
-function coercedParts (option: ZodValidatorOptions['coerce']): ReadonlySet<HttpPart> {
-  if (option === undefined || option === true) return new Set(stringParts)
-  if (option === false) return new Set()
-  return new Set(option)
-}
 
 /** Header names arrive lower-cased from Node; a capitalised key in a Zod object would never match. */
 function assertLowerCaseHeaders (jsonSchema: Record<string, unknown>, where: string): void {
-  const offending = declaredPropertyNames(jsonSchema).filter((name) => name !== name.toLowerCase())
-  if (offending.length === 0) return
-  throw new ZodCompilerError(
-    'ENCLAVE_ZOD_HEADER_CASE',
-    `${where}: header names arrive lower-cased, so ${offending.map((name) => `'${name}'`).join(', ')} would never be present; ` +
-      `declare ${offending.map((name) => `'${name.toLowerCase()}'`).join(', ')} instead.`
-  )
+  const message = headerCaseMessage(declaredPropertyNames(jsonSchema), where)
+  if (message !== undefined) throw new ZodCompilerError('ENC_ERR_ZOD_HEADER_CASE', message)
 }
 
 function parseContextFor (options: ZodValidatorOptions): zod.ParseContext<zod.$ZodIssue> | undefined {
@@ -37,10 +23,7 @@ function parseContextFor (options: ZodValidatorOptions): zod.ParseContext<zod.$Z
 }
 
 function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {
-  // Spec validation rule 3: a compiler throws when httpPart is missing or unknown.
-  if (!httpParts.includes(httpPart as HttpPart)) {
-    throw new ZodCompilerError('ENCLAVE_ZOD_HTTP_PART', `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`)
-  }
+  if (!isHttpPart(httpPart)) throw new ZodCompilerError('ENC_ERR_ZOD_HTTP_PART', unknownHttpPartMessage(httpPart, where))
 }
 
 /**

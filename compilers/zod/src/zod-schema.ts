@@ -1,26 +1,17 @@
 import * as zod from 'zod/v4/core'
+import { notASchemaMessage } from '@enclave/compiler-kit'
 import { ZodCompilerError } from './errors.js'
 
 export function isZodSchema (value: unknown): value is zod.$ZodType {
   return value !== null && typeof value === 'object' && typeof (value as { _zod?: { run?: unknown } })._zod?.run === 'function'
 }
 
-function describeValue (value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value !== 'object') return typeof value
-  const proto = Object.getPrototypeOf(value)
-  if (proto === Object.prototype || proto === null) return 'a plain object (JSON Schema?)'
-  return `an instance of ${String((value as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class')}`
-}
+const zodSchemaKind = { expected: 'a Zod 4 schema', library: 'Zod', example: 'z.object({ … })' }
 
 /** `where` names the route and part, so the build error points at the schema to fix. */
 export function assertZodSchema (schema: unknown, where: string): asserts schema is zod.$ZodType {
   if (isZodSchema(schema)) return
-  throw new ZodCompilerError(
-    'ENCLAVE_ZOD_NOT_A_SCHEMA',
-    `${where}: expected a Zod 4 schema, got ${describeValue(schema)}. Write the part as a Zod schema ` +
-      '(z.object({ … }), not a record of Zod schemas), or give the route another compiler.'
-  )
+  throw new ZodCompilerError('ENC_ERR_ZOD_NOT_A_SCHEMA', notASchemaMessage(schema, where, zodSchemaKind))
 }
 
 /** The schema as JSON Schema, or undefined when Zod cannot express it (transforms, dates, …). */

@@ -132,7 +132,7 @@ t.test('the build fails clearly for a schema that is not Zod, an unknown part, o
   const notZod = await plain.ready().then(() => null, (error: any) => error)
   t.equal(notZod?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
   t.match(notZod?.message, /expected a Zod 4 schema, got a plain object/)
-  t.equal(notZod?.cause?.code, 'ENCLAVE_ZOD_NOT_A_SCHEMA')
+  t.equal(notZod?.cause?.code, 'ENC_ERR_ZOD_NOT_A_SCHEMA')
 
   const headers = build(t)
   headers.setValidatorCompiler(zodValidatorCompiler)
@@ -141,5 +141,5 @@ t.test('the build fails clearly for a schema that is not Zod, an unknown part, o
   t.equal(capitalised?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
   t.match(capitalised?.message, /'X-Api-Key' would never be present; declare 'x-api-key' instead/)
 
-  t.throws(() => zodValidatorCompiler({ schema: z.string(), method: 'GET', url: '/', httpPart: undefined as any }), { code: 'ENCLAVE_ZOD_HTTP_PART' })
+  t.throws(() => zodValidatorCompiler({ schema: z.string(), method: 'GET', url: '/', httpPart: undefined as any }), { code: 'ENC_ERR_ZOD_HTTP_PART' })
 })

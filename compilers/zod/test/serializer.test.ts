@@ -61,7 +61,7 @@ t.test('jsonSchema: false always parses, so refinements apply to responses too',
 
   t.equal(fast({ name: 'Al', x: 1 }), '{"name":"Al"}', 'fast-json-stringify does not validate')
   t.equal(checked({ name: 'Ada', x: 1 }), '{"name":"Ada"}')
-  t.throws(() => checked({ name: 'Al' }), { code: 'ENCLAVE_ZOD_RESPONSE_MISMATCH', message: 'response/name must NOT have fewer than 3 characters' })
+  t.throws(() => checked({ name: 'Al' }), { code: 'ENC_ERR_ZOD_RESPONSE_MISMATCH', message: 'response/name must NOT have fewer than 3 characters' })
 })
 
 t.test('per status code and per route, next to routes using the default serializer', async (t) => {

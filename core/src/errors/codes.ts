@@ -91,6 +91,7 @@ export const catalogue = [
   { code: 'FST_ERR_NOT_FOUND', statusCode: 404, message: 'Route %s:%s not found', when: 'No route matches the request (answered by the not-found handler).' },
   { code: 'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET', message: "Not found handler already set for the instance with prefix: '%s'", when: 'setNotFoundHandler twice in one context.' },
   { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
+  { code: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', message: 'The defaultRoute type should be a function', type: 'TypeError', when: 'setDefaultRoute was given something other than a function.' },
   { code: 'ENC_ERR_PARAM_TOO_LONG', statusCode: 414, message: 'A path parameter is longer than maxParamLength (%s)', when: 'A parametric route matched but a parameter exceeds maxParamLength (Fastify answers 404 here).' },
   // plugins and lifecycle
   { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },

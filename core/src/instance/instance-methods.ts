@@ -1,6 +1,7 @@
 import { errorCodes } from '../errors/codes.js'
 import { kContext } from '../symbols.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
+import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
 import { createHookEntry, isRequestHook } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
@@ -165,6 +166,16 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
   get errorHandler () { return contextOf(this).inherited('errorHandler') ?? defaultErrorHandler },
+  /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
+  getDefaultRoute (this: any) {
+    const server = serverOf(this)
+    return server.defaultRoute ?? function notFoundRouting (req: any, res: any) { answerNotFound(server, req, res, null) }
+  },
+  setDefaultRoute (this: any, handler: unknown) {
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_DEFAULT_ROUTE_INVALID_TYPE()
+    serverOf(this).defaultRoute = handler as (req: any, res: any) => void
+    return this
+  },
   setNotFoundHandler (this: any, optionsOrHandler: unknown, maybeHandler?: unknown) {
     const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler
     const options = typeof optionsOrHandler === 'function' ? {} : (optionsOrHandler ?? {}) as Record<string, unknown>

@@ -24,6 +24,8 @@ export interface ServerState {
   rootNotFound: RouteContext | null
   httpServer: Server
   httpHandler: (req: any, res: any) => void
+  /** What answers a request no route matches, when setDefaultRoute replaced the not-found routing. */
+  defaultRoute: ((req: any, res: any) => void) | null
   started: boolean
   booted: boolean
   listening: boolean

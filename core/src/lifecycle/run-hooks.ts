@@ -210,7 +210,10 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): 
   promise.then(function hookPromiseResolved (value) {
     if (state.invocation === invocation && !state.continued) hookDone(state, null, value)
   }, function hookPromiseRejected (error) {
-    if (state.invocation === invocation && !state.continued) hookDone(state, error ?? new Error('hook promise rejected'), undefined)
+    if (state.invocation !== invocation || state.continued) return
+    state.continued = true
+    // Whatever it rejected with (even undefined) is the hook's failure, as for an async hook.
+    state.fail!(state.reply, error)
   })
 }
 

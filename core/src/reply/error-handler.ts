@@ -17,6 +17,16 @@ export interface ErrorHandlerEntry {
 export function toError (thrown: unknown): Error {
   if (thrown instanceof Error) return thrown
   if (thrown === undefined || thrown === null) return new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  try {
+    return wrapThrown(thrown)
+  } catch {
+    // Its getters or toString throw (or it has no prototype to convert with): keep it out of the
+    // error and the logs, which would trip over it again.
+    return new Error('A value that cannot be read was thrown')
+  }
+}
+
+function wrapThrown (thrown: unknown): Error {
   if (typeof thrown === 'object' && typeof (thrown as any).message === 'string') {
     const error = new Error((thrown as any).message)
     Object.assign(error, thrown)

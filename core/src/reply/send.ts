@@ -121,7 +121,7 @@ export function serializePayload (reply: any, payload: unknown): string {
   return serializeWithRoute(reply, payload)
 }
 
-export function serializeWithRoute (reply: any, payload: unknown): string {
+function serializeWithRoute (reply: any, payload: unknown): string {
   const route: RouteContext = reply[kReplyRoute]
   if (route.responseSerializers !== null) {
     // Before the lookup: the inspector also reports a content-keyed schema without the reply's type.

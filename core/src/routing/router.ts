@@ -22,7 +22,11 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
   }
   const router = Router({
     ...shared,
-    defaultRoute: function routeNotFound (req: any, res: any) { answerNotFound(server(), req, res, null) },
+    defaultRoute: function routeNotFound (req: any, res: any) {
+      const state = server()
+      if (state.defaultRoute !== null) state.defaultRoute(req, res)
+      else answerNotFound(state, req, res, null)
+    },
     onBadUrl: function badUrl (path: string, req: any, res: any) { answerNotFound(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
     onMaxParamLength: function paramTooLong (_path: string, req: any, res: any) {
       answerNotFound(server(), req, res, new errorCodes.ENC_ERR_PARAM_TOO_LONG(String(options.maxParamLength)))
@@ -42,7 +46,7 @@ function queryOf (server: RouteServer, url: string): unknown {
  * set one, with its context's hooks, so a 404 behaves like any other request. A framework error
  * (bad URL, parameter too long) is answered through that route's error handlers.
  */
-function answerNotFound (server: RouteServer, req: any, res: any, error: Error | null): void {
+export function answerNotFound (server: RouteServer, req: any, res: any, error: Error | null): void {
   const url: string = req.url ?? '/'
   const path = url.split('?')[0]!
   let route = server.rootNotFound!

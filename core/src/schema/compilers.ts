@@ -21,6 +21,7 @@ export function validatorCompilerFor (route: RouteContext): AnyFunction {
   return compiler
 }
 
+/** Same precedence for responses; also used by reply.compileSerializationSchema at request time. */
 export function serializerCompilerFor (route: RouteContext): AnyFunction {
   const own = route.options.serializerCompiler
   if (typeof own === 'function') return own
@@ -36,6 +37,7 @@ export function serializerCompilerFor (route: RouteContext): AnyFunction {
   return compiler
 }
 
+/** Whether the route's responses are written by fast-json-stringify, the only serializer the responseValidation inspector models. */
 export function isUsingDefaultSerializer (route: RouteContext): boolean {
   return typeof route.options.serializerCompiler !== 'function' && route.context.inherited('serializerCompiler') === null
 }

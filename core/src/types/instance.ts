@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type {
   DeclaredDecorationValue, DecorationCarrier, DecorationType, EnclaveInstanceDecorations, NewDecorationName,
@@ -8,7 +8,7 @@ import type { EnclaveHandledError, HookName, Hooks, RouteReply, RouteRequest } f
 import type { EnclavePlugin, EnclavePluginAsync, EnclavePluginCallback, EnclavePluginModule, EnclavePluginOptions, EnclaveRegisterOptions } from './plugin.js'
 import type { EnclaveReply } from './reply.js'
 import type { EnclaveRequest } from './request.js'
-import type { RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
+import type { RouteHandler, RouteOptions, RouteOptionsView, RouteShorthandOptions } from './route.js'
 import type { RouteGeneric, RouteSchema } from './route-types.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema.js'
 import type { AnyFunction } from './internal.js'
@@ -55,8 +55,12 @@ export interface InjectResponse {
  * An Enclave instance: the root one `enclave()` returns, or the child a plugin receives. Methods
  * that configure it return `this`, so a decorated instance keeps its decorations along a chain,
  * and what `decorate*()` adds shows in the type they return (see decorations.ts).
+ *
+ * Awaiting the instance (or what register() and after() return) waits for the plugins loaded so
+ * far and gives back the instance. The type is deliberately not thenable: a thenable type would
+ * make `await app.register(p)` and an async function returning `app` lose the instance's type.
  */
-export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationCarrier, PromiseLike<undefined> {
+export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationCarrier {
   readonly server: Server
   readonly log: EnclaveLogger
   readonly prefix: string
@@ -89,6 +93,8 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   patch: RouteShorthand<this>
   all: RouteShorthand<this>
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean
+  /** The route a method and url lead to, with the params they give; `null` when none. */
+  findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }): (RouteOptionsView & { params: Record<string, string>, searchParams: Record<string, string> }) | null
   printRoutes (options?: Record<string, unknown>): string
   printPlugins (): string
   printContexts (): string
@@ -128,7 +134,22 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   hasContentTypeParser (type: string | RegExp): boolean
   removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
   removeAllContentTypeParsers (): this
+  /** The JSON body parser Enclave installs, built with the given poisoning policies. */
+  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore'): (request: EnclaveRequest, body: string | Buffer) => unknown
+  defaultTextParser (request: EnclaveRequest, body: string): string
+  /** Fastify's raw `(req, res)` handler for requests no route matches, and its replacement. */
+  getDefaultRoute (): (req: IncomingMessage, res: ServerResponse) => void
+  setDefaultRoute (handler: (req: IncomingMessage, res: ServerResponse) => void): this
+  /** Routes a raw request through the instance, as the HTTP server does. */
+  routing (req: IncomingMessage, res: ServerResponse): void
+  /**
+   * Accepted for Fastify code: Enclave infers types from Zod, Yup, Joi, TypeBox, any Standard
+   * Schema and JSON Schema literals without a provider, so the provider is ignored.
+   */
+  withTypeProvider<_Provider = unknown> (): this
   addresses (): Array<ReturnType<Server['address']>>
+  /** `http://host:port` once listening (`null` before). */
+  readonly listeningOrigin: string | null
 }
 
 export type { EnclaveHandledError }

@@ -253,8 +253,10 @@ t.test('saveRequestFiles writes uploads to temporary files that are removed afte
   const response = await post(app, '/save', form)
   t.same(response.json(), [{ filename: 'a.txt', content: 'alpha' }, { filename: 'b.txt', content: 'beta' }])
   t.equal(paths.length, 2)
-  // The plugin's onResponse hook removes them; give its unlink calls a moment to complete.
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  // The plugin's onResponse hook removes them after the response; its unlink calls are asynchronous.
+  for (let waited = 0; waited < 2000 && paths.some((path) => existsSync(path)); waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
   t.same(paths.map((path) => existsSync(path)), [false, false])
 })
 

@@ -73,7 +73,10 @@ let autoNameCounter = 0
  * `encapsulate: true`) and attaches its metadata. Returns the same function, mutated, so identity
  * checks and existing references keep working.
  */
-export function plugin<F extends PluginFunction, const Name extends string = never> (
+// `Name` has no default on purpose: with one, TypeScript stops typing an inline plugin's parameters
+// from the call it is passed to (`app.register(plugin(async (instance) => …))` would give `any`).
+// Left uninferred it is `string`, which adds no alias, as `never` did.
+export function plugin<F extends PluginFunction, const Name extends string> (
   fn: F | { default: F },
   options?: PluginOptions<Name> | string
 ): WrappedPlugin<F, Name> {

@@ -2,13 +2,14 @@
  * Query strings, path parameters and headers arrive as strings. This turns the string values of an
  * object into the types its JSON Schema declares, the way Ajv's `coerceTypes: 'array'` does for the
  * default compiler: "5" for a number, "true"/"false" for a boolean, a lone value for an array. A
- * value the schema also accepts as a string is left alone, so `z.union([z.number(), z.string()])`
- * keeps "007" as typed.
+ * value the schema also accepts as a string is left alone, so a number-or-string property
+ * (`z.union([z.number(), z.string()])`) keeps "007" as typed.
  *
- * Twin of compilers/standard-schema/src/string-coercion.ts: keep both in step.
+ * For adapters whose library can describe a schema's input as JSON Schema (Zod's `z.toJSONSchema`,
+ * Standard Schema's `~standard.jsonSchema`).
  */
 
-type JsonSchema = Record<string, unknown> | boolean
+export type JsonSchema = Record<string, unknown> | boolean
 
 const STRING = 1
 const NUMBER = 2

@@ -3,8 +3,6 @@
  * the parse always fills them. fast-json-stringify does not parse: it throws on a missing required
  * property but writes the `default` of an absent one. So a property with a default is made optional
  * again, which gives the same output the parse would. Returns a copy; the input is not modified.
- *
- * Twin of compilers/zod/src/fjs-schema.ts: keep both in step.
  */
 export function withOptionalDefaults (schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withOptionalDefaults)
@@ -16,7 +14,7 @@ export function withOptionalDefaults (schema: unknown): unknown {
   }
   const properties = copy.properties
   if (Array.isArray(copy.required) && properties !== null && typeof properties === 'object') {
-    copy.required = copy.required.filter((name) => {
+    copy.required = copy.required.filter(function hasNoDefault (name) {
       const property = (properties as Record<string, unknown>)[String(name)]
       return !(property !== null && typeof property === 'object' && 'default' in property)
     })

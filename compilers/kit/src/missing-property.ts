@@ -1,9 +1,9 @@
-// Twin of compilers/standard-schema/src/missing-property.ts: keep both in step.
 import { segmentKey, type PathSegment } from './json-pointer.js'
 
 /**
  * The name of the property the path points at when the data has no value there, else undefined.
- * JSON has no `undefined`, so "no value at a key of an object" is exactly "the property is missing".
+ * JSON has no `undefined`, so "no value at a key of an object" is exactly "the property is missing":
+ * adapters report such an issue as Ajv's `required` one.
  */
 export function missingPropertyAt (data: unknown, path: readonly PathSegment[]): string | undefined {
   if (path.length === 0) return undefined

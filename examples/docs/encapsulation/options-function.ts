@@ -1,0 +1,20 @@
+import enclave, { type EnclaveInstance } from '@enclave/core'
+import plugin from '@enclave/plugin'
+
+const app = enclave()
+
+// Wrapped, so `db` is decorated on the root rather than in a context of its own.
+const dbPlugin = plugin(async function dbPlugin (instance) {
+  instance.decorate('db', { users: ['ada', 'grace'] })
+}, { name: 'db' })
+
+async function usersPlugin (instance: EnclaveInstance, options: { db: { users: string[] } }) {
+  instance.get('/', async () => options.db.users)
+}
+
+app.register(dbPlugin)                                   // decorates app.db
+app.register(usersPlugin, (parent) => ({ db: (parent as any).db, prefix: '/users' }))
+
+console.log((await app.inject('/users')).json()) // [ 'ada', 'grace' ]
+
+export default app
