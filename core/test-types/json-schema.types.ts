@@ -197,3 +197,8 @@ app.get('/static/*', async (request) => {
   const rest: string = request.params['*']
   return rest
 })
+
+// A path parameter is always there, even when the params schema does not list it as required.
+app.get('/orders/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' }, extra: { type: 'string' } } } } }, async (request) => {
+  assertType<Equal<typeof request.params, { extra?: string, id: number }>>()
+})

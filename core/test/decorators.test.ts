@@ -11,10 +11,11 @@ function build (t: Test): EnclaveInstance {
 }
 
 t.test('decorate adds values and methods to the instance; methods run with the instance as this', async (t) => {
+  // Chained, so the instance's type carries the decorations into the child plugin.
   const app = build(t)
-  app.decorate('config', { db: 'postgres://x' })
-  app.decorate('describe', function describe (this: EnclaveInstance) { return `prefix '${this.prefix}'` })
-  app.decorate('answer', 42)
+    .decorate('config', { db: 'postgres://x' })
+    .decorate('describe', function describe (this: EnclaveInstance) { return `prefix '${this.prefix}'` })
+    .decorate('answer', 42)
   app.register(async function child (child) {
     child.get('/', async function handler () {
       return { config: child.config, answer: child.answer, described: (child.describe as () => string)() }
@@ -54,9 +55,8 @@ t.test('a request decoration left at its initial value reads as that value', asy
 })
 
 t.test('getter/setter form on the instance, the request and the reply', async (t) => {
-  const app = build(t)
   let stored = 'initial'
-  app.decorate('setting', {
+  const app = build(t).decorate('setting', {
     getter () { return stored },
     setter (value: string) { stored = value.toUpperCase() }
   })
@@ -135,11 +135,11 @@ t.test('dependencies: a decorator may list decorators of its kind that must alre
   app.decorateRequest('session', null)
   app.decorateReply('locale', 'en')
   app.register(async function child (child) {
-    child.decorate('repository', { find: () => 'found' }, ['db'])
+    const withRepository = child.decorate('repository', { find: () => 'found' }, ['db'])
     child.decorateRequest('currentUser', null, ['session'])
     child.decorateReply('translate', function translate (this: any) { return this.locale }, ['locale'])
     child.get('/', async function handler (_request, reply) {
-      return { repository: typeof child.repository, translated: (reply as any).translate() }
+      return { repository: typeof withRepository.repository, translated: (reply as any).translate() }
     })
   })
   await app.ready()
@@ -149,17 +149,16 @@ t.test('dependencies: a decorator may list decorators of its kind that must alre
 t.test('symbols work as decorator names', async (t) => {
   const app = build(t)
   const kSecret = Symbol('secret')
-  app.decorate(kSecret, 's3cret')
+  const decorated = app.decorate(kSecret, 's3cret')
   app.decorateRequest(kSecret, 'per request')
-  app.get('/', async function handler (request) { return { instance: app[kSecret as any], request: (request as any)[kSecret] } })
+  app.get('/', async function handler (request) { return { instance: decorated[kSecret], request: (request as any)[kSecret] } })
   await app.ready()
   t.equal(app.hasDecorator(kSecret), true)
   t.same((await app.inject('/')).json(), { instance: 's3cret', request: 'per request' })
 })
 
 t.test('a child may shadow an ancestor decorator; the ancestor keeps its own', async (t) => {
-  const app = build(t)
-  app.decorate('label', 'root label')
+  const app = build(t).decorate('label', 'root label')
   app.decorateRequest('role', 'guest')
   app.get('/', async function handler (request) { return { label: app.label, role: (request as any).role } })
   app.register(async function child (child) {

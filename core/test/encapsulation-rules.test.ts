@@ -29,7 +29,7 @@ function shown (value: unknown): unknown {
 function visibility (instance: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply): Record<string, Record<string, unknown>> {
   const seen: Record<string, Record<string, unknown>> = { instance: {}, request: {}, reply: {} }
   for (const name of names) {
-    seen.instance![name] = shown(instance[`${name}Decorator`])
+    seen.instance![name] = shown((instance as any)[`${name}Decorator`])
     seen.request![name] = shown((request as any)[`${name}Request`])
     seen.reply![name] = shown((reply as any)[`${name}Reply`])
   }

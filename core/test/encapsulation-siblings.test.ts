@@ -3,6 +3,9 @@ import type { Test } from 'tap'
 import enclave from '@enclave/core'
 import type { EnclaveInstance, EnclaveOptions } from '@enclave/core'
 
+/** A sibling's decoration may or may not be visible here: that is what these tests check at run time. */
+type MaybeTool = EnclaveInstance & { tool?: string }
+
 
 function build (t: Test, options?: EnclaveOptions): EnclaveInstance {
   const app = enclave(options)
@@ -42,7 +45,7 @@ t.test('decorators (instance, request, reply) stay in the sibling that added the
   }, function route (instance) {
     instance.get('/seen', async function handler (request, reply) {
       return {
-        tool: instance.tool ?? null,
+        tool: (instance as MaybeTool).tool ?? null,
         user: (request as any).user ?? null,
         theme: (reply as any).theme ?? null,
         has: [instance.hasDecorator('tool'), instance.hasRequestDecorator('user'), instance.hasReplyDecorator('theme')]
@@ -63,7 +66,7 @@ t.test('siblings may decorate the same names independently', async (t) => {
     left.decorate('tool', 'left')
     left.decorateRequest('user', 'left')
   }, function route (instance) {
-    instance.get('/seen', async function handler (request) { return { tool: instance.tool ?? null, user: (request as any).user ?? null } })
+    instance.get('/seen', async function handler (request) { return { tool: (instance as MaybeTool).tool ?? null, user: (request as any).user ?? null } })
   }, function decorateToo (right) {
     right.decorate('tool', 'right')
     right.decorateRequest('user', 'right')

@@ -120,7 +120,7 @@ t.test('an options function runs when its plugin loads, so it sees what earlier 
   app.register(database)
   app.register(async function reader (child, options: { seen: unknown }) {
     child.get('/seen', async function handler () { return { seen: options.seen } })
-  }, (parent: EnclaveInstance) => ({ seen: parent.databaseUrl }))
+  }, (parent: EnclaveInstance & { databaseUrl?: string }) => ({ seen: parent.databaseUrl }))
   t.equal(app.hasDecorator('databaseUrl'), false, 'nothing is loaded yet when register() returns')
   await app.ready()
   t.same((await app.inject('/seen')).json(), { seen: 'postgres://db' })
@@ -135,7 +135,7 @@ t.test('an options function given to a nested register() receives that nested pa
     instance.decorate('inner', 'inner value')
     instance.register(async function innerPlugin (child, options: { inner: unknown }) {
       child.get('/inner', async function handler () { return options })
-    }, (parent: EnclaveInstance) => {
+    }, (parent: EnclaveInstance & { inner?: string }) => {
       parentSeen = parent
       return { inner: parent.inner }
     })

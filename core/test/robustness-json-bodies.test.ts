@@ -37,7 +37,7 @@ function mergeDeep (target: any, source: any): void {
 }
 
 function postJson (url: string, body: string | Buffer, path = '/'): Promise<Response> {
-  return fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  return fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body) })
 }
 
 async function assertAlive (t: Test, url: string): Promise<void> {

@@ -18,7 +18,7 @@ async function startApp (t: Test): Promise<{ url: string, seen: unknown[] }> {
     return { type: typeof request.body }
   })
   app.register(async function vendorTypes (child) {
-    child.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, child.getDefaultJsonParser('error', 'error'))
+    child.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, (child as any).getDefaultJsonParser('error', 'error'))
     child.post('/vendor', { schema }, async (request) => ({ body: request.body as unknown }))
   })
   t.teardown(() => app.close())

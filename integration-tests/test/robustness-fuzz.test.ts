@@ -58,7 +58,7 @@ function buildApp () {
     }
   }, async (request) => ({ received: request.body as unknown }))
   app.post('/any', async (request) => ({ type: typeof request.body }))
-  app.addContentTypeParser('application/vnd.custom+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+  app.addContentTypeParser('application/vnd.custom+json', { parseAs: 'string' }, (app as any).getDefaultJsonParser('error', 'error'))
   app.addContentTypeParser(/^text\/x-.*$/, { parseAs: 'string' }, async (_request: unknown, body: unknown) => body)
   app.register(async function plugin (child) {
     child.get('/inner/:a/:b', async (request) => request.params)

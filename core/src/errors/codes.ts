@@ -36,7 +36,7 @@ export const catalogue = [
   { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415, message: 'Unsupported Media Type: %s', when: 'The request has a body whose content type no parser in the route\'s context accepts (or no content type at all).' },
   { code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH', statusCode: 400, message: 'Request body size did not match Content-Length', type: 'RangeError', when: 'The body ended before or after the length its Content-Length header declared.' },
   { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400, message: "Body cannot be empty when content-type is set to 'application/json'", when: 'A request declared a JSON body and sent none.' },
-  { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400, message: 'Body is not valid JSON', when: 'The JSON body cannot be parsed (malformed, truncated, not UTF-8, too deeply nested). The message never carries parser internals.' },
+  { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400, message: 'Body is not valid JSON', when: 'The JSON body cannot be parsed: malformed, truncated, not UTF-8, or nested deeper than 1000 levels (register your own parser for deeper documents). The message never carries parser internals.' },
   { code: 'FST_ERR_CTP_INSTANCE_ALREADY_STARTED', message: 'Cannot call "%s" when the instance is already started!', when: 'A content-type parser was added or removed after ready().' },
   { code: 'FST_ERR_CTP_FORBIDDEN_PROPERTY', statusCode: 400, message: 'Object contains forbidden prototype property', when: 'A JSON body contains __proto__ (onProtoPoisoning: error) or constructor.prototype (onConstructorPoisoning: error).' },
   // decorators

@@ -52,7 +52,18 @@ type HeadersFromSchema<T> = [T] extends [undefined] ? unknown : LowercaseKeys<In
  * `string | undefined`, since the router only ever hands over strings.
  */
 export type RequestParams<G, S, Path extends string> =
-  Given<G, 'Params', [SchemaPart<S, 'params'>] extends [undefined] ? PathParams<Path> & { [name: string]: string | undefined } : InferEntry<SchemaPart<S, 'params'>, 'validated'>>
+  Given<G, 'Params', [SchemaPart<S, 'params'>] extends [undefined]
+    ? PathParams<Path> & { [name: string]: string | undefined }
+    : PresentInPath<InferEntry<SchemaPart<S, 'params'>, 'validated'>, Path>>
+
+/** A parameter the path always has is present even when the params schema does not require it. */
+type PresentInPath<T, Path extends string> =
+  string extends Path ? T
+    : RequiredPathNames<Path> & keyof T extends never ? T
+      : { [K in keyof T as K extends RequiredPathNames<Path> ? never : K]: T[K] } & { [K in keyof T as K extends RequiredPathNames<Path> ? K : never]-?: Exclude<T[K], undefined> } extends infer R
+        ? { [K in keyof R]: R[K] }
+        : never
+type RequiredPathNames<Path extends string> = { [K in keyof PathParams<Path>]-?: {} extends Pick<PathParams<Path>, K> ? never : K }[keyof PathParams<Path>]
 
 /**
  * The parameters find-my-way reads from a path: `:name` (ending at `/`, `-`, `.`, `(` or `;`),

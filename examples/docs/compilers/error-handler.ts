@@ -17,6 +17,6 @@ app.setErrorHandler(function unprocessable (error, request, reply) {
 app.post('/people', { schema: { body: z.object({ age: z.number() }) } }, async (request) => request.body)
 
 const res = await app.inject({ method: 'POST', url: '/people', payload: { age: 'x' } })
-console.log(res.statusCode, res.json().part, res.json().issues[0].message) // 422 body should be number
+console.log(res.statusCode, res.json().part, res.json().issues[0].message) // 422 body must be number (the issue keeps Ajv's own wording)
 
 export default app

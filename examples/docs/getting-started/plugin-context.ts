@@ -1,9 +1,8 @@
 import enclave from '@enclave/core'
 import bearerAuth from '@enclave/bearer-auth'
 
-const app = enclave()
-
-app.decorate('appName', 'demo')
+// decorate() returns the instance typed with the decoration, so plugins registered on it see it.
+const app = enclave().decorate('appName', 'demo')
 
 // Everything registered inside this plugin applies to its routes only.
 app.register(async function adminRoutes (admin) {

@@ -6,6 +6,8 @@ import { plugin as enclavePlugin } from '@enclave/plugin'
 import type { EnclaveInstance } from '@enclave/core'
 
 type PluginFn = (instance: EnclaveInstance, options: any) => Promise<void>
+/** What the wrapped plugins below decorate at run time; types cannot follow a decoration out of a plugin. */
+type Decorated = EnclaveInstance & { tool?: string, config?: { port: number }, secret?: string, db?: string, fromCallback?: boolean, fromModule?: boolean }
 type Wrap = (fn: PluginFn, options?: Record<string, unknown> | string) => any
 
 /**
@@ -35,10 +37,10 @@ for (const [wrapper, wrap] of wrappers) {
           instance.get('/from-wrapped', async function handler () { return { prefix: instance.prefix } })
         }, { name: 'tools' }), { prefix: '/ignored' })
         child.get('/child', async function handler (request) {
-          return { tool: child.tool, requestTool: (request as any).requestTool, marked: (request as any).marked ?? false }
+          return { tool: (child as Decorated).tool, requestTool: (request as any).requestTool, marked: (request as any).marked ?? false }
         })
       }, { prefix: '/child' })
-      app.get('/root', async function handler (request) { return { tool: app.tool ?? null, marked: (request as any).marked ?? false } })
+      app.get('/root', async function handler (request) { return { tool: (app as Decorated).tool ?? null, marked: (request as any).marked ?? false } })
       await app.ready()
       t.same((await app.inject('/child/child')).json(), { tool: 'from the wrapped plugin', requestTool: 'request tool', marked: true })
       t.same((await app.inject('/child/from-wrapped')).json(), { prefix: '/child' }, "routes take the parent's prefix; a prefix option has no context to apply to")
@@ -52,19 +54,19 @@ for (const [wrapper, wrap] of wrappers) {
       app.register(wrap(async function config (instance) { instance.decorate('config', { port: 3000 }) }, { name: 'config' }))
       app.register(async function child (child) {
         child.register(async function grandchild (grandchild) {
-          grandchild.get('/', async function handler () { return grandchild.config })
+          grandchild.get('/', async function handler () { return (grandchild as Decorated).config })
         })
       })
       await app.ready()
-      t.same(app.config, { port: 3000 })
+      t.same((app as Decorated).config, { port: 3000 })
       t.same((await app.inject('/')).json(), { port: 3000 })
     })
 
     t.test('encapsulate: true keeps the plugin in its own context, under its name', async (t) => {
       const app = build(t)
       app.register(wrap(async function isolated (instance) {
-        instance.decorate('secret', 'inside')
-        instance.get('/isolated', async function handler () { return { secret: instance.secret, pluginName: instance.pluginName } })
+        const decorated = instance.decorate('secret', 'inside')
+        instance.get('/isolated', async function handler () { return { secret: decorated.secret, pluginName: instance.pluginName } })
       }, { name: 'isolated', encapsulate: true }), { prefix: '/iso' })
       await app.ready()
       t.equal(app.hasDecorator('secret'), false)
@@ -87,7 +89,7 @@ for (const [wrapper, wrap] of wrappers) {
       app.register(async function child (child) {
         child.register(wrap(async function cache () {}, { name: 'cache' }))
         child.register(wrap(async function users (instance) {
-          instance.get('/users', async function handler () { return { db: instance.db } })
+          instance.get('/users', async function handler () { return { db: (instance as Decorated).db } })
         }, { name: 'users', dependencies: ['db', 'cache'] }))
       })
       await app.ready()
@@ -194,8 +196,8 @@ for (const [wrapper, wrap] of wrappers) {
       } as never, { name: 'callback-style' }))
       app.register({ default: wrap(async function fromModule (instance) { instance.decorate('fromModule', true) }, { name: 'from-module' }) })
       await app.ready()
-      t.equal(app.fromCallback, true)
-      t.equal(app.fromModule, true)
+      t.equal((app as Decorated).fromCallback, true)
+      t.equal((app as Decorated).fromModule, true)
     })
   })
 }
