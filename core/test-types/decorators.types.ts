@@ -1,6 +1,6 @@
 // Decorators typed where they are made, through chains and nested register(), and declaration
 // merging as the fallback. Checked by tsc, never run.
-import enclave, { type EnclaveInstance, type EnclavePluginAsync } from '@enclave/core'
+import enclave, { type EnclaveInstance, type EnclavePluginAsync, type EnclaveReply, type EnclaveRequest } from '@enclave/core'
 import { assertType, type Equal } from './expect.js'
 
 interface Db { query: (sql: string) => Promise<unknown[]> }
@@ -61,6 +61,15 @@ app.register(needsDb, { table: 'users' })
 enclave().register(needsDb, { table: 'users' })
 // @ts-expect-error options are checked
 app.register(needsDb, { table: 1 })
+
+// A decorated instance, request and reply pass where plain ones are expected.
+function logWith (instance: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply): void {
+  instance.log.info({ url: request.url, status: reply.statusCode })
+}
+app.get('/plain-helpers', async function handler (request, reply) {
+  logWith(this, request, reply)
+  logWith(app, request, reply.code(201))
+})
 
 // ready() resolves to the decorated instance.
 async function afterReady (): Promise<void> {

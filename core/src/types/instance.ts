@@ -126,6 +126,13 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   setSerializerCompiler (compiler: SerializerCompiler): this
   setSchemaErrorFormatter (formatter: SchemaErrorFormatter): this
   setReplySerializer (serializer: (payload: unknown, statusCode: number) => string): this
+  /** The compilers in effect in this context (its own, or the nearest ancestor's); `undefined` for the defaults. */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  readonly serializerCompiler: SerializerCompiler | undefined
+  /** The error handler in effect here (the default one when none was set), so a plugin can delegate to it. */
+  // Plain request and reply (not this instance's): a property typed from `this` would stop a
+  // decorated instance from passing where a less decorated one is expected.
+  readonly errorHandler: (error: EnclaveHandledError, request: EnclaveRequest, reply: EnclaveReply) => unknown
   setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
   setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
   setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this

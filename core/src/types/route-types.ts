@@ -17,7 +17,7 @@ export interface RouteGeneric {
 /**
  * The shape a route schema may take. Every part is `unknown` to the constraint, so a JSON Schema
  * literal, a Zod/Yup/Joi/Standard/TypeBox schema and the shorthand are all accepted as written, and
- * the key the OpenAPI tools read (`summary`, `tags` …) pass through.
+ * the keys the OpenAPI tools read (`summary`, `tags` …) pass through.
  */
 export interface RouteSchema {
   body?: unknown

@@ -36,8 +36,6 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string
-  /** Options added by plugins (Fastify's route-level plugin options, such as `helmet`), read by their onRoute hooks. */
-  [pluginOption: string]: unknown
   onRequest?: RouteHookOption<'onRequest', I, G, S, Path>
   preParsing?: RouteHookOption<'preParsing', I, G, S, Path>
   preValidation?: RouteHookOption<'preValidation', I, G, S, Path>
@@ -49,6 +47,12 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   onTimeout?: RouteHookOption<'onTimeout', I, G, S, Path>
   onRequestAbort?: RouteHookOption<'onRequestAbort', I, G, S, Path>
   handler?: RouteHandler<G, S, I, Path>
+  /**
+   * Options added by plugins (Fastify plugins' route-level options, such as `helmet`), read by their
+   * onRoute hooks. A misspelt hook name leaves its function without parameter types, which strict
+   * mode reports.
+   */
+  [pluginOption: string]: unknown
 }
 
 /** Everything `route()` takes. */

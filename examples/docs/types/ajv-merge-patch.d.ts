@@ -1,0 +1,2 @@
+// types/ajv-merge-patch.d.ts
+declare module 'ajv-merge-patch' { export default function addMergePatchKeywords (ajv: unknown): void }
