@@ -3,6 +3,7 @@
  * request takes, sends the duration in a response header and can report it to a callback.
  * docs/plugins/writing-a-plugin.md builds it step by step.
  */
+// #region options
 import { createError, type EnclaveInstance, type EnclaveReply, type EnclaveRequest } from '@enclave/core'
 import plugin from '@enclave/plugin'
 
@@ -14,14 +15,18 @@ export interface RequestTimerOptions {
   /** Called once per response, after it was sent, with the duration in milliseconds. */
   onTiming?: (durationMs: number, request: EnclaveRequest) => void
 }
+// #endregion options
 
+// #region typed-decorations
 // Typed decorations: `request.timerStart` is known to TypeScript wherever the plugin is imported.
 declare module '@enclave/core' {
   interface EnclaveRequestDecorations {
     timerStart?: bigint | null
   }
 }
+// #endregion typed-decorations
 
+// #region check-options
 // Coded errors, thrown at registration, so a wrong option fails `register()`, not a request.
 export const REQUEST_TIMER_INVALID_OPTION = createError('REQUEST_TIMER_INVALID_OPTION', 'request-timer: %s', 500, TypeError)
 
@@ -39,19 +44,25 @@ function resolveOptions (options: RequestTimerOptions): Required<Omit<RequestTim
   }
   return { header, digits, onTiming: options.onTiming }
 }
+// #endregion check-options
 
+// #region elapsed
 function elapsedMs (request: EnclaveRequest): number {
   const start = request.timerStart
   return typeof start === 'bigint' ? Number(process.hrtime.bigint() - start) / 1e6 : 0
 }
+// #endregion elapsed
 
 async function requestTimer (instance: EnclaveInstance, options: RequestTimerOptions): Promise<void> {
   const { header, digits, onTiming } = resolveOptions(options)
 
+  // #region decorator
   // Declared with a primitive value so every request object has the same shape from the start.
   // Guarded, because a second registration below an ancestor's would otherwise throw "already present".
   if (!instance.hasRequestDecorator('timerStart')) instance.decorateRequest('timerStart', null)
+  // #endregion decorator
 
+  // #region hooks
   // Named hook functions, created once here: nothing is allocated per request.
   instance.addHook('onRequest', function startTimer (request: EnclaveRequest, _reply: EnclaveReply, done: () => void) {
     request.timerStart = process.hrtime.bigint()
@@ -64,7 +75,9 @@ async function requestTimer (instance: EnclaveInstance, options: RequestTimerOpt
       done(null, payload)
     })
   }
+  // #endregion hooks
 
+  // #region report
   if (onTiming !== undefined) {
     instance.addHook('onResponse', function reportDuration (request: EnclaveRequest, _reply: EnclaveReply, done: () => void) {
       try {
@@ -76,10 +89,13 @@ async function requestTimer (instance: EnclaveInstance, options: RequestTimerOpt
       done()
     })
   }
+  // #endregion report
 }
 
+// #region wrap
 /**
  * Wrapped, so the hooks land in the context that registers the plugin: register it at the root to
  * time every route, or inside a child plugin to time only that child's routes.
  */
 export default plugin(requestTimer, { name: 'request-timer', enclave: '0.x' })
+// #endregion wrap

@@ -38,3 +38,16 @@ app.post('/people', {
   reply.send({ name })
   return { id: 2, name: [email, tags, dryRun].join() }
 })
+
+app.get('/people/:id', {
+  schema: {
+    params: yup.object({ id: yup.number().integer().required() }),
+    headers: yup.object({ 'x-tenant': yup.string().required() })
+  }
+}, async (request) => {
+  const id: number = request.params.id
+  const tenant: string = request.headers['x-tenant']
+  // @ts-expect-error the id is cast to a number
+  const idText: string = request.params.id
+  return [id, tenant, idText]
+})
