@@ -60,18 +60,31 @@ function verdict (pass) {
   return pass === null ? 'not measured' : pass ? 'met' : '**missed**'
 }
 
+/**
+ * met / missed, unless the ratio is closer to the target than the rounds' spread (half the mean of
+ * the two rows' max−min ranges), in which case this run cannot tell, and says so.
+ */
+function verdictWithNoise (ratio, target, mine, theirs) {
+  const band = ((mine.spread ?? 0) + (theirs.spread ?? 0)) / 4
+  const verdictText = verdict(ratio >= target)
+  if (Math.abs(ratio / target - 1) <= band) return `within noise (±${Math.round(band * 100)}%): ${verdictText}`
+  return verdictText
+}
+
 /** The issue's targets, evaluated on this run (req/s medians; CPU per request beside them). */
 function targetRows (results) {
   const rows = []
   const http = results.http?.summary ?? []
-  const enclaveRow = (scenario, level) => http.find((row) => row.scenario === scenario && row.pipelining === level && row.peer === 'enclave')
+  const rowOf = (scenario, level, peer) => http.find((row) => row.scenario === scenario && row.pipelining === level && row.peer === peer)
   for (const scenario of ['S1', 'S2', 'S3', 'S4', 'S5']) {
     for (const level of results.http?.pipelining ?? []) {
-      const row = enclaveRow(scenario, level)
+      const row = rowOf(scenario, level, 'enclave')
       if (row === undefined) continue
-      rows.push([`${scenario} p=${level}: Enclave ≥ 1.0x fastify@5`, fmt.ratio(row.ratioFastify5), fmt.ratio(row.cpuRatioFastify5 === null ? null : 1 / row.cpuRatioFastify5), verdict(row.ratioFastify5 >= 1)])
+      const fastify5 = rowOf(scenario, level, 'fastify5')
+      rows.push([`${scenario} p=${level}: Enclave ≥ 1.0x fastify@5`, fmt.ratio(row.ratioFastify5), fmt.ratio(row.cpuRatioFastify5 === null ? null : 1 / row.cpuRatioFastify5), verdictWithNoise(row.ratioFastify5, 1, row, fastify5)])
       if (scenario === 'S1' || scenario === 'S4') {
-        rows.push([`${scenario} p=${level}: Enclave ≥ 0.95x raw node:http`, fmt.ratio(row.ratioRaw), fmt.ratio(row.cpuRatioRaw === null ? null : 1 / row.cpuRatioRaw), verdict(row.ratioRaw >= 0.95)])
+        const raw = rowOf(scenario, level, 'raw')
+        rows.push([`${scenario} p=${level}: Enclave ≥ 0.95x raw node:http`, fmt.ratio(row.ratioRaw), fmt.ratio(row.cpuRatioRaw === null ? null : 1 / row.cpuRatioRaw), verdictWithNoise(row.ratioRaw, 0.95, row, raw)])
       }
     }
   }
@@ -144,7 +157,7 @@ function methodNotes (results) {
     `- **Same work everywhere:** the data, schemas and route table come from \`bench/scenarios.js\`. Enclave and Fastify use their schema systems (S2 response schema, S3 body + response schema). Express, Koa and Hono validate S3 with an Ajv validator compiled at start-up (Fastify's Ajv options) and serialize with their own JSON. raw node:http validates by hand and uses JSON.stringify; the "limit" variant uses fast-json-stringify and compiled Ajv. S4 registers 500 static and 500 parametric routes before the target; raw routes by hand. S5: Enclave and Fastify nest 10 encapsulated plugins, each adding a callback-style onRequest and preHandler hook; Express, Koa and Hono (no encapsulation) run the same 20 counting steps as middleware on the route; raw calls them in a loop.`,
     `- **Noise:** this box is shared with other engineers running test suites, so CPUs 0 and 1 are not ours alone. Load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start and ${machine.loadAverageAtEnd?.map((n) => n.toFixed(2)).join(' / ') ?? '?'} at the end (1/5/15 min). The spread column is (max − min) / median of a peer's rounds: median ${fmt.percent(medianSpread)}, worst ${fmt.percent(worst)} across all rows. Ratios closer than that are ties. Server CPU µs per request is the steadier metric: it does not depend on how much CPU the load generator got.`,
     `- **Ceiling:** autocannon is itself Node on one core; at pipelining 10 the fastest servers can outrun it, which compresses their req/s ratios towards 1.0 (the CPU µs/req column still separates them).`,
-    `- Run: ${results.date}, ${Math.round(results.elapsedSeconds / 60)} min, \`npm run bench${options.quick ? ' -- --quick' : ''}\`. Raw data: \`bench/results/latest.json\`.`
+    `- Run: ${results.date}, ${Math.round(results.elapsedSeconds / 60)} min, \`npm run bench${options.quick ? ' -- --quick' : ''}\`. Raw data: \`bench/results/latest.json\` (local, git-ignored; \`node bench/report.js\` re-renders this page from it).`
   ]
   return lines
 }
@@ -157,7 +170,7 @@ export function renderReport (results) {
   if (targets.length > 0) {
     out.push('## Targets', '', '| target | this run (req/s ratio) | CPU-per-request ratio | |', '|---|---:|---:|---|')
     for (const row of targets) out.push('| ' + row.join(' | ') + ' |')
-    out.push('', 'The CPU-per-request ratio is the inverse ratio of server CPU µs per request (higher is better, like req/s); it is less sensitive to the shared machine than req/s.', '')
+    out.push('', 'The CPU-per-request ratio is the inverse ratio of server CPU µs per request (higher is better, like req/s); it is less sensitive to the shared machine than req/s. "Within noise" means the req/s ratio is closer to the target than the spread of the rounds, so this run cannot decide it. See the findings below for what the measurements without noise show.', '')
   }
   out.push('## Method', '', ...methodNotes(results), '')
   if (results.http !== undefined) out.push('## HTTP scenarios', '', ...httpTables(results.http.summary))
