@@ -67,7 +67,7 @@ const replyPrototype = {
   },
   removeHeader (this: any, name: string) {
     const key = name.toLowerCase()
-    // A fresh object keeps the headers object's shape stable for the common path.
+    // Set to undefined rather than deleted: `delete` would change the object's shape on the hot path.
     if (this[kReplyHeaders][key] !== undefined) this[kReplyHeaders][key] = undefined
     this.raw.removeHeader(key)
     return this

@@ -79,13 +79,13 @@ export class ParserStore {
     if (bodyLimit !== undefined && !(Number.isInteger(bodyLimit) && (bodyLimit as number) > 0)) {
       throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
     }
-    const arity = parseAs === undefined ? 3 : 3
     const parser: BodyParser = {
       fn: fn as AnyFunction,
       parseAs: (parseAs ?? null) as ParseAs | null,
       bodyLimit: bodyLimit as number | undefined,
       instance,
-      callbackStyle: (fn as AnyFunction).length >= arity
+      // `(request, payloadOrBody, done)`: three parameters mean the callback style.
+      callbackStyle: (fn as AnyFunction).length >= 3
     }
     for (const type of list) {
       if (type instanceof RegExp) {
