@@ -24,7 +24,10 @@ function addExternalSchema (ajv: Ajv, key: string, schema: object): void {
 
 /** Builds and prepares the Ajv instance that serves one set of shared schemas. */
 export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<string, object>): Ajv {
-  const ajv = new Ajv({ ...defaultAjvOptions, ...options.customOptions })
+  const custom = options.customOptions
+  // `code` is merged a level deeper, so `customOptions: { code: { formats } }` keeps the default
+  // `optimize` setting instead of dropping it.
+  const ajv = new Ajv({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code } })
   applyPlugins(ajv, options.plugins ?? [])
   options.onCreate?.(ajv)
   // After plugins and onCreate, so a definition they made for one of these names is kept.

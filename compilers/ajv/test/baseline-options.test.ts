@@ -10,13 +10,32 @@ t.test('defaultAjvOptions is the frozen baseline', async function (t) {
     removeAdditional: true,
     uriResolver: fastUri,
     addUsedSchema: false,
-    allErrors: false
+    allErrors: false,
+    code: { optimize: false }
   })
   t.equal(defaultAjvOptions.uriResolver, fastUri)
   t.ok(Object.isFrozen(defaultAjvOptions))
   t.throws(function mutate () {
     (defaultAjvOptions as Record<string, unknown>).allErrors = true
   }, TypeError)
+})
+
+t.test('customOptions.code is merged with the default code options, not swapped for them', async function (t) {
+  function codeOptionsWith (customOptions: Record<string, unknown>): Record<string, unknown> {
+    let seen: Record<string, unknown> = {}
+    const compiler = createValidatorCompiler({}, {
+      customOptions,
+      onCreate (ajv) { seen = (ajv.opts as { code: Record<string, unknown> }).code }
+    })
+    compileFor(compiler, { type: 'object' }, 'body')
+    return seen
+  }
+  // Ajv normalises `optimize` to a number of passes: 0 (off) or 1.
+  t.equal(codeOptionsWith({}).optimize, 0)
+  const withLines = codeOptionsWith({ code: { lines: true } })
+  t.equal(withLines.optimize, 0)
+  t.equal(withLines.lines, true)
+  t.equal(codeOptionsWith({ code: { optimize: true } }).optimize, 1)
 })
 
 t.test('coerceTypes "array" coerces scalars and wraps them in arrays', async function (t) {

@@ -12,7 +12,7 @@ import type {
 
 /**
  * Every `$ref` form of the spec (`#id`, `#/definitions/x`, `id#`, `id#/definitions/x`, `id#anchor`,
- * `id#/properties/x`) is resolved by fast-json-stringify 6 as-is, given the shared schemas keyed by
+ * `id#/properties/x`) is resolved by fast-json-stringify 7 as-is, given the shared schemas keyed by
  * their `$id`, so references need no rewriting (test/ref-forms.test.ts pins that down); schemas
  * only go through withFjsWorkarounds.
  */

@@ -1,5 +1,5 @@
 /**
- * Rewrites of a schema, before fast-json-stringify 6.4 compiles it, that avoid bugs of it. They were
+ * Rewrites of a schema, before fast-json-stringify compiles it, that avoid bugs of it. They were
  * found by comparing its output with the inspector's predictions; the rewrites keep its documented
  * behaviour and never touch the caller's objects (changed nodes are copied).
  *
@@ -10,11 +10,13 @@
  *    means "leave undeclared properties out", so the `false` is removed, except where Ajv
  *    validates the schema to choose an `anyOf`/`oneOf` member or an `if` branch: there it changes
  *    which data matches, and data matching it has no undeclared property to leak anyway.
+ *    (fast-json-stringify 7 fixed the `patternProperties` case; the `allOf`/`if` one remains.)
  * 2. A `required` name that `properties` does not declare, on an object that writes undeclared
  *    properties (`additionalProperties` or `patternProperties`), produces `{,"x":1}`: invalid
  *    JSON. Declaring the name with the schema it is written with anyway (the matching pattern's,
  *    else the additionalProperties one) gives the same values, now valid, and validates the same;
  *    only their position among the properties changes. A required name nothing writes is left.
+ *    (Fixed in fast-json-stringify 7; the rewrite stays as a guard and changes nothing there.)
  */
 export function withFjsWorkarounds<T>(schema: T): T {
   return rewriteSchema(schema, false, { plain: new Map(), validated: new Map() }) as T

@@ -73,21 +73,28 @@ function inspectAgainstSchema(value: unknown, schema: unknown, path: string, dep
 /**
  * fast-json-stringify picks the member of a type list by the JavaScript type of the value, in the
  * order listed and without converting; nothing fitting makes it throw. Its notion of fitting has
- * quirks kept here: an array fits `object` and `string` (written joined), a Date or RegExp fits
- * `string`, a float, Infinity or BigInt does not fit `integer`.
+ * quirks kept here: an array does not fit `object` but fits `string` (written joined), as does any
+ * object with its own `toString` (a Date, a RegExp, a Buffer …); a float, Infinity or BigInt does
+ * not fit `integer`.
  */
 function pickUnionMember(value: unknown, types: readonly string[]): string | undefined {
   return types.find(function fitsMember(type) {
     switch (type) {
-      case 'object': return typeof value === 'object' && value !== null
+      case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value)
       case 'array': return Array.isArray(value)
-      case 'string': return typeof value === 'string' || value instanceof Date || value instanceof RegExp || Array.isArray(value)
+      case 'string': return typeof value === 'string' || hasOwnToString(value)
       case 'integer': return Number.isInteger(value)
       case 'number': return typeof value === 'number'
       case 'boolean': return typeof value === 'boolean'
       default: return false
     }
   })
+}
+
+function hasOwnToString(value: unknown): boolean {
+  return typeof value === 'object' && value !== null &&
+    typeof (value as { toString?: unknown }).toString === 'function' &&
+    (value as { toString: unknown }).toString !== Object.prototype.toString
 }
 
 function inspectAllOf(

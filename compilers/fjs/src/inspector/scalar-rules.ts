@@ -21,7 +21,8 @@ export const NULL_REPLACEMENTS: Record<string, string> = {
 /**
  * How fast-json-stringify treats a non-null value under a scalar type: fine, silently converted,
  * or wrong (it throws, or writes something unrelated to the value). The rules were established by
- * running fast-json-stringify 6 against every JavaScript value kind.
+ * running fast-json-stringify against every JavaScript value kind (test/inspector-agrees-with-serializer
+ * keeps them honest on random schemas and data).
  */
 export function judgeScalar(value: unknown, type: string, format: unknown, rounding: Rounding): Verdict | undefined {
   switch (type) {
