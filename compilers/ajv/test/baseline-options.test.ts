@@ -25,7 +25,7 @@ t.test('customOptions.code is merged with the default code options, not swapped 
     let seen: Record<string, unknown> = {}
     const compiler = createValidatorCompiler({}, {
       customOptions,
-      onCreate (ajv) { seen = (ajv.opts as { code: Record<string, unknown> }).code }
+      onCreate (ajv) { seen = ajv.opts.code as unknown as Record<string, unknown> }
     })
     compileFor(compiler, { type: 'object' }, 'body')
     return seen
