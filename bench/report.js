@@ -44,7 +44,7 @@ function httpTables (rows) {
           cells.push('–', '–', '–', '–', '–')
           continue
         }
-        cells.push(fmt.int(row.rps), fmt.ratio(row.ratioRaw), fmt.ratio(row.ratioFastify5), fmt.fixed(0)(row.p99), fmt.fixed(1)(row.cpuMicrosPerRequest))
+        cells.push(fmt.int(row.rps), fmt.ratio(row.ratioRaw), fmt.ratio(row.ratioFastify5), fmt.fixed(1)(row.p99), fmt.fixed(1)(row.cpuMicrosPerRequest))
         rss = Math.max(rss, row.rss)
         worstSpread = Math.max(worstSpread, row.spread ?? 0)
       }
@@ -146,18 +146,22 @@ function microTables (results) {
 
 function methodNotes (results) {
   const { machine, options, pinning } = results
+  const wrk = options.loader === 'wrk'
+  const generator = wrk ? `wrk ${options.loaderVersion} (C, one thread, a Lua script for the method, body and pipelining)` : 'autocannon (programmatic, one Node process)'
   const http = results.http?.summary ?? []
   const spreads = http.map((row) => row.spread).filter((value) => value !== null).sort((a, b) => a - b)
   const medianSpread = spreads.length === 0 ? null : spreads[spreads.length >> 1]
   const worst = spreads.length === 0 ? null : spreads[spreads.length - 1]
   const lines = [
     `- **Machine:** ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGB} GB, ${machine.platform}, Node ${machine.node}.`,
-    `- **Placement:** ${pinning.enabled ? 'each server pinned to CPU 0 and the load generator (autocannon, programmatic, one process) to CPU 1 with `taskset`' : `unpinned (${pinning.reason})`}. All peer servers stay up for the whole run (idle ones use no CPU), so each is warmed once (${options.warmup} s per scenario at the highest pipelining) and keeps its JIT state.`,
-    `- **Load:** ${options.connections} connections, pipelining ${options.pipelining.join(' and ')}, ${options.duration} s per run, ${options.rounds} rounds. Within a round the order is scenario → pipelining → peer, so peers alternate A B C … A B C and drift hits all alike; the peer order is rotated each round. Reported: median req/s of the rounds, median p99 latency (autocannon's, ms resolution), median server CPU time per request (the server's own \`process.cpuUsage()\` delta over the run ÷ responses), and the largest RSS seen.`,
+    `- **Placement:** ${pinning.enabled ? `each server pinned to CPU 0 and the load generator, ${generator}, to CPU 1 with \`taskset\`` : `unpinned (${pinning.reason})`}. All peer servers stay up for the whole run (idle ones use no CPU), so each is warmed once (${options.warmup} s per scenario at the highest pipelining) and keeps its JIT state.`,
+    `- **Load:** ${options.connections} connections, pipelining ${options.pipelining.join(' and ')}, ${options.duration} s per run, ${options.rounds} rounds. Within a round the order is scenario → pipelining → peer, so peers alternate A B C … A B C and drift hits all alike; the peer order is rotated each round. Reported: median req/s of the rounds, median p99 latency (the load generator's), median server CPU time per request (the server's own \`process.cpuUsage()\` delta over the run ÷ responses), and the largest RSS seen.`,
     `- **Correctness first:** before any load every server is asked each scenario and its answer checked (S3 must also answer 400 to an invalid body); a peer that answers wrongly is left out of that run. Non-2xx, errors and timeouts during load are counted (all 0 unless the table says otherwise).`,
     `- **Same work everywhere:** the data, schemas and route table come from \`bench/scenarios.js\`. Enclave and Fastify use their schema systems (S2 response schema, S3 body + response schema). Express, Koa and Hono validate S3 with an Ajv validator compiled at start-up (Fastify's Ajv options) and serialize with their own JSON. raw node:http validates by hand and uses JSON.stringify; the "limit" variant uses fast-json-stringify and compiled Ajv. S4 registers 500 static and 500 parametric routes before the target; raw routes by hand. S5: Enclave and Fastify nest 10 encapsulated plugins, each adding a callback-style onRequest and preHandler hook; Express, Koa and Hono (no encapsulation) run the same 20 counting steps as middleware on the route; raw calls them in a loop.`,
     `- **Noise:** this box is shared with other engineers running test suites, so CPUs 0 and 1 are not ours alone. Load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start and ${machine.loadAverageAtEnd?.map((n) => n.toFixed(2)).join(' / ') ?? '?'} at the end (1/5/15 min). The spread column is (max − min) / median of a peer's rounds: median ${fmt.percent(medianSpread)}, worst ${fmt.percent(worst)} across all rows. Ratios closer than that are ties. Server CPU µs per request is the steadier metric: it does not depend on how much CPU the load generator got.`,
-    `- **Ceiling:** autocannon is itself Node on one core; at pipelining 10 the fastest servers can outrun it, which compresses their req/s ratios towards 1.0 (the CPU µs/req column still separates them).`,
+    wrk
+      ? `- **Ceiling:** wrk in C on its own core produces more requests than a Node server on one core can answer, so the server's CPU is the bottleneck and req/s measures the framework (check: the server CPU share of each run is ~100 % in \`bench/results/latest.json\`). Without wrk installed the bench falls back to autocannon, which is itself Node and caps the fastest servers.`
+      : `- **Ceiling:** autocannon is itself Node on one core; at pipelining 10 the fastest servers can outrun it, which compresses their req/s ratios towards 1.0 (the CPU µs/req column still separates them). Install wrk (\`apt-get install wrk\`) for a generator that does not cap the servers.`,
     `- Run: ${results.date}, ${Math.round(results.elapsedSeconds / 60)} min, \`npm run bench${options.quick ? ' -- --quick' : ''}\`. Raw data: \`bench/results/latest.json\` (local, git-ignored; \`node bench/report.js\` re-renders this page from it).`
   ]
   return lines

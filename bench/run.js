@@ -1,4 +1,4 @@
-// `npm run bench` — runs the peer servers (pinned to CPU 0) under autocannon (pinned to CPU 1),
+// `npm run bench` — runs the peer servers (pinned to CPU 0) under wrk or autocannon (pinned to CPU 1),
 // interleaving peers round by round, then the in-process scenarios (S6 start-up, S7 compilers,
 // S8 serialization); prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
@@ -7,6 +7,7 @@
 //   npm run bench -- --peers enclave,fastify5    only these peers (raw and fastify5 are kept as baselines
 //                                                unless --no-baselines)
 //   --rounds N --duration S --connections N --pipelining 1,10 --warmup S
+//   --loader wrk|autocannon                      the load generator (default: wrk when installed)
 //   --report / --no-report                       write docs/ (default: only for a complete, non-quick run)
 //   --profile                                    start the enclave server with --cpu-prof (bench/results/profiles)
 import { spawn } from 'node:child_process'
@@ -19,6 +20,7 @@ import { runStartup } from './startup.js'
 import { runNodeScript } from './child.js'
 import { summariseHttp, printHttpTables, printMicroTables } from './summary.js'
 import { writeReport } from './report.js'
+import { wrkVersion } from './load.js'
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 const allPeers = ['raw', 'raw-limit', 'enclave', 'fastify4', 'fastify5', 'express', 'koa', 'hono']
@@ -44,8 +46,14 @@ function parseArgs (argv) {
     startupRounds: Number(value('--startup-rounds') ?? (quick ? 1 : 3)),
     report: argv.includes('--report') ? true : argv.includes('--no-report') ? false : undefined,
     profile: argv.includes('--profile'),
-    baselines: !argv.includes('--no-baselines')
+    baselines: !argv.includes('--no-baselines'),
+    loader: value('--loader')
   }
+  const installedWrk = wrkVersion()
+  options.loader ??= installedWrk === null ? 'autocannon' : 'wrk'
+  if (!['wrk', 'autocannon'].includes(options.loader)) throw new Error(`unknown load generator ${options.loader}`)
+  if (options.loader === 'wrk' && installedWrk === null) throw new Error('--loader wrk: wrk is not installed (apt-get install wrk)')
+  options.loaderVersion = options.loader === 'wrk' ? installedWrk : 'autocannon'
   for (const name of options.scenarios) if (!allScenarios.includes(name)) throw new Error(`unknown scenario ${name}`)
   for (const name of options.peers) if (!allPeers.includes(name)) throw new Error(`unknown peer ${name}`)
   if (options.baselines) {
@@ -126,8 +134,8 @@ async function verify (server, scenarioNames) {
   return failures
 }
 
-async function startLoader () {
-  const { command, args } = pinnedNode(loadCpu, [`${benchDir}load.js`])
+async function startLoader (options) {
+  const { command, args } = pinnedNode(loadCpu, [`${benchDir}load.js`, ...(options.loader === 'wrk' ? ['--wrk'] : [])])
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: benchDir })
   await waitForMessage(child, 'ready', 30000, 'load generator')
   return child
@@ -173,7 +181,7 @@ async function runHttp (options, log) {
       }
     }
     const active = servers.filter((server) => excluded[server.peer] === undefined)
-    loader = await startLoader()
+    loader = await startLoader(options)
     const plan = scenarioNames.length * options.pipelining.length * active.length
     log(`HTTP: ${active.length} peers × ${scenarioNames.length} scenarios × pipelining ${options.pipelining.join('/')} × ${options.rounds} rounds of ${options.duration}s (+ ${options.warmup}s warm-up each)`)
     for (const name of scenarioNames) {
