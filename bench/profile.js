@@ -1,11 +1,12 @@
 // Profiles one peer server under one scenario's load: the server runs with --cpu-prof (pinned to
-// CPU 0), autocannon (pinned to CPU 1) loads it, then the profile is summarised.
+// CPU 0), wrk or else autocannon (pinned to CPU 1) loads it, then the profile is summarised.
 //   node bench/profile.js <peer> <scenario> [seconds=10] [pipelining=1]
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, renameSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { scenarios } from './scenarios.js'
 import { pinnedNode, serverCpu, loadCpu } from './pinning.js'
+import { wrkVersion } from './load.js'
 
 const [peer = 'enclave', scenario = 'S1', secondsArg = '10', pipeliningArg = '1'] = process.argv.slice(2)
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
@@ -25,7 +26,7 @@ function once (child, type) {
 const server = pinnedNode(serverCpu, ['--cpu-prof', `--cpu-prof-dir=${scratch}`, `${benchDir}servers/${peer}.js`, '--port', '0'])
 const serverChild = spawn(server.command, server.args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
 const { port } = await once(serverChild, 'ready')
-const loader = pinnedNode(loadCpu, [`${benchDir}load.js`])
+const loader = pinnedNode(loadCpu, [`${benchDir}load.js`, ...(wrkVersion() === null ? [] : ['--wrk'])])
 const loaderChild = spawn(loader.command, loader.args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
 await once(loaderChild, 'ready')
 const { request } = scenarios[scenario]
