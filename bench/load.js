@@ -11,7 +11,7 @@ const wrkScript = fileURLToPath(new URL('wrk-request.lua', import.meta.url))
 export function wrkVersion () {
   const probe = spawnSync('wrk', ['--version'], { encoding: 'utf8' })
   if (probe.error !== undefined) return null
-  return /wrk (\S+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1] ?? 'unknown'
+  return /wrk (?:debian\/)?(\S+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1] ?? 'unknown'
 }
 
 function summariseAutocannon (result) {

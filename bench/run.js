@@ -272,8 +272,10 @@ async function main () {
 
   const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
   mkdirSync(resultsDir, { recursive: true })
-  writeFileSync(`${resultsDir}latest.json`, JSON.stringify(results, null, 2) + '\n')
-  log(`results: bench/results/latest.json (${results.elapsedSeconds.toFixed(0)} s)`)
+  // latest.json is what docs/benchmarks.md is rendered from: a partial run must not replace it.
+  const file = options.report ? 'latest.json' : 'partial.json'
+  writeFileSync(`${resultsDir}${file}`, JSON.stringify(results, null, 2) + '\n')
+  log(`results: bench/results/${file} (${results.elapsedSeconds.toFixed(0)} s)`)
   if (options.report) {
     writeReport(results)
     log('report: docs/benchmarks.md, docs/benchmarks.svg')
