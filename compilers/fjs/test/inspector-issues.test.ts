@@ -112,6 +112,23 @@ t.test('type lists: the member is chosen by the JavaScript type, null only when 
   t.same(createSerializationInspector({ type: ['integer', 'null'] }, {})(null), [])
 })
 
+t.test('type lists: an array is never an object, an object with its own toString may be a string', async function (t) {
+  const listOrRecord = { type: ['object', 'array'], items: { type: 'integer' } }
+  t.same(createSerializationInspector(listOrRecord, {})([1, 2]), [])
+  t.equal(compileResponse(listOrRecord)([1, 2]), '[1,2]')
+
+  const recordOrNull = { type: ['object', 'null'] }
+  t.match(createSerializationInspector(recordOrNull, {})([1]), [{ path: '', kind: 'type-mismatch', message: /throws/ }])
+  t.throws(function serializeArray() { compileResponse(recordOrNull)([1]) })
+
+  const recordOrText = { type: ['object', 'string'] }
+  const inspect = createSerializationInspector(recordOrText, {})
+  t.not(inspect([1, 2]).length, 0, 'an array is written as the joined string, and that is reported')
+  t.equal(compileResponse(recordOrText)([1, 2]), '"1,2"')
+  t.match(inspect({ a: 1 }), [{ path: '/a', kind: 'dropped' }], 'a plain object takes the object branch')
+  t.equal(compileResponse(recordOrText)({ a: 1 }), '{}')
+})
+
 t.test('anyOf/oneOf: issues are reported against the member the serializer picks', async function (t) {
   const schema = {
     type: 'object',
