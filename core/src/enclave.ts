@@ -14,6 +14,7 @@ import { instanceMethods } from './instance/instance-methods.js'
 import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
 import type { EnclaveInstance, EnclaveOptions } from './types/index.js'
+import { enclaveProfile, type Profile } from './profile.js'
 
 function createRequestIdGenerator (header: string | false, custom: unknown, state: { requestCounter: number }) {
   const generate = typeof custom === 'function'
@@ -27,14 +28,20 @@ function createRequestIdGenerator (header: string | false, custom: unknown, stat
   }
 }
 
-/** Creates a server: the root context, its router, avvio for plugins, and the HTTP server. */
+/** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
 export function enclave (input?: EnclaveOptions): EnclaveInstance {
-  const options = resolveOptions(input)
+  return createServer(input, enclaveProfile)
+}
+
+/** Creates a server: the root context, its router, avvio for plugins, and the HTTP server. */
+export function createServer (input: EnclaveOptions | undefined, profile: Profile): EnclaveInstance {
+  const options = resolveOptions(input, profile)
   const { logger, enabled: loggingEnabled } = createLogger(options.logger)
   const validatorGroup = (options.validator ?? options.ajv ?? {}) as Record<string, any>
   const instance: any = Object.create(instanceMethods)
   const server = {
     options,
+    profile,
     logger,
     loggingEnabled,
     routes: [],
@@ -63,7 +70,7 @@ export function enclave (input?: EnclaveOptions): EnclaveInstance {
   const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
   Object.assign(server, { router, notFoundRouter, querystringParser })
   ;(server as any).genReqId = createRequestIdGenerator(options.requestIdHeader, options.genReqId, server)
-  const root = new ContextState(server, null, '', 'enclave', logger)
+  const root = new ContextState(server, null, '', profile.rootPluginName, logger)
   root.instance = instance
   server.root = root
   instance[kContext] = root

@@ -1,4 +1,5 @@
 import { errorCodes } from './errors/codes.js'
+import type { Profile } from './profile.js'
 
 type Check = (value: unknown) => boolean
 
@@ -104,7 +105,6 @@ const defaults = {
   forceCloseConnections: 'idle',
   trustProxy: false,
   jsonShorthand: true,
-  useSemicolonDelimiter: false,
   allowUnsafeRegex: false,
   http2SessionTimeout: 72000,
   responseValidation: false
@@ -161,7 +161,7 @@ function closestOptionName (name: string): string | undefined {
 }
 
 /** Validates the options given to enclave() and fills in Fastify v4's defaults. */
-export function resolveOptions (input: unknown): ResolvedOptions {
+export function resolveOptions (input: unknown, profile: Profile): ResolvedOptions {
   if (input === undefined || input === null) input = {}
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
@@ -188,7 +188,7 @@ export function resolveOptions (input: unknown): ResolvedOptions {
   }
   const validatorGroup = (given.validator ?? given.ajv) as Record<string, unknown> | undefined
   if (validatorGroup !== undefined) checkValidatorGroup(validatorGroup, given.validator !== undefined ? 'validator' : 'ajv')
-  const resolved: Record<string, unknown> = { ...defaults }
+  const resolved: Record<string, unknown> = Object.assign({}, defaults, profile.defaults)
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined) resolved[name] = given[name]
   }

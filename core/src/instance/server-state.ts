@@ -6,10 +6,13 @@ import type { ContextState } from './context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'
+import type { Profile } from '../profile.js'
 
 /** Server-wide state, shared by every context of one enclave() instance. */
 export interface ServerState {
   readonly options: ResolvedOptions
+  /** Which face created this server (enclave() or @enclave/fastify). */
+  readonly profile: Profile
   readonly logger: EnclaveLogger
   readonly loggingEnabled: boolean
   readonly router: Router.Instance<Router.HTTPVersion.V1>

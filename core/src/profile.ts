@@ -1,0 +1,31 @@
+/**
+ * The two faces of the one core. Fastify 4.29's observable behaviour is the default on both; where
+ * `enclave()` differs, the difference is a named public option listed in `differingOptions` with
+ * Fastify's value and Enclave's default, and a row in docs/migrating-from-fastify.md ("What differs").
+ * `@enclave/fastify` runs every such option at Fastify's value (unless the app sets it itself).
+ */
+export interface Profile {
+  /** Which face: `enclave()` or the `fastify` module of @enclave/fastify. */
+  readonly name: 'enclave' | 'fastify'
+  /** The root plugin's name (`printPlugins()`, `pluginName` at the root). */
+  readonly rootPluginName: string
+  /** Option values applied under the options the app passes. */
+  readonly defaults: Readonly<Record<string, unknown>>
+}
+
+/**
+ * Every option whose `enclave()` default is not Fastify 4.29's value. Add a row here (and in the
+ * migration table) for each difference; nowhere else may the two entries behave differently.
+ */
+export const differingOptions: Readonly<Record<string, { readonly fastify: unknown, readonly enclave: unknown }>> = {
+  useSemicolonDelimiter: { fastify: true, enclave: false }
+}
+
+function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (const name of Object.keys(differingOptions)) values[name] = differingOptions[name]![side]
+  return Object.freeze(values)
+}
+
+export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', defaults: pick('enclave') })
+export const fastifyProfile: Profile = Object.freeze({ name: 'fastify', rootPluginName: 'fastify', defaults: pick('fastify') })
