@@ -1,0 +1,24 @@
+import { test } from 'tap'
+import { createRequire } from 'node:module'
+import fastifyDefault, { fastify, errorCodes } from '@enclave/fastify'
+
+const require = createRequire(import.meta.url)
+
+test('require() returns the factory itself, with fastify, default and errorCodes', async (t) => {
+  const required = require('@enclave/fastify')
+  t.equal(typeof required, 'function')
+  t.equal(required.fastify, required)
+  t.equal(required.default, required)
+  t.equal(required.errorCodes.FST_ERR_NOT_FOUND.code ?? 'FST_ERR_NOT_FOUND', 'FST_ERR_NOT_FOUND')
+})
+
+test('import gives the same factory as default and named exports', async (t) => {
+  t.equal(fastifyDefault, fastify)
+  t.ok(errorCodes.FST_ERR_NOT_FOUND)
+  const app = fastify()
+  app.get('/', async () => ({ hello: 'world' }))
+  const res = await app.inject('/')
+  t.equal(res.statusCode, 200)
+  t.same(res.json(), { hello: 'world' })
+  await app.close()
+})
