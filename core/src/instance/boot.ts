@@ -5,7 +5,9 @@ import { compileRoute } from '../routing/compile-route.js'
 import { allMethods, routeHooksOf } from '../routing/route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
-import { formatAddress, type ListenOptions } from '../server/http-server.js'
+import { formatAddress } from '../server/http-server.js'
+import type { ListenOptions } from '../server/listen-arguments.js'
+import { closeGracefully } from '../server/graceful-close.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 
@@ -127,56 +129,96 @@ export function runReady (server: RouteServer): Promise<void> {
   })
 }
 
-/** Registered at preReady, so it is the last onClose added and (avvio runs them last-in first) the first to run. */
+/**
+ * Registered at preReady, so it is the last onClose added and (avvio runs them last-in first) the
+ * first to run: as in Fastify, close() marks the server closing, runs the preClose hooks, then
+ * closes the HTTP server, before any other onClose hook.
+ */
 export function bootInstance (server: RouteServer): void {
   server.avvio.once('preReady', function registerServerClose () {
     server.root.instance._avvioOnClose(function closeHttpServer (_instance: unknown, done: () => void) {
       server.closing = true
-      if (!server.listening) {
-        done()
-        return
-      }
-      const httpServer = server.httpServer as any
-      const force = server.options.forceCloseConnections
-      // A keep-alive connection busy when close() began becomes idle once its response is out;
-      // closing it then (rather than at the client's keep-alive timeout) lets close() finish,
-      // while requests already pipelined on it are still answered.
-      const sweep = force === 'idle' && typeof httpServer.closeIdleConnections === 'function'
-        ? setInterval(function closeNewlyIdleConnections () { httpServer.closeIdleConnections() }, 25)
-        : null
-      httpServer.close(function serverClosed () {
-        if (sweep !== null) clearInterval(sweep)
-        server.listening = false
-        done()
+      runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose').then(function afterPreClose () {
+        stopServing(server, done)
+      }, function afterPreCloseFailed (error: unknown) {
+        server.logger.error({ err: error }, 'preClose hook failed')
+        stopServing(server, done)
       })
-      if (force === true) httpServer.closeAllConnections?.()
-      else if (force === 'idle') httpServer.closeIdleConnections?.()
     })
   })
+}
+
+function stopServing (server: RouteServer, done: () => void): void {
+  if (server.listening) {
+    closeGracefully(server.httpServer, server.options.forceCloseConnections, function serverClosed () {
+      server.listening = false
+      done()
+    })
+    return
+  }
+  if (typeof server.options.serverFactory === 'function') {
+    process.nextTick(done)
+    return
+  }
+  // Never listened: close() anyway (Node keeps state for a server that is never closed); its
+  // ERR_SERVER_NOT_RUNNING is expected.
+  server.httpServer.close(function notRunning () { done() })
+}
+
+/** `signal` aborts the server as Fastify's does: close() once it fires (at once if it already has). */
+function closeOnAbort (instance: any, signal: unknown): void {
+  const target = signal as { aborted?: boolean, addEventListener?: unknown, on?: unknown }
+  if (typeof target !== 'object' || target === null || (typeof target.addEventListener !== 'function' && typeof target.on !== 'function')) {
+    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal')
+  }
+  if (target.aborted === true) {
+    instance.close()
+    return
+  }
+  const onAbort = function closeOnSignal (): void { instance.close() }
+  if (typeof target.addEventListener === 'function') (signal as AbortSignal).addEventListener('abort', onAbort, { once: true })
+  else (signal as any).once('abort', onAbort)
+}
+
+function defaultListeningText (address: string): string {
+  return `Server listening at ${address}`
 }
 
 export async function startListening (server: RouteServer, instance: any, options: ListenOptions): Promise<string> {
   if (server.closed || server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
-  if (options.port !== undefined && !(Number.isInteger(Number(options.port)) && Number(options.port) >= 0 && Number(options.port) < 65536)) {
-    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(`port must be an integer between 0 and 65535, got ${String(options.port)}`)
-  }
+  if (options.signal !== undefined && options.signal !== null) closeOnAbort(instance, options.signal)
   await instance.ready()
+  if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   const httpServer = server.httpServer
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => { reject(error) }
-    httpServer.once('error', onError)
-    const listenOptions = options.path !== undefined
-      ? { path: options.path, backlog: options.backlog, exclusive: options.exclusive }
-      : { port: Number(options.port ?? 0), host: options.host ?? 'localhost', backlog: options.backlog, exclusive: options.exclusive, ipv6Only: options.ipv6Only, signal: options.signal }
-    httpServer.listen(listenOptions, () => {
-      httpServer.removeListener('error', onError)
-      resolve()
-    })
-  })
+  // A path (Unix socket) means no host, so the server does not listen on both.
+  const host = options.host ?? (options.path === undefined || options.path === null ? 'localhost' : undefined)
+  const { listenTextResolver: _resolver, ...nodeOptions } = options
+  if (host !== undefined) nodeOptions.host = host
+  if (nodeOptions.path === undefined || nodeOptions.path === null) nodeOptions.port = options.port ?? 0
   server.listening = true
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: Error): void => { reject(error) }
+      httpServer.once('error', onError)
+      try {
+        httpServer.listen(nodeOptions as any, () => {
+          httpServer.removeListener('error', onError)
+          resolve()
+        })
+      } catch (error) {
+        httpServer.removeListener('error', onError)
+        reject(error)
+      }
+    })
+  } catch (error) {
+    server.listening = false
+    throw error
+  }
   const address = formatAddress(httpServer)
-  server.logger.info(`Server listening at ${address}`)
+  const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
+  server.logger.info(resolveText(address))
   try {
     await runApplicationHooks(server.onListen, [], server.options.pluginTimeout, 'onListen')
   } catch (error) {
@@ -185,29 +227,21 @@ export async function startListening (server: RouteServer, instance: any, option
   return address
 }
 
-export async function closeInstance (server: RouteServer): Promise<void> {
-  if (server.closed) return
-  if (server.closing) {
-    await server.closePromise
-    return
-  }
-  server.closing = true
-  server.closePromise = (async () => {
-    try {
-      await runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose')
-    } catch (error) {
-      server.logger.error({ err: error }, 'preClose hook failed')
-    }
-    // avvio's own flag: `server.started` follows its 'start' event, which comes a tick after ready() resolves.
-    if (!server.started && server.avvio.started !== true) {
-      // Nothing booted: close the socket (if any) without starting the plugin tree.
-      if (server.listening) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
-    } else {
-      await server.root.instance._avvioClose()
-    }
+/**
+ * close(), as Fastify's: avvio's close, which loads the plugins first when the app never started
+ * (so every onClose hook a plugin adds runs), then runs the onClose hooks, the server's first.
+ */
+export function closeInstance (server: RouteServer): Promise<void> {
+  if (server.closePromise !== undefined) return server.closePromise
+  server.closePromise = (server.root.instance._avvioClose() as Promise<void>).then(function closed () {
+    server.closing = true
     server.closed = true
-  })()
-  await server.closePromise
+  }, function closeFailed (error: unknown) {
+    server.closing = true
+    server.closed = true
+    throw error
+  })
+  return server.closePromise
 }
 
 export function contextOf (instance: any): ContextState {

@@ -5,7 +5,7 @@ import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
 import { createHookEntry, isRequestHook } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
-import { normaliseListenArguments } from '../server/http-server.js'
+import { normaliseListenArguments } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
@@ -229,7 +229,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => callback(null, address), (error) => callback(error))
+      promise.then((address) => callback(null, address), (error) => callback(error, null))
       return undefined
     }
     return promise

@@ -15,7 +15,7 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const id = server.genReqId(raw)
   const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
   if (server.closing) {
-    res.setHeader('connection', 'close')
+    if (raw.httpVersionMajor !== 2) answerLastOnConnection(raw, res)
     if (server.options.return503OnClosing) {
       refuseWhileClosing(res, log)
       return
@@ -42,21 +42,29 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   }
 }
 
-const closingBody = JSON.stringify({
-  statusCode: 503,
-  code: 'ENC_ERR_SERVER_CLOSING',
-  error: 'Service Unavailable',
-  message: new errorCodes.ENC_ERR_SERVER_CLOSING().message
-})
+/** Fastify's answer while closing, byte for byte. */
+const closingBody = '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}'
+const closingHeaders = { 'Content-Type': 'application/json', 'Content-Length': String(closingBody.length) }
 
 /**
  * close() has begun: a request that still arrives on an open connection is refused before any
  * hook runs (as Fastify does), so shutting down never starts new work.
  */
 function refuseWhileClosing (res: ServerResponse, log: any): void {
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(closingBody) })
+  res.writeHead(503, closingHeaders)
   res.end(closingBody)
-  log.info({ res: { statusCode: 503 } }, 'request refused: the server is closing')
+  log.info({ res: { statusCode: 503 } }, 'request aborted - refusing to accept new requests as server is closing')
+}
+
+/**
+ * While closing, the last answer on a connection says `Connection: close`. A request pipelined
+ * behind one still in flight takes that role over, so the earlier response keeps the connection
+ * open long enough for this one to be written (the graceful close marked it when close() began).
+ */
+function answerLastOnConnection (raw: IncomingMessage, res: ServerResponse): void {
+  const inFlight = (raw.socket as any)?._httpMessage
+  if (inFlight !== undefined && inFlight !== null && inFlight !== res && inFlight.headersSent === false) inFlight.removeHeader('connection')
+  res.setHeader('Connection', 'close')
 }
 
 /** Any hook, parser or validator failure before the handler: answer through the error handlers. */

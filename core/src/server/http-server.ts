@@ -3,6 +3,7 @@ import https from 'node:https'
 import type { Socket } from 'node:net'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
+import { trackConnections } from './graceful-close.js'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void
 
@@ -39,15 +40,22 @@ function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
 
 /**
  * Node only honours requestTimeout for request bodies when it is given to the constructor, and it
- * checks the timeouts every 30 s by default: a requestTimeout of 5 s would let a slow-loris body
- * live far longer. Checking at half the timeout cuts it within 1.5 times the setting.
+ * checks the timeouts every `connectionsCheckingInterval` (30 s by default): a requestTimeout of
+ * 5 s would let a slow-loris request live 35 s. Checking at most every second (more often for
+ * shorter timeouts) enforces the limit within one second of it. The app's own `http` options win.
  */
 function timeoutOptions (options: ResolvedOptions): http.ServerOptions {
   if (options.requestTimeout <= 0) return {}
   return {
     requestTimeout: options.requestTimeout,
-    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.ceil(options.requestTimeout / 2)))
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.ceil(options.requestTimeout / 4)))
   }
+}
+
+/** Fastify's `http` option: Node's own http.createServer options (ignored with `https`). */
+function httpOptionsOf (options: ResolvedOptions): http.ServerOptions {
+  const given = options.http
+  return typeof given === 'object' && given !== null ? given as http.ServerOptions : {}
 }
 
 export function createHttpServer (options: ResolvedOptions, handler: Handler, logger: EnclaveLogger): Server {
@@ -56,8 +64,10 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
     server = (options.serverFactory as (handler: Handler, options: unknown) => Server)(handler, options)
   } else if (options.https !== undefined && options.https !== null) {
     server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as unknown as Server
+    trackConnections(server)
   } else {
-    server = http.createServer(timeoutOptions(options), handler)
+    server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
+    trackConnections(server)
   }
   if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
   server.keepAliveTimeout = options.keepAliveTimeout
@@ -65,28 +75,6 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
   if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
   server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler))
   return server
-}
-
-export interface ListenOptions {
-  port?: number
-  host?: string
-  path?: string
-  backlog?: number
-  exclusive?: boolean
-  ipv6Only?: boolean
-  signal?: AbortSignal
-}
-
-/** listen() accepts Fastify v4's forms: (options, cb), (cb), and the legacy (port, host, backlog, cb). */
-export function normaliseListenArguments (args: unknown[]): { options: ListenOptions, callback: ((error: Error | null, address?: string) => void) | undefined } {
-  const callback = typeof args[args.length - 1] === 'function' ? args.pop() as (error: Error | null, address?: string) => void : undefined
-  const first = args[0]
-  if (first === undefined || first === null) return { options: {}, callback }
-  if (typeof first === 'object') return { options: first as ListenOptions, callback }
-  const options: ListenOptions = { port: Number(first) }
-  if (typeof args[1] === 'string') options.host = args[1]
-  if (typeof args[2] === 'number') options.backlog = args[2]
-  return { options, callback }
 }
 
 export function formatAddress (server: Server): string {

@@ -1,0 +1,97 @@
+import type { Server } from 'node:http'
+import type { Socket } from 'node:net'
+
+/**
+ * How long a keep-alive connection that is idle when close() begins stays open. Its client may
+ * already have a request on the wire: closing at once resets that request (the client sees
+ * ECONNRESET, never an answer), while a short grace lets it arrive and be answered 503 with
+ * `Connection: close`. A connection that stays idle this long is closed.
+ */
+const idleGraceMs = 100
+const sweepEveryMs = 10
+
+const kTracked = Symbol('enclave.trackedConnections')
+
+/** The response a connection is busy with: Node keeps it on the socket until that response finishes. */
+function currentResponse (socket: Socket): any {
+  return (socket as any)._httpMessage ?? null
+}
+
+/** Every open connection, so close() can tell busy ones from idle ones. Once per server, at creation. */
+export function trackConnections (httpServer: Server): void {
+  const connections = new Set<Socket>()
+  ;(httpServer as any)[kTracked] = connections
+  httpServer.on('connection', function trackConnection (socket: Socket) {
+    connections.add(socket)
+    socket.once('close', function untrackConnection () { connections.delete(socket) })
+  })
+}
+
+/** A response not yet started is told to close its connection once written (`Connection: close`). */
+function closeAfterResponse (socket: Socket): void {
+  const response = currentResponse(socket)
+  if (response !== null && response.headersSent === false && typeof response.setHeader === 'function') {
+    response.setHeader('connection', 'close')
+  }
+}
+
+/**
+ * Stops accepting connections and lets the open ones finish: every response still to be written
+ * carries `Connection: close` (requests that arrive are answered 503 by the router while closing),
+ * idle connections are closed after a short grace. `force: true` destroys every connection at once
+ * (Fastify's `forceCloseConnections: true`).
+ */
+export function closeGracefully (httpServer: Server, force: boolean | 'idle', done: () => void): void {
+  const connections: Set<Socket> | undefined = (httpServer as any)[kTracked]
+  if (force === true) {
+    httpServer.close(function serverClosed () { done() })
+    httpServer.closeAllConnections()
+    return
+  }
+  if (connections === undefined || force === false) {
+    // Not a server we created (serverFactory), or the app keeps idle connections open: Node's close().
+    httpServer.close(function serverClosed () { done() })
+    if (force === 'idle') httpServer.closeIdleConnections()
+    return
+  }
+  const idleSince = new Map<Socket, number>()
+  let finished = false
+  function sweep (): void {
+    const now = Date.now()
+    for (const socket of connections!) {
+      if (currentResponse(socket) !== null) {
+        idleSince.delete(socket)
+        continue
+      }
+      const since = idleSince.get(socket)
+      if (since === undefined) idleSince.set(socket, now)
+      else if (now - since >= idleGraceMs) {
+        // One more turn of the event loop first: a request already in the socket's buffer is read
+        // (and the connection becomes busy) before the connection is closed.
+        setImmediate(function closeIfStillIdle () {
+          if (currentResponse(socket) === null && !socket.destroyed) socket.end()
+        })
+        idleSince.delete(socket)
+      }
+    }
+  }
+  // Requests that arrive from now on are answered with `Connection: close` by the router; those
+  // already in flight are marked once, here (a pipelined request may take the mark over later).
+  for (const socket of connections) closeAfterResponse(socket)
+  const timer = setInterval(sweep, sweepEveryMs)
+  sweep()
+  // http.Server#close() also closes the idle connections at once, which is what the grace avoids:
+  // it is kept from doing so for this one call (it still stops listening and its timeout checks).
+  const server = httpServer as any
+  server.closeIdleConnections = function keepIdleConnectionsForNow () {}
+  try {
+    httpServer.close(function serverClosed () {
+      if (finished) return
+      finished = true
+      clearInterval(timer)
+      done()
+    })
+  } finally {
+    delete server.closeIdleConnections
+  }
+}
