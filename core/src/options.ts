@@ -19,6 +19,7 @@ const optionChecks: Record<string, [Check, string]> = {
   logger: [anyValue, 'boolean | pino options | logger instance'],
   bodyLimit: [isPositiveInt, 'an integer > 0'],
   genReqId: [isFunction, 'a function'],
+  childLoggerFactory: [isFunction, 'a function (logger, bindings, options, rawRequest) => logger'],
   requestIdHeader: [(v) => v === false || typeof v === 'string', 'a header name or false'],
   requestIdLogLabel: [(v) => typeof v === 'string', 'a string'],
   trustProxy: [(v) => typeof v === 'boolean' || typeof v === 'string' || typeof v === 'number' || Array.isArray(v) || typeof v === 'function', 'boolean | string | number | string[] | function'],

@@ -8,6 +8,7 @@ import { runReady, startListening, closeInstance } from './boot.js'
 import { normaliseListenArguments } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
+import { assertFunction, defaultChildLoggerFactory, withRequestIdHeader } from '../logging/request-logger.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
@@ -156,6 +157,27 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   get validatorCompiler () { return contextOf(this).inherited('validatorCompiler') ?? undefined },
   get serializerCompiler () { return contextOf(this).inherited('serializerCompiler') ?? undefined },
+
+  // request ids and request loggers (encapsulated, as in Fastify)
+  setGenReqId (this: any, generator: unknown) {
+    assertNotStarted(this, 'setGenReqId')
+    assertFunction(generator, 'setGenReqId')
+    contextOf(this).genReqId = generator as any
+    return this
+  },
+  get genReqId () {
+    const own = contextOf(this).inherited('genReqId')
+    return own === null ? serverOf(this).genReqId : withRequestIdHeader(serverOf(this).options.requestIdHeader, own)
+  },
+  setChildLoggerFactory (this: any, factory: unknown) {
+    assertNotStarted(this, 'setChildLoggerFactory')
+    assertFunction(factory, 'setChildLoggerFactory')
+    contextOf(this).childLoggerFactory = factory as any
+    return this
+  },
+  get childLoggerFactory () {
+    return contextOf(this).inherited('childLoggerFactory') ?? serverOf(this).options.childLoggerFactory ?? defaultChildLoggerFactory
+  },
 
   // errors and not found
   setErrorHandler (this: any, handler: unknown) {

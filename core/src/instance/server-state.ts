@@ -42,5 +42,4 @@ export interface ServerState {
   /** Compiler per distinct set of visible shared schemas, so contexts that see the same set share one. */
   validatorCompilerCache: Map<string, AnyFunction>
   serializerCompilerCache: Map<string, AnyFunction>
-  requestCounter: number
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { kRawReply, kReplyEndTime, kReplyHijacked, kRequestRoute, kReplyRoute } from '../symbols.js'
 import { kReplySending } from '../reply/reply.js'
-import { childLogger, disabledLogger } from '../logging/logger.js'
+import { createRequestLogger } from '../logging/request-logger.js'
 import { runHooks, runPayloadHooks, runAbortHooks, isAnswered } from './run-hooks.js'
 import { parseBody } from '../request/read-body.js'
 import { toError } from '../reply/error-handler.js'
@@ -12,8 +12,8 @@ import type { RouteContext } from '../routing/route-context.js'
 /** find-my-way's handler for every route: builds request and reply, then walks the lifecycle. */
 export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params: Record<string, string>, route: RouteContext, query: unknown): void {
   const server = route.server
-  const id = server.genReqId(raw)
-  const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
+  const id = route.genReqId(raw)
+  const log = createRequestLogger(route, id, raw)
   if (server.closing) {
     if (raw.httpVersionMajor !== 2) answerLastOnConnection(raw, res)
     if (server.options.return503OnClosing) {
@@ -210,10 +210,23 @@ function onResponseFinished (this: ServerResponse): void {
   const reply = (this as any)[kRawReply]
   reply[kReplyEndTime] = performance.now()
   const route: RouteContext = reply.request.context
-  if (route.server.loggingEnabled && !route.server.options.disableRequestLogging) {
-    reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
-  }
-  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, noop, logHookFailure, 0, false)
+  // As Fastify: "request completed" is written once the onResponse hooks are done.
+  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, logRequestCompleted, logRequestErrored, 0, false)
+  else logRequestCompleted(reply.request, reply)
+}
+
+function requestLoggingOn (reply: any): boolean {
+  const server = reply.request.context.server
+  return server.loggingEnabled && !server.options.disableRequestLogging
+}
+
+function logRequestCompleted (_request: any, reply: any): void {
+  if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+}
+
+/** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
+function logRequestErrored (reply: any, error: unknown): void {
+  if (requestLoggingOn(reply)) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
 }
 
 function onRequestClosed (this: IncomingMessage): void {

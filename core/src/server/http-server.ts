@@ -7,19 +7,18 @@ import { trackConnections } from './graceful-close.js'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void
 
-/** Statuses for the parse errors Node reports before a request reaches us. */
-function statusForClientError (error: any): number {
+/** Fastify's answer to each parse error Node reports before a request reaches a route. */
+function clientErrorAnswer (error: any): { status: number, message: string, label: string } {
   switch (error.code) {
-    case 'HPE_HEADER_OVERFLOW': return 431
-    case 'ERR_HTTP_REQUEST_TIMEOUT': return 408
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW': return 413
-    default: return 400
+    case 'ERR_HTTP_REQUEST_TIMEOUT': return { status: 408, message: 'Client Timeout', label: 'timeout' }
+    case 'HPE_HEADER_OVERFLOW': return { status: 431, message: 'Exceeded maximum allowed HTTP header size', label: 'header_overflow' }
+    default: return { status: 400, message: 'Client Error', label: 'error' }
   }
 }
 
 /**
- * Malformed requests never reach a route: answer them with a complete response (never a bare
- * socket reset while the client can still read) and log them.
+ * Malformed or timed-out requests never reach a route: answer them as Fastify does (its status,
+ * body and headers, logged at trace) rather than drop the connection silently.
  */
 function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
   return function onClientError (error: any, socket: Socket): void {
@@ -27,14 +26,15 @@ function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
       custom(error, socket)
       return
     }
-    if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
-      socket.destroy(error)
-      return
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const { status, message, label } = clientErrorAnswer(error)
+    const reason = STATUS_CODES[status]!
+    const body = `{"error":"${reason}","message":"${message}","statusCode":${status}}`
+    logger.trace({ err: error }, `client ${label}`)
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`)
     }
-    const statusCode = statusForClientError(error)
-    const body = JSON.stringify({ statusCode, code: 'FST_ERR_CLIENT_ERROR', error: STATUS_CODES[statusCode], message: 'Client Error' })
-    logger.debug({ err: error }, 'client error')
-    socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+    socket.destroy(error)
   }
 }
 
