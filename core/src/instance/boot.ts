@@ -118,6 +118,12 @@ export function runReady (server: RouteServer): Promise<void> {
         return
       }
       server.booted = true
+      if (server.closing) {
+        // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
+        done()
+        resolve()
+        return
+      }
       runApplicationHooks(server.onReady, [], server.options.pluginTimeout, 'onReady').then(() => {
         done()
         resolve()
