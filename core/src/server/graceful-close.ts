@@ -31,7 +31,7 @@ export function trackConnections (httpServer: Server): void {
 function closeAfterResponse (socket: Socket): void {
   const response = currentResponse(socket)
   if (response !== null && response.headersSent === false && typeof response.setHeader === 'function') {
-    response.setHeader('connection', 'close')
+    response.setHeader('Connection', 'close')
   }
 }
 
@@ -48,16 +48,22 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
     httpServer.closeAllConnections()
     return
   }
-  if (connections === undefined || force === false) {
-    // Not a server we created (serverFactory), or the app keeps idle connections open: Node's close().
+  if (connections === undefined) {
+    // Not a server we created (serverFactory): Node's close(), which also closes idle connections.
     httpServer.close(function serverClosed () { done() })
-    if (force === 'idle') httpServer.closeIdleConnections()
+    if (force === 'idle' && typeof httpServer.closeIdleConnections === 'function') httpServer.closeIdleConnections()
     return
   }
+  // `false` and 'idle' end alike, as in Fastify on Node >= 19 (whose server.close() closes idle
+  // connections itself): idle connections are closed, after the grace.
   const idleSince = new Map<Socket, number>()
+  const server = httpServer as any
   let finished = false
+  let listening = true
+  const begun = Date.now()
   function sweep (): void {
     const now = Date.now()
+    if (listening && now - begun >= idleGraceMs) stopListening()
     for (const socket of connections!) {
       if (currentResponse(socket) !== null) {
         idleSince.delete(socket)
@@ -75,23 +81,27 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
       }
     }
   }
+  function stopListening (): void {
+    listening = false
+    // http.Server#close() also closes the idle connections at once, which is what the grace avoids:
+    // it is kept from doing so for this one call (it still stops listening and its timeout checks).
+    server.closeIdleConnections = function keepIdleConnectionsForNow () {}
+    try {
+      httpServer.close(function serverClosed () {
+        if (finished) return
+        finished = true
+        clearInterval(timer)
+        done()
+      })
+    } finally {
+      delete server.closeIdleConnections
+    }
+  }
   // Requests that arrive from now on are answered with `Connection: close` by the router; those
   // already in flight are marked once, here (a pipelined request may take the mark over later).
   for (const socket of connections) closeAfterResponse(socket)
+  // The listening socket stays open for the grace too: clients whose connections are still
+  // waiting to be accepted get the 503 rather than a reset.
   const timer = setInterval(sweep, sweepEveryMs)
   sweep()
-  // http.Server#close() also closes the idle connections at once, which is what the grace avoids:
-  // it is kept from doing so for this one call (it still stops listening and its timeout checks).
-  const server = httpServer as any
-  server.closeIdleConnections = function keepIdleConnectionsForNow () {}
-  try {
-    httpServer.close(function serverClosed () {
-      if (finished) return
-      finished = true
-      clearInterval(timer)
-      done()
-    })
-  } finally {
-    delete server.closeIdleConnections
-  }
 }
