@@ -33,6 +33,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
+  http: [(v) => v === null || isObject(v), 'an object of http.createServer options'],
   http2: [(v) => v === false, 'false (HTTP/2 is not supported yet)'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
@@ -201,7 +202,7 @@ export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<s
   const config: Record<string, unknown> = {}
   for (const name of Object.keys(options)) {
     const value = options[name]
-    if (typeof value === 'function' || name === 'logger' || name === 'https') continue
+    if (typeof value === 'function' || name === 'logger' || name === 'https' || name === 'http') continue
     config[name] = value
   }
   if (options.https !== undefined && options.https !== null) config.https = true
