@@ -209,3 +209,14 @@ t.test('a client that aborts its request: no "request completed" line, as Fastif
   })
   assertAgree(t, results)
 })
+
+t.test('disableRequestLogging leaves out the request lines and the default error handler\'s lines, as Fastify', async (t) => {
+  const results = await linesOf(async (factory, stream) => {
+    const app = factory({ logger: { level: 'debug', stream }, disableRequestLogging: true })
+    app.get('/ok', async (request: any) => { request.log.info('kept'); return 'ok' })
+    app.get('/500', async () => { throw new Error('server broke') })
+    app.get('/400', async () => { throw Object.assign(new Error('client broke'), { statusCode: 400 }) })
+    for (const url of ['/ok', '/500', '/400', '/missing']) await app.inject(url)
+  })
+  assertAgree(t, results)
+})

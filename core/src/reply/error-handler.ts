@@ -128,10 +128,10 @@ export function errorPayload (error: any, statusCode: number): string {
 /** The root error handler every chain ends with. */
 export function defaultErrorHandler (this: unknown, error: any, request: any, reply: any): void {
   const statusCode: number = reply.raw.statusCode
-  if (statusCode >= 500) {
-    reply.log.error({ req: request, res: reply, err: error }, error.message)
-  } else {
-    reply.log.info({ res: reply, err: error }, error.message)
+  // disableRequestLogging silences these lines too, as in Fastify.
+  if (request.context.server.options.disableRequestLogging !== true) {
+    if (statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, error.message)
+    else reply.log.info({ res: reply, err: error }, error.message)
   }
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
   reply.send(errorPayload(error, statusCode))
