@@ -141,8 +141,32 @@ t.test('listen({ signal }) closes the server when the signal aborts', async (t) 
   const controller = new AbortController()
   await app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal })
   controller.abort()
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  for (let waited = 0; !closed && waited < 3000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
   t.equal(closed, true)
   t.equal(app.server.listening, false)
   await t.rejects(enclave().listen({ port: 0, signal: {} as any }), { code: 'FST_ERR_LISTEN_OPTIONS_INVALID' })
+})
+
+t.test('onListen hooks start once listening, are not awaited by listen(), and a failing one is logged and the next runs, as Fastify', async (t) => {
+  const observed: Array<{ seen: string[], logs: string[] }> = []
+  for (const [, factory] of faces) {
+    const { lines, logger } = capture()
+    const seen: string[] = []
+    const app = factory({ logger })
+    app.addHook('onListen', async () => {
+      seen.push('first hook starts')
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      seen.push('first hook ends')
+    })
+    app.addHook('onListen', (done: (error?: Error) => void) => { seen.push('second hook fails'); done(new Error('listen hook broke')) })
+    app.addHook('onListen', async () => { seen.push('third hook runs') })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    seen.push('listen() resolved')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await app.close()
+    observed.push({ seen, logs: lines.map((line) => `${String(line.level)} ${String(line.msg).replace(/:\d+$/, '')}${line.err === undefined ? '' : ` err=${String(line.err.message)}`}`) })
+  }
+  t.same(observed[0]!.seen, ['first hook starts', 'listen() resolved', 'first hook ends', 'second hook fails', 'third hook runs'])
+  t.same(observed[1], observed[0], 'enclave()')
+  t.same(observed[2], observed[0], '@enclave/fastify')
 })

@@ -225,12 +225,34 @@ export async function startListening (server: RouteServer, instance: any, option
   const address = formatAddress(httpServer)
   const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
   server.logger.info(resolveText(address))
-  try {
-    await runApplicationHooks(server.onListen, [], server.options.pluginTimeout, 'onListen')
-  } catch (error) {
-    server.logger.error({ err: error }, 'onListen hook failed')
-  }
+  runOnListenHooks(server)
   return address
+}
+
+/**
+ * onListen hooks, as Fastify runs them: started once the server listens but not awaited by
+ * listen(), one after another; a failing hook is logged (`log.error(err)`) and the next one runs.
+ */
+function runOnListenHooks (server: RouteServer): void {
+  const hooks = server.onListen
+  let index = 0
+  function next (error?: unknown): void {
+    if (error !== undefined && error !== null) server.logger.error(error)
+    if (index === hooks.length) return
+    const hook = hooks[index++]!
+    try {
+      if (hook.callbackStyle) {
+        hook.fn.call(hook.instance, next)
+        return
+      }
+      const returned: any = hook.fn.call(hook.instance)
+      if (returned !== null && typeof returned === 'object' && typeof returned.then === 'function') returned.then(function hookDone () { next() }, next)
+      else next()
+    } catch (thrown) {
+      next(thrown)
+    }
+  }
+  next()
 }
 
 /**
