@@ -52,6 +52,12 @@ const scenarios: Array<[string, (app: any, seen: string[]) => Promise<unknown>]>
     app.addHook('onClose', async () => { throw new Error('onClose broke') })
     return new Promise((resolve) => app.close((error: Error) => resolve(error?.message)))
   }],
+  ['a failing preClose hook stops the other preClose hooks, the server still closes and close() rejects', async (app, seen) => {
+    app.addHook('preClose', async () => { seen.push('preClose failing'); throw new Error('preClose broke') })
+    app.addHook('preClose', async () => { seen.push('preClose after the failure') })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    await app.close()
+  }],
   ['inject() after close() rejects with FST_ERR_REOPENED_CLOSE_SERVER', async (app) => {
     await app.close()
     return app.inject('/')

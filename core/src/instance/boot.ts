@@ -147,8 +147,8 @@ export function bootInstance (server: RouteServer): void {
       runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose').then(function afterPreClose () {
         stopServing(server, done)
       }, function afterPreCloseFailed (error: unknown) {
-        server.logger.error({ err: error }, 'preClose hook failed')
-        stopServing(server, done)
+        // As Fastify: the server still closes, the other onClose hooks still run, close() rejects.
+        stopServing(server, function closedAfterFailure () { (done as (error?: unknown) => void)(error) })
       })
     })
   })
