@@ -45,7 +45,6 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     logger,
     loggingEnabled,
     routes: [],
-    onReady: [],
     onListen: [],
     preClose: [],
     rootNotFound: null,

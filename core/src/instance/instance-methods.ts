@@ -3,7 +3,7 @@ import { kContext } from '../symbols.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
-import { createHookEntry, isRequestHook } from '../lifecycle/hooks.js'
+import { createHookEntry, assertHookStyle, type RequestHookName } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
 import { normaliseListenArguments } from '../server/http-server.js'
 import { createInjector } from '../server/inject.js'
@@ -79,21 +79,38 @@ export const instanceMethods: Record<string | symbol, any> = {
 
   // hooks
   addHook (this: any, name: unknown, fn: unknown) {
-    const entry = createHookEntry(name, fn, this)
     const context = contextOf(this)
-    const hookName = name as string
-    if (hookName === 'onClose') {
+    if (name === 'onClose') {
+      createHookEntry(name, fn, this)
       this._avvioOnClose(fn)
       return this
     }
-    if (hookName === 'onReady' || hookName === 'onListen' || hookName === 'preClose') {
-      (context.server as any)[hookName].push(entry)
+    if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute' || name === 'onRegister') {
+      // Application hooks take effect at once, as in Fastify.
+      const entry = createHookEntry(name, fn, this)
+      if (name === 'onReady') context.hooks.onReady.push(entry)
+      else if (name === 'onRoute' || name === 'onRegister') {
+        assertNotStarted(this, 'addHook')
+        context.hooks[name].push(entry)
+      } else (context.server as any)[name].push(entry)
       return this
     }
-    if (isRequestHook(hookName) || hookName === 'onRoute' || hookName === 'onRegister') {
-      assertNotStarted(this, 'addHook')
-      context.hooks[hookName].push(entry)
-    }
+    assertHookStyle(name, fn)
+    assertNotStarted(this, 'addHook')
+    // Request hooks are added in avvio's order (after the plugins registered before this call have
+    // loaded), as Fastify does; a bad name or handler then rejects register()/ready().
+    const instance = this
+    this.after(function addQueuedHook (error: unknown, done: (error?: unknown) => void) {
+      let entry
+      try {
+        entry = createHookEntry(name, fn, instance)
+      } catch (invalid) {
+        done(invalid)
+        return
+      }
+      context.hooks[name as RequestHookName].push(entry)
+      done(error)
+    })
     return this
   },
   onClose (this: any, fn: unknown) {
