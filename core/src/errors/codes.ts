@@ -99,7 +99,6 @@ export const catalogue = [
   { code: 'ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH', message: "%s - expected '%s' Enclave version, '%s' is installed", when: 'A wrapped plugin declares an `enclave` version range (@enclave/plugin) the running Enclave does not satisfy.' },
   { code: 'ENC_ERR_PLUGIN_DEPENDENCIES_INVALID', message: "The dependencies of plugin '%s' must be an array of plugin names", type: 'TypeError', when: 'A wrapped plugin\'s `dependencies` metadata is not an array.' },
   { code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', message: "The dependency '%s' of plugin '%s' is not registered", when: 'A wrapped plugin lists a dependency no plugin of that name registered before it.' },
-  { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: "The %s plugin being registered mixes async and callback styles. Async plugins should not use the 'done' argument.", type: 'TypeError', when: 'A plugin is an async function that also declares done.' },
   { code: 'FST_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", type: 'TypeError', when: 'register() was given something that is not a plugin.' },
   { code: 'FST_ERR_PLUGIN_TIMEOUT', message: "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise", when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
   { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'The instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },

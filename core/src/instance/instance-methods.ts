@@ -232,12 +232,13 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   defaultTextParser: parseTextBody,
 
-  // lifecycle
+  // lifecycle: user callbacks run on a fresh tick, outside the promise chains, so an exception
+  // thrown in one is an ordinary uncaught exception rather than an unhandled rejection.
   ready (this: any, callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
     if (typeof callback === 'function') {
-      server.readyPromise.then(() => callback(null), callback)
+      server.readyPromise.then(() => { process.nextTick(callback, null) }, (error: Error) => { process.nextTick(callback, error) })
       return undefined
     }
     return server.readyPromise.then(() => this)
@@ -246,7 +247,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => callback(null, address), (error) => callback(error))
+      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error) })
       return undefined
     }
     return promise
@@ -254,7 +255,7 @@ export const instanceMethods: Record<string | symbol, any> = {
   close (this: any, callback?: (error?: Error) => void) {
     const promise = closeInstance(serverOf(this))
     if (typeof callback === 'function') {
-      promise.then(() => callback(), callback)
+      promise.then(() => { process.nextTick(callback) }, (error: Error) => { process.nextTick(callback, error) })
       return this
     }
     return promise
