@@ -242,3 +242,20 @@ t.test('onError hooks run in registration order with (request, reply, error, don
     ['root after register', 'from child']
   ])
 })
+
+t.test('an onSend hook that also fails on the error response runs the onError hooks again, as in Fastify', async (t) => {
+  const results: unknown[][] = []
+  for (const [, make] of factories) {
+    const seen: unknown[] = []
+    const app = make()
+    app.addHook('onError', async (_request: unknown, reply: any, error: Error) => { seen.push([error.message, reply.statusCode]) })
+    app.addHook('onSend', async () => { throw new Error('onSend failed') })
+    app.get('/', async () => ({ ok: true }))
+    const response = await app.inject('/')
+    await app.close()
+    seen.push(response.statusCode, response.body)
+    results.push(seen)
+  }
+  t.same(results[1], results[0])
+  t.same(results[0]!.slice(0, 2), [['onSend failed', 200], ['onSend failed', 500]])
+})

@@ -48,9 +48,21 @@ function statusCodeOf (error: any): number | undefined {
  * handler receives exactly the thrown value, as in Fastify.
  */
 export function handleError (reply: any, thrown: unknown): void {
+  enterErrorPath(reply, thrown, reply[kReplyErrorHandlerIndex] === 0)
+}
+
+/**
+ * A preSerialization or onSend hook failed. Fastify runs the onError hooks for such a failure even
+ * while an error is being answered (an onSend hook that also fails on the error response).
+ */
+export function handlePayloadHookError (reply: any, thrown: unknown): void {
+  enterErrorPath(reply, thrown, true)
+}
+
+function enterErrorPath (reply: any, thrown: unknown, runOnError: boolean): void {
   if (reply[kReplyHijacked] === true) return
   const route: RouteContext = reply[kReplyRoute]
-  if (route.onError !== null && reply[kReplyErrorHandlerIndex] === 0 && reply[kReplyIsRunningOnError] === false) {
+  if (route.onError !== null && runOnError && reply[kReplyIsRunningOnError] === false) {
     reply[kReplyIsRunningOnError] = true
     reply[kReplyError] = thrown
     runPayloadHooks(route.onError, reply.request, reply, thrown, afterOnError, onErrorHookFailed)
