@@ -15,9 +15,15 @@ function buildError (route: RouteContext, part: HttpPart, cause: unknown): Error
   return error
 }
 
+/** Stands for a compile result that is not a function: each request then fails with Fastify's TypeError. */
+function notAValidationFunction (): never {
+  throw new TypeError('validatorFunction is not a function')
+}
+
 /**
- * What the compiler returned. As in Fastify, something other than a function does not fail the
- * start: the part is then not validated (null).
+ * What the compiler returned. As in Fastify 4.29, something other than a function does not fail
+ * the start: a falsy result (and any result for the body) leaves the part unvalidated (null);
+ * another value fails each request that reaches it (a 500 TypeError).
  */
 function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart, schema: unknown): ValidationFunction | null {
   let fn: unknown
@@ -26,7 +32,8 @@ function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart
   } catch (error) {
     throw buildError(route, part, error)
   }
-  return typeof fn === 'function' ? fn as ValidationFunction : null
+  if (typeof fn === 'function') return fn as ValidationFunction
+  return fn && part !== 'body' ? notAValidationFunction : null
 }
 
 function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
