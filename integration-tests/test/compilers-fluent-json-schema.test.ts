@@ -1,6 +1,6 @@
 import t from 'tap'
 import Fastify from 'fastify4'
-import S from 'fluent-json-schema'
+import { S } from 'fluent-json-schema'
 import enclave from '@enclave/core'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
