@@ -100,8 +100,11 @@ class DocumentSchemas {
     for (const key of Object.keys(converted)) if (key !== defsKey) root[key] = converted[key]
     const renamed = new Map<string, string>()
     const names = new Map<string, string>()
+    // Compared with the components already held in their document form (references rewritten).
+    const asInDocument = new Map<string, string>()
+    for (const name of Object.keys(defs)) asInDocument.set(`#/${defsKey}/${name}`, this.prefix + name)
     for (const name of Object.keys(defs)) {
-      const chosen = this.componentName(name, defs[name] as Record<string, unknown>, io)
+      const chosen = this.componentName(name, rewriteRefs(defs[name], asInDocument) as Record<string, unknown>, io)
       names.set(name, chosen)
       renamed.set(`#/${defsKey}/${name}`, this.prefix + chosen)
     }
