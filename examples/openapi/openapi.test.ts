@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { build } from '@enclave/examples/openapi/app.js'
 
@@ -12,7 +12,7 @@ const routes = [
   ['post', '/orders'], ['get', '/orders/{id}']
 ] as const
 
-async function documentOf (t: Tap.Test): Promise<any> {
+async function documentOf (t: Test): Promise<any> {
   const app = await build()
   t.teardown(() => app.close())
   const res = await app.inject('/docs/json')
