@@ -16,6 +16,7 @@ import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
 import type { EnclaveInstance, EnclaveOptions } from './types/index.js'
 import { enclaveProfile, type Profile } from './profile.js'
+import { createControllerState } from './schema/schema-controller.js'
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
 export function enclave (input?: EnclaveOptions): EnclaveInstance {
@@ -34,7 +35,6 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     logger,
     loggingEnabled,
     routes: [],
-    onReady: [],
     onListen: [],
     preClose: [],
     rootNotFound: null,
@@ -53,6 +53,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       onCreate: validatorGroup.onCreate
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
+    schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
+    validatorFactoryOptions: { customOptions: {}, plugins: [], ...validatorGroup },
+    serializerFactoryOptions: options.serializerOpts,
     trustProxy: createTrustFunction(options.trustProxy)
   } as unknown as RouteServer
   const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
