@@ -180,3 +180,32 @@ t.test('forceCloseConnections: true cuts requests in flight at close(), as Fasti
     t.ok(Date.now() - begun < 1000, `${face}: close() did not wait for the handler`)
   }
 })
+
+t.test('over HTTPS, a request in flight when close() begins completes, with Connection: close', async (t) => {
+  const { readFileSync } = await import('node:fs')
+  const https = await import('node:https')
+  const fixtures = new URL('./fixtures/', import.meta.url)
+  const app = enclave({ https: { key: readFileSync(new URL('localhost-key.pem', fixtures)), cert: readFileSync(new URL('localhost-cert.pem', fixtures)) } })
+  let release: () => void = () => {}
+  let started: () => void = () => {}
+  const whenStarted = new Promise<void>((resolve) => { started = resolve })
+  const released = new Promise<void>((resolve) => { release = resolve })
+  app.get('/slow', async () => { started(); await released; return 'slow over tls' })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as net.AddressInfo
+  const agent = new https.Agent({ keepAlive: true, rejectUnauthorized: false })
+  const answer = new Promise<{ status: number, connection: string | undefined, body: string }>((resolve, reject) => {
+    https.get({ host: '127.0.0.1', port, path: '/slow', agent }, (res) => {
+      let body = ''
+      res.on('data', (chunk) => { body += String(chunk) })
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }))
+    }).on('error', reject)
+  })
+  await whenStarted
+  const closing = app.close()
+  await delay(250)
+  release()
+  t.same(await answer, { status: 200, connection: 'close', body: 'slow over tls' })
+  await closing
+  agent.destroy()
+})

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
+import { Server as TlsServer } from 'node:tls'
 
 /**
  * How long a keep-alive connection that is idle when close() begins stays open. Its client may
@@ -21,7 +22,9 @@ function currentResponse (socket: Socket): any {
 export function trackConnections (httpServer: Server): void {
   const connections = new Set<Socket>()
   ;(httpServer as any)[kTracked] = connections
-  httpServer.on('connection', function trackConnection (socket: Socket) {
+  // Over TLS the HTTP layer works on the TLS socket, which only exists once the handshake is done.
+  const event = httpServer instanceof TlsServer ? 'secureConnection' : 'connection'
+  httpServer.on(event, function trackConnection (socket: Socket) {
     connections.add(socket)
     socket.once('close', function untrackConnection () { connections.delete(socket) })
   })
