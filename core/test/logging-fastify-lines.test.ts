@@ -220,3 +220,22 @@ t.test('disableRequestLogging leaves out the request lines and the default error
   })
   assertAgree(t, results)
 })
+
+t.test('with requestIdHeader: false the generator is called on the route\'s instance, as Fastify', async (t) => {
+  const observed: string[][] = []
+  for (const [, factory] of faces) {
+    const app = factory({ requestIdHeader: false, genReqId: function (this: any) { return `root this=${String(this?.prefix)}` } })
+    app.get('/', async (request: any) => request.id)
+    app.register(async (plugin: any) => { plugin.get('/', async (request: any) => request.id) }, { prefix: '/p' })
+    app.register(async (plugin: any) => {
+      plugin.setGenReqId(function (this: any) { return `own this=${String(this === plugin)}` })
+      plugin.get('/', async (request: any) => request.id)
+    }, { prefix: '/q' })
+    const ids: string[] = []
+    for (const url of ['/', '/p/', '/q/']) ids.push((await app.inject({ url, headers: { 'request-id': 'ignored' } })).body)
+    observed.push(ids)
+  }
+  t.same(observed[0], ['root this=', 'root this=/p', 'own this=true'])
+  t.same(observed[1], observed[0], 'enclave()')
+  t.same(observed[2], observed[0], '@enclave/fastify')
+})

@@ -66,7 +66,14 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   const context: ContextState = route.context
   const server = route.server
   const generator = context.inherited('genReqId') as ((raw: any) => string) | null
-  route.genReqId = generator === null ? server.genReqId : withRequestIdHeader(server.options.requestIdHeader, generator)
+  if (server.options.requestIdHeader === false) {
+    // Without a header to read, Fastify calls the generator as a method of the route's instance.
+    const generate = generator ?? server.genReqId
+    const instance = route.instance
+    route.genReqId = function generateOnInstance (raw: any): string { return generate.call(instance, raw) }
+  } else {
+    route.genReqId = generator === null ? server.genReqId : withRequestIdHeader(server.options.requestIdHeader, generator)
+  }
   const factory = (context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
   route.childLoggerFactory = factory
   const effectiveLevel = level ?? context.logLevel ?? server.logger.level
