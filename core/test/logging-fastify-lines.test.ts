@@ -239,3 +239,22 @@ t.test('with requestIdHeader: false the generator is called on the route\'s inst
   t.same(observed[1], observed[0], 'enclave()')
   t.same(observed[2], observed[0], '@enclave/fastify')
 })
+
+t.test('a client that aborts its upload: Fastify\'s "aborted" line (info, 400, ECONNRESET) and no "request completed"', async (t) => {
+  const results = await linesOf(async (factory, stream) => {
+    const app = factory({ logger: { level: 'info', stream } })
+    app.post('/', async () => 'never')
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as net.AddressInfo
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":')
+      })
+      socket.on('error', () => {})
+      setTimeout(() => { socket.destroy(); setTimeout(resolve, 300) }, 100)
+    })
+    await app.close()
+  })
+  assertAgree(t, results)
+  t.ok(results[1]!.some((line) => line.msg === 'aborted' && line.level === 30 && line.res?.statusCode === 400 && line.err?.message === 'aborted'))
+})
