@@ -104,7 +104,9 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   // already in flight are marked once, here (a pipelined request may take the mark over later).
   for (const socket of connections) closeAfterResponse(socket)
   // The listening socket stays open for the grace too: clients whose connections are still
-  // waiting to be accepted get the 503 rather than a reset.
+  // waiting to be accepted get the 503 rather than a reset. With no connection open at all there is
+  // no load to drain, and it closes at once.
   const timer = setInterval(sweep, sweepEveryMs)
+  if (connections.size === 0) stopListening()
   sweep()
 }
