@@ -39,6 +39,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     preClose: [],
     rootNotFound: null,
     defaultRoute: null,
+    secondaryServers: [],
     started: false,
     booted: false,
     listening: false,

@@ -170,3 +170,43 @@ t.test('onListen hooks start once listening, are not awaited by listen(), and a 
   t.same(observed[1], observed[0], 'enclave()')
   t.same(observed[2], observed[0], '@enclave/fastify')
 })
+
+t.test('listening on localhost also binds the other addresses localhost resolves to, as Fastify (::1 beside 127.0.0.1)', async (t) => {
+  const dns = (await import('node:dns')).default
+  const realLookup = dns.lookup
+  // This machine resolves localhost to 127.0.0.1 only: make it answer both, as most do.
+  ;(dns as any).lookup = function lookup (host: string, options: any, callback: any) {
+    if (host === 'localhost' && options?.all === true) {
+      process.nextTick(callback, null, [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }])
+      return
+    }
+    return (realLookup as any).apply(dns, arguments)
+  }
+  t.teardown(() => { (dns as any).lookup = realLookup })
+  const observed: unknown[] = []
+  for (const [face, factory] of faces) {
+    const { lines, logger } = capture()
+    const app = factory({ logger })
+    app.get('/', async () => 'hello')
+    const address = await app.listen({ port: 0 })
+    const port = app.server.address().port
+    const mask = (text: string) => text.split(String(port)).join('PORT')
+    const reach = async (host: string) => {
+      try {
+        return await (await fetch(`http://${host}:${port}/`, { headers: { connection: 'close' } })).text()
+      } catch (error: any) {
+        return error.cause?.code ?? 'failed'
+      }
+    }
+    const before = [await reach('127.0.0.1'), await reach('[::1]')]
+    const addresses = mask(JSON.stringify(app.addresses()))
+    await app.close()
+    const after = [await reach('127.0.0.1'), await reach('[::1]')]
+    observed.push({ address: mask(address), addresses, logs: lines.map((line) => mask(String(line.msg))), before, after, afterClose: app.addresses() })
+    t.pass(face)
+  }
+  t.same((observed[0] as any).before, ['hello', 'hello'])
+  t.same((observed[0] as any).after, ['ECONNREFUSED', 'ECONNREFUSED'])
+  t.same(observed[1], observed[0], 'enclave()')
+  t.same(observed[2], observed[0], '@enclave/fastify')
+})

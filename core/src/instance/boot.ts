@@ -5,7 +5,9 @@ import { compileRoute } from '../routing/compile-route.js'
 import { allMethods, routeHooksOf } from '../routing/route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
-import { formatAddress } from '../server/http-server.js'
+import type { Server } from 'node:http'
+import { createHttpServer, formatAddress } from '../server/http-server.js'
+import { bindOtherLocalhostAddresses } from '../server/localhost-bindings.js'
 import type { ListenOptions } from '../server/listen-arguments.js'
 import { closeGracefully } from '../server/graceful-close.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
@@ -164,10 +166,16 @@ export function bootInstance (server: RouteServer): void {
 
 function stopServing (server: RouteServer, done: () => void): void {
   if (server.listening) {
-    closeGracefully(server.httpServer, server.options.forceCloseConnections, function serverClosed () {
-      server.listening = false
-      done()
-    })
+    const servers = [server.httpServer, ...server.secondaryServers]
+    let open = servers.length
+    for (const httpServer of servers) {
+      closeGracefully(httpServer, server.options.forceCloseConnections, function serverClosed () {
+        if (--open > 0) return
+        server.listening = false
+        server.secondaryServers = []
+        done()
+      })
+    }
     return
   }
   if (typeof server.options.serverFactory === 'function') {
@@ -233,6 +241,11 @@ export async function startListening (server: RouteServer, instance: any, option
   const address = formatAddress(httpServer)
   const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
   server.logger.info(resolveText(address))
+  if (host === 'localhost' && typeof server.options.serverFactory !== 'function') {
+    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger)
+    server.secondaryServers = await bindOtherLocalhostAddresses(httpServer, create, nodeOptions as Record<string, unknown>)
+    for (const secondary of server.secondaryServers) server.logger.info(resolveText(formatAddress(secondary)))
+  }
   runOnListenHooks(server)
   return address
 }

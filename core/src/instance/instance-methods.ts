@@ -297,8 +297,16 @@ export const instanceMethods: Record<string | symbol, any> = {
     return createInjector(this, serverOf(this))(options, callback)
   },
   addresses (this: any) {
-    const address = serverOf(this).httpServer.address()
-    return address === null ? [] : [address]
+    // As Fastify: the servers bound to localhost's other addresses first, then the main one.
+    const server = serverOf(this)
+    const found: unknown[] = []
+    for (const secondary of server.secondaryServers) {
+      const address = secondary.address()
+      if (address !== null) found.push(address)
+    }
+    const address = server.httpServer.address()
+    if (address !== null) found.push(address)
+    return found
   },
   routing (this: any, req: any, res: any) { serverOf(this).httpHandler(req, res) },
   withTypeProvider (this: any) { return this },

@@ -26,6 +26,8 @@ export interface ServerState {
   root: ContextState
   rootNotFound: RouteContext | null
   httpServer: Server
+  /** Servers bound to the other addresses `localhost` resolves to (listen on localhost), as Fastify's. */
+  secondaryServers: Server[]
   httpHandler: (req: any, res: any) => void
   /** What answers a request no route matches, when setDefaultRoute replaced the not-found routing. */
   defaultRoute: ((req: any, res: any) => void) | null
