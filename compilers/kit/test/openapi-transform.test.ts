@@ -80,3 +80,19 @@ t.test('an OpenAPI 3.1 document gets 2020-12 schemas', async (t) => {
   const document = await documentOf(app as unknown as Documented)
   t.strictSame(document.paths['/n'].post.requestBody.content['application/json'].schema.properties.n, { type: ['number', 'null'] })
 })
+
+t.test('recursive schemas: a named one stays one component, an unnamed one is named after its route and part', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  await app.register(swagger, { openapi: { info: { title: 'a', version: '1' } }, ...openapiTransforms })
+  const Category: z.ZodType<{ name: string, children: unknown[] }> = z.object({ name: z.string(), get children () { return z.array(Category) } })
+  const TreeNode: z.ZodType<{ name: string, parent?: unknown }> = z.object({ name: z.string(), get parent () { return TreeNode.optional() } }).meta({ id: 'RecursiveNode' })
+  app.post('/categories', { validatorCompiler: zodCompiler, schema: { body: Category, querystring: TreeNode } }, async () => ({}))
+  const document = await documentOf(app as unknown as Documented)
+  const operation = document.paths['/categories'].post
+  t.strictSame(operation.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/POST_categories_body' })
+  t.strictSame(document.components.schemas.POST_categories_body.properties.children, { type: 'array', items: { $ref: '#/components/schemas/POST_categories_body' } })
+  t.strictSame(operation.parameters.map((parameter: { name: string }) => parameter.name), ['name', 'parent'], 'the query is still listed property by property')
+  t.strictSame(document.components.schemas.RecursiveNode.properties.parent, { allOf: [{ $ref: '#/components/schemas/RecursiveNode' }] })
+  t.notOk(JSON.stringify(document).includes('"$ref":"#"'), 'no reference to the document root')
+})
