@@ -8,6 +8,7 @@ import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { createRouters } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
+import { settleForceCloseConnections } from './server/http2-server.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, parseTextBody } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
@@ -85,6 +86,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       router.lookup(req, res)
     }
   server.httpServer = createHttpServer(options, server.httpHandler, logger)
+  settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   ;(instance as any).initialConfig = buildInitialConfig(options)
 
   const boot = avvio(instance, {

@@ -32,7 +32,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
-  http2: [(v) => v === false, 'false (HTTP/2 is not supported yet)'],
+  http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
   pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
@@ -53,7 +53,8 @@ const optionChecks: Record<string, [Check, string]> = {
   frameworkErrors: [isFunction, 'a function (error, request, reply)'],
   clientErrorHandler: [isFunction, 'a function (error, socket)'],
   http2SessionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
-  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"]
+  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"],
+  http2GracefulClose: [isBool, 'a boolean']
 }
 
 export interface ResolvedOptions {
@@ -81,6 +82,7 @@ export interface ResolvedOptions {
   allowUnsafeRegex: boolean
   http2SessionTimeout: number
   responseValidation: false | 'log' | 'throw'
+  http2GracefulClose: boolean
   [key: string]: unknown
 }
 
@@ -107,7 +109,8 @@ const defaults = {
   jsonShorthand: true,
   allowUnsafeRegex: false,
   http2SessionTimeout: 72000,
-  responseValidation: false
+  responseValidation: false,
+  http2GracefulClose: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {
@@ -203,6 +206,10 @@ export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<s
     if (typeof value === 'function' || name === 'logger' || name === 'https') continue
     config[name] = value
   }
-  if (options.https !== undefined && options.https !== null) config.https = true
+  if (options.https !== undefined && options.https !== null) {
+    // As Fastify: only allowHTTP1 of the TLS options shows, when it is given.
+    const allowHTTP1 = (options.https as Record<string, unknown>).allowHTTP1
+    config.https = typeof allowHTTP1 === 'boolean' ? { allowHTTP1 } : true
+  }
   return Object.freeze(config)
 }

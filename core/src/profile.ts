@@ -18,7 +18,8 @@ export interface Profile {
  * migration table) for each difference; nowhere else may the two entries behave differently.
  */
 export const differingOptions: Readonly<Record<string, { readonly fastify: unknown, readonly enclave: unknown }>> = {
-  useSemicolonDelimiter: { fastify: true, enclave: false }
+  useSemicolonDelimiter: { fastify: true, enclave: false },
+  http2GracefulClose: { fastify: false, enclave: true }
 }
 
 function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {

@@ -15,7 +15,8 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const id = server.genReqId(raw)
   const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
   if (server.closing) {
-    res.setHeader('connection', 'close')
+    // HTTP/2 has no Connection header: its sessions end with GOAWAY (see http2-server.ts).
+    if (raw.httpVersionMajor !== 2) res.setHeader('connection', 'close')
     if (server.options.return503OnClosing) {
       refuseWhileClosing(res, log)
       return
