@@ -90,3 +90,31 @@ export function isConnectionHeader (name: string): boolean {
 export function isHttp2Response (res: any): boolean {
   return res.stream !== undefined && res.stream !== null
 }
+
+const versionNotSupportedBody = JSON.stringify({ error: 'HTTP Version Not Supported', message: 'HTTP Version Not Supported', statusCode: 505 })
+
+function refuseHttpVersion (res: any): void {
+  res.writeHead(505, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(versionNotSupportedBody) })
+  res.end(versionNotSupportedBody)
+}
+
+/**
+ * Fastify's HTTP version check: an HTTP/2 server answers only HTTP/2 (HTTP/1.x too with
+ * `https.allowHTTP1`); any other version, inject()'s HTTP/1.1 included, gets 505 before any hook.
+ * A serverFactory's server is not checked. Chosen once, so plain HTTP pays nothing.
+ */
+export function guardHttpVersion (options: ResolvedOptions, handler: Handler): Handler {
+  if (options.http2 !== true || typeof options.serverFactory === 'function') return handler
+  const tls = options.https as { allowHTTP1?: unknown } | null | undefined
+  if (tls !== undefined && tls !== null && tls.allowHTTP1 === true) {
+    return function handleHttp2OrHttp1 (req: any, res: any): void {
+      const version = req.httpVersion
+      if (version === '2.0' || version === '1.1' || version === '1.0') handler(req, res)
+      else refuseHttpVersion(res)
+    }
+  }
+  return function handleHttp2Only (req: any, res: any): void {
+    if (req.httpVersionMajor === 2) handler(req, res)
+    else refuseHttpVersion(res)
+  }
+}
