@@ -62,7 +62,7 @@ const cases: Array<[string, H2RequestOptions]> = [
   ['a host constraint matches :authority', { path: '/site', headers: { ':authority': 'example.com' } }],
   ['a host constraint that does not match is a 404', { path: '/site' }],
   ['an unknown path is a 404', { path: '/nowhere' }],
-  ['an unknown method is a 404', { method: 'PROPFIND', path: '/users/1' }],
+  ['a method without a route is a 404', { method: 'PROPFIND', path: '/users/1' }],
   ['reply.raw is the HTTP/2 compatibility response', { path: '/raw' }]
 ]
 
@@ -118,6 +118,28 @@ t.test('over h2c, every kind of request is answered as Fastify 4 answers it, and
   t.equal(seen.headers['x-hooks'], 'onRequest,preHandler,onSend')
   t.same((await send(appSession, { path: '/raw-request' })).json, { httpVersion: '2.0', raw: 'Http2ServerRequest' })
   t.same((await send(appSession, { path: '/raw-request' })).json, (await send(fastifySession, { path: '/raw-request' })).json)
+})
+
+t.test('a method Node does not know gets Fastify 4\'s bare 404, before any hook or not-found handler', async (t) => {
+  const answers: any[] = []
+  for (const app of [Fastify({ http2: true }), enclave({ http2: true }), createServer({ http2: true }, fastifyProfile) as any]) {
+    let hooked = false
+    app.addHook('onRequest', async () => { hooked = true })
+    app.setNotFoundHandler((_request: any, reply: any) => { reply.code(404).send('custom not found') })
+    app.get('/x', async () => 'x')
+    t.teardown(() => app.close())
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    const session = await connect(url)
+    t.teardown(() => { session.close() })
+    const response = await send(session, { method: 'FOO', path: '/x' })
+    answers.push({ status: response.status, type: response.headers['content-type'], body: response.text })
+    t.notOk(hooked, 'no hook ran')
+    // A method Node knows but no route serves still goes to the not-found handler.
+    t.equal((await send(session, { method: 'PURGE', path: '/x' })).text, 'custom not found')
+  }
+  t.same(answers[0], { status: 404, type: 'application/json; charset=utf-8', body: '{"statusCode":404,"code":"FST_ERR_NOT_FOUND","error":"Not Found","message":"Not Found"}' })
+  t.same(answers[1], answers[0])
+  t.same(answers[2], answers[0])
 })
 
 t.test('enclave({ http2: true }) serves h2c with the spec validation payload', async (t) => {
