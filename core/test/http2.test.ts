@@ -379,3 +379,20 @@ t.test('on the Fastify face (http2GracefulClose: false) close() waits for the se
     t.ok(done)
   }
 })
+
+t.test('onTimeout hooks run for each HTTP/2 stream that times out, with its own request', async (t) => {
+  const app = enclave({ http2: true })
+  const timedOut: string[] = []
+  app.addHook('onTimeout', async (request) => { timedOut.push(request.url) })
+  app.get('/hang/:n', async (request) => {
+    request.raw.setTimeout(100)
+    await delay(400)
+    return 'late'
+  })
+  t.teardown(() => app.close())
+  const session = await connect(await app.listen({ port: 0, host: '127.0.0.1' }))
+  t.teardown(() => { session.close() })
+  const responses = await Promise.all([send(session, { path: '/hang/1' }), send(session, { path: '/hang/2' })])
+  t.same(responses.map((response) => response.text), ['late', 'late'])
+  t.same(timedOut.sort(), ['/hang/1', '/hang/2'])
+})

@@ -32,7 +32,8 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
     ;(raw as any)[kRawReply] = reply
     raw.once('close', onRequestClosed)
   }
-  if (route.onTimeout !== null) watchSocketTimeout(raw.socket as any, reply)
+  // Over HTTP/2 a request's timeout is its stream's (raw.socket is a proxy shared by the session's streams).
+  if (route.onTimeout !== null) watchSocketTimeout(raw.httpVersionMajor === 2 ? (raw as any).stream : raw.socket, reply)
   if (server.loggingEnabled && !server.options.disableRequestLogging) {
     log.info({ req: request }, 'incoming request')
   }
