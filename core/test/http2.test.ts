@@ -275,13 +275,21 @@ t.test('inject() works as usual with https.allowHTTP1, and with a serverFactory'
   t.equal((await factory.inject('/')).payload, 'not checked')
 })
 
-t.test('serverFactory may return an HTTP/2 server', async (t) => {
-  const app = enclave({ http2: true, serverFactory: (handler: any) => http2.createServer(handler) as any })
+t.test('serverFactory may return an HTTP/2 server; its sessions are ended by close(), not by http2SessionTimeout (as in Fastify 4)', async (t) => {
+  const app = enclave({ http2: true, http2SessionTimeout: 100, serverFactory: (handler: any) => http2.createServer(handler) as any })
   app.get('/', async (request) => ({ httpVersion: request.raw.httpVersion }))
   t.teardown(() => app.close())
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
-  const response = await h2request(url)
-  t.same(response.json, { httpVersion: '2.0' })
+  const session = await connect(url)
+  t.teardown(() => { session.destroy() })
+  let closed = false
+  session.on('close', () => { closed = true })
+  t.same((await send(session)).json, { httpVersion: '2.0' })
+  await delay(350)
+  t.notOk(closed, 'the session outlived http2SessionTimeout')
+  await app.close()
+  await delay(50)
+  t.ok(closed, 'close() ended the session')
 })
 
 t.test("forceCloseConnections defaults to false on h2c and 'idle' is refused, as in Fastify 4", async (t) => {

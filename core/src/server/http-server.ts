@@ -68,7 +68,8 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
   server.requestTimeout = options.requestTimeout
   if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
   server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler))
-  if (isHttp2Server(server)) watchHttp2Sessions(server, options.http2SessionTimeout)
+  // As in Fastify, http2SessionTimeout is for the servers it creates, not a serverFactory's.
+  if (isHttp2Server(server)) watchHttp2Sessions(server, typeof options.serverFactory === 'function' ? 0 : options.http2SessionTimeout)
   return server
 }
 
