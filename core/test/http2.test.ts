@@ -1,6 +1,8 @@
 import t from 'tap'
 import https from 'node:https'
 import http2 from 'node:http2'
+import http from 'node:http'
+import net from 'node:net'
 import { Readable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
@@ -412,4 +414,24 @@ t.test('onTimeout hooks run for each HTTP/2 stream that times out, with its own 
   const responses = await Promise.all([send(session, { path: '/hang/1' }), send(session, { path: '/hang/2' })])
   t.same(responses.map((response) => response.text), ['late', 'late'])
   t.same(timedOut.sort(), ['/hang/1', '/hang/2'])
+})
+
+t.test('garbage and HTTP/1.1 sent to an h2c port are refused without harm; the server keeps serving', async (t) => {
+  const app = enclave({ http2: true })
+  app.get('/', async () => 'still here')
+  t.teardown(() => app.close())
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.on('close', () => resolve())
+    socket.write('garbage\r\n\r\n\u0000\u0001\u0002')
+    setTimeout(() => socket.destroy(), 300)
+  })
+  const http1 = await new Promise<string>((resolve) => {
+    http.get(`http://127.0.0.1:${port}/`, (res) => { res.resume(); resolve(`status ${res.statusCode!}`) }).on('error', (error: any) => resolve(String(error.code)))
+  })
+  t.not(http1, 'status 200', 'HTTP/1.1 is not served on h2c')
+  t.equal((await h2request(url)).text, 'still here')
 })
