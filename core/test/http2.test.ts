@@ -299,6 +299,7 @@ t.test("forceCloseConnections defaults to false on h2c and 'idle' is refused, as
   t.throws(() => Fastify({ http2: true, forceCloseConnections: 'idle' }), { code: 'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE' })
   t.throws(() => enclave({ http2: true, forceCloseConnections: 'idle' }), {
     code: 'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE',
+    statusCode: 500,
     message: "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method"
   })
   t.throws(() => enclave({ http2: 'yes' as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
