@@ -24,10 +24,16 @@ export function createHttp2Server (options: ResolvedOptions, handler: Handler): 
   return http2.createServer(handler)
 }
 
-/** Whether a server (ours or a serverFactory's) speaks HTTP/2: it hands out sessions. */
+/**
+ * Whether a server (ours or a serverFactory's, a subclass included) speaks HTTP/2. node:http2 does
+ * not export its server classes, so their names are what identifies them.
+ */
 export function isHttp2Server (server: unknown): boolean {
-  const name = (server as { constructor?: { name?: string } } | null)?.constructor?.name
-  return name === 'Http2Server' || name === 'Http2SecureServer'
+  for (let proto = server === null || typeof server !== 'object' ? null : Object.getPrototypeOf(server); proto !== null; proto = Object.getPrototypeOf(proto)) {
+    const name = proto.constructor?.name
+    if (name === 'Http2Server' || name === 'Http2SecureServer') return true
+  }
+  return false
 }
 
 /**
