@@ -17,6 +17,7 @@ import type { RouteServer } from './routing/route-context.js'
 import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { enclaveProfile, type Profile } from './profile.js'
+import { createControllerState } from './schema/schema-controller.js'
 
 function createRequestIdGenerator (header: string | false, custom: unknown, state: { requestCounter: number }) {
   const generate = typeof custom === 'function'
@@ -50,7 +51,6 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     logger,
     loggingEnabled,
     routes: [],
-    onReady: [],
     onListen: [],
     preClose: [],
     rootNotFound: null,
@@ -70,6 +70,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       onCreate: validatorGroup.onCreate
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
+    schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
+    validatorFactoryOptions: { customOptions: {}, plugins: [], ...validatorGroup },
+    serializerFactoryOptions: options.serializerOpts,
     trustProxy: createTrustFunction(options.trustProxy)
   } as unknown as RouteServer
   const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
