@@ -11,6 +11,7 @@ import { printContexts } from './print-contexts.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
+import { createControllerState, createSchemaView } from '../schema/schema-controller.js'
 import type { ContextState } from './context-state.js'
 import type { RouteServer } from '../routing/route-context.js'
 
@@ -171,8 +172,17 @@ export const instanceMethods: Record<string | symbol, any> = {
     contextOf(this).replySerializer = serializer as any
     return this
   },
-  get validatorCompiler () { return contextOf(this).inherited('validatorCompiler') ?? undefined },
-  get serializerCompiler () { return contextOf(this).inherited('serializerCompiler') ?? undefined },
+  setSchemaController (this: any, controller: unknown) {
+    assertNotStarted(this, 'setSchemaController')
+    const context = contextOf(this)
+    context.schemaController = createControllerState(controller)
+    // A new bucket takes over what this context sees so far, as Fastify builds it from the parent's.
+    if (context.schemaController.bucket !== null) context.schemas = createSchemaView(context.schemaController.bucket, context.schemas)
+    return this
+  },
+  // As in Fastify: the nearest compiler set or built (at ready(), for a context's routes), here or above; else undefined.
+  get validatorCompiler () { return contextOf(this).compilerInEffect('validatorCompiler', 'builtValidatorCompiler') },
+  get serializerCompiler () { return contextOf(this).compilerInEffect('serializerCompiler', 'builtSerializerCompiler') },
 
   // errors and not found
   setErrorHandler (this: any, handler: unknown) {

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked
+  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked,
+  kSpecValidationPayload
 } from '../symbols.js'
 import { kReplySending } from './reply.js'
 import { runPayloadHooks } from '../lifecycle/run-hooks.js'
@@ -124,13 +125,13 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
 }
 
 /**
- * The payload of the default error handler. Validation errors follow the spec's shape (no `code`,
- * design §5); every other error also names its `code`. Never a stack.
+ * The payload of the default error handler. Validation errors under `validationPayload: 'spec'`
+ * follow the spec's shape (no `code`, design §5); every other error also names its `code`. Never a stack.
  */
 export function errorPayload (error: any, statusCode: number): string {
   const statusText = STATUS_CODES[statusCode] ?? 'Unknown Error'
   const message = typeof error.message === 'string' ? error.message : ''
-  if (error.validation !== undefined || typeof error.code !== 'string') {
+  if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
     return JSON.stringify({ statusCode, error: statusText, message })
   }
   return JSON.stringify({ statusCode, code: error.code, error: statusText, message })
