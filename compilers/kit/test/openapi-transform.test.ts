@@ -1,6 +1,7 @@
 import t from 'tap'
 import enclave from '@enclave/core'
 import Fastify from 'fastify4'
+import EnclaveFastify from 'fastify'
 import swagger from '@fastify/swagger'
 import { z } from 'zod'
 import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from '@enclave/compiler-kit'
@@ -95,4 +96,18 @@ t.test('recursive schemas: a named one stays one component, an unnamed one is na
   t.strictSame(operation.parameters.map((parameter: { name: string }) => parameter.name), ['name', 'parent'], 'the query is still listed property by property')
   t.strictSame(document.components.schemas.RecursiveNode.properties.parent, { allOf: [{ $ref: '#/components/schemas/RecursiveNode' }] })
   t.notOk(JSON.stringify(document).includes('"$ref":"#"'), 'no reference to the document root')
+})
+
+t.test('the same document on @enclave/fastify (the name fastify) as on enclave()', async (t) => {
+  const build = async (app: any): Promise<any> => {
+    t.teardown(() => app.close())
+    await app.register(swagger, { openapi: { info: { title: 'a', version: '1' } }, ...openapiTransforms })
+    app.addSchema({ $id: 'Item', type: 'object', properties: { id: { type: 'integer' } } })
+    const Pet = z.object({ name: z.string() }).meta({ id: 'FacePet' })
+    app.post('/pets', { validatorCompiler: zodCompiler, schema: { body: Pet, querystring: z.object({ dry: z.boolean().optional() }), response: { 200: { $ref: 'Item#' } } } }, async () => ({ id: 1 }))
+    return await documentOf(app)
+  }
+  const onFastifyFace = await build(EnclaveFastify())
+  t.strictSame(onFastifyFace, await build(enclave()))
+  t.strictSame(onFastifyFace.paths['/pets'].post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/FacePet' })
 })
