@@ -10,6 +10,7 @@ import { createHttpServer, formatAddress } from '../server/http-server.js'
 import { bindOtherLocalhostAddresses } from '../server/localhost-bindings.js'
 import type { ListenOptions } from '../server/listen-arguments.js'
 import { closeGracefully } from '../server/graceful-close.js'
+import { endHttp2Sessions } from '../server/http2-server.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
@@ -175,6 +176,7 @@ function stopServing (server: RouteServer, done: () => void): void {
         server.secondaryServers = []
         done()
       })
+      endHttp2Sessions(httpServer, server.options)
     }
     return
   }

@@ -15,6 +15,7 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const id = route.genReqId(raw)
   const log = createRequestLogger(route, id, raw)
   if (server.closing) {
+    // HTTP/2 has no Connection header: its sessions end with GOAWAY (see http2-server.ts).
     if (raw.httpVersionMajor !== 2) answerLastOnConnection(raw, res)
     if (server.options.return503OnClosing) {
       refuseWhileClosing(res, log)
@@ -31,7 +32,8 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
     ;(raw as any)[kRawReply] = reply
     raw.once('close', onRequestClosed)
   }
-  if (route.onTimeout !== null) watchSocketTimeout(raw.socket as any, reply)
+  // Over HTTP/2 a request's timeout is its stream's (raw.socket is a proxy shared by the session's streams).
+  if (route.onTimeout !== null) watchSocketTimeout(raw.httpVersionMajor === 2 ? (raw as any).stream : raw.socket, reply)
   if (server.loggingEnabled && !server.options.disableRequestLogging) {
     log.info({ req: request }, 'incoming request')
   }

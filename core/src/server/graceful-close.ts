@@ -48,7 +48,8 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   const connections: Set<Socket> | undefined = (httpServer as any)[kTracked]
   if (force === true) {
     httpServer.close(function serverClosed () { done() })
-    httpServer.closeAllConnections()
+    // An HTTP/2 server has no such method: its sessions are ended by endHttp2Sessions.
+    if (typeof httpServer.closeAllConnections === 'function') httpServer.closeAllConnections()
     return
   }
   if (connections === undefined) {
