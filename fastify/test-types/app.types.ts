@@ -165,3 +165,29 @@ export async function build (): Promise<FastifyInstance> {
   app.log.info({ items: body.items.length }, 'built')
   return app
 }
+
+// What the types still refuse, as Fastify's do.
+function refused (): void {
+  // @ts-expect-error the augmented context config is checked in route options
+  app.get('/bad-config', { config: { requiresAuth: 'yes' } }, async () => 'x')
+  // @ts-expect-error the reply declared by the route generic is checked
+  app.get<{ Reply: R }>('/bad-reply', async () => ({ items: [1, 2] }))
+  app.get<{ Querystring: Q }>('/query', async (request) => {
+    // @ts-expect-error the querystring is Q
+    const missing: string = request.query.notThere
+    return missing
+  })
+  // @ts-expect-error an undeclared decoration is an error on the instance
+  void app.notDecorated
+  app.get('/request', async (request) => {
+    // @ts-expect-error an undeclared decoration is an error on the request
+    return request.notDecorated
+  })
+  // @ts-expect-error a decoration declared by augmentation has its declared type
+  app.decorate('db', { query: 'not a function' })
+  // @ts-expect-error the TypeBox body is typed
+  typed.post('/typebox-bad', { schema: { body: Type.Object({ n: Type.Number() }) } }, async (request) => request.body.n.toUpperCase())
+  // @ts-expect-error a logger option is checked
+  Fastify({ logger: 'verbose' })
+}
+void refused

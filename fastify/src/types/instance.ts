@@ -1,4 +1,5 @@
 import type { EnclaveInstance, EnclaveRequest, EnclaveReply, ListenOptions } from '@enclave/core'
+import type { FastifyContextConfig } from './context.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
@@ -27,7 +28,7 @@ export interface FastifyInstance<
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
 > extends EnclaveInstance {
-  readonly '~decorations'?: { readonly request: AddedToRequest, readonly reply: AddedToReply }
+  readonly '~decorations'?: { readonly request: AddedToRequest, readonly reply: AddedToReply, readonly routeConfig?: FastifyContextConfig }
 }
 
 export interface FastifyListenOptions extends ListenOptions {
