@@ -15,9 +15,10 @@ function fastify<
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options?: FastifyHttpOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> {
-  // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts).
-  return createServer(options as EnclaveOptions, fastifyProfile) as FastifyInstance<Server, Request, Reply, Logger, TypeProvider>
+> (options?: FastifyHttpOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>> {
+  // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
+  // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
+  return createServer(options as EnclaveOptions, fastifyProfile) as unknown as FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 }
 
 const { errorCodes } = enclaveCore

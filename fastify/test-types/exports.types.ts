@@ -162,7 +162,7 @@ reply.send({ ok: 'yes' })
 
 // The factory takes Fastify's type arguments and returns the instance they describe.
 const app = fastify<Server, IncomingMessage, ServerResponse, FastifyBaseLogger>({ logger: false })
-assertType<Equal<typeof app, Instance>>()
+assertType<Equal<typeof app, Instance & PromiseLike<Instance>>>()
 const codes: FastifyErrorCodes = errorCodes
 
 // Hook handler types fit addHook and route options.
