@@ -15,6 +15,7 @@ import Fastify, {
 } from 'fastify'
 import { Type, type TypeBoxTypeProvider, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
+import { pino } from 'pino'
 import { assertType, type Equal } from './expect.js'
 
 interface Db { query (sql: string): Promise<unknown[]> }
@@ -37,6 +38,11 @@ declare module 'fastify' {
 }
 
 const options: FastifyServerOptions = { logger: false, bodyLimit: 1024 * 1024, ignoreTrailingSlash: true }
+// A pino logger or pino's options, as Fastify takes them.
+const withPino = Fastify({ logger: pino({ level: 'warn' }) })
+const withPinoOptions = Fastify({ logger: { level: 'info', redact: ['req.headers.authorization'] } })
+void withPino.close()
+void withPinoOptions.close()
 const app = Fastify(options)
 
 // Augmented instance members are on the instance `fastify()` returns.

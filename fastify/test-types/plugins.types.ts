@@ -17,6 +17,7 @@ import rateLimit from '@fastify/rate-limit'
 import sensible from '@fastify/sensible'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
 import { assertType, type Equal } from './expect.js'
 
 type IsAny<T> = 0 extends 1 & T ? true : false
@@ -43,6 +44,7 @@ app.register(multipart, { limits: { fileSize: 1024 } })
 app.register(swagger, { openapi: { info: { title: 'api', version: '1.0.0' } } })
 app.register(jwt, { secret: 'jwt-secret' })
 app.register(etag, { weak: true })
+app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: false } })
 
 // A wrong option is still a type error for each of them.
 // @ts-expect-error origin is not a number
@@ -69,6 +71,8 @@ app.register(swagger, { openapi: { info: { } } })
 app.register(jwt, {})
 // @ts-expect-error weak is a boolean
 app.register(etag, { weak: 'yes' })
+// @ts-expect-error routePrefix is a string
+app.register(swaggerUi, { routePrefix: 1 })
 // @ts-expect-error sensible takes no such option
 app.register(sensible, { notAnOption: true })
 
