@@ -18,6 +18,7 @@ import sensible from '@fastify/sensible'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import enclave from '@enclave/core'
 import { assertType, type Equal } from './expect.js'
 
 type IsAny<T> = 0 extends 1 & T ? true : false
@@ -123,4 +124,13 @@ const callback: FastifyPluginCallback<{ prefixName: string }> = (instance, opts,
 }
 app.register(fp(callback), { prefixName: 'x' })
 
-export { app }
+// An enclave() app registers the same plugins (typed for Fastify's instance); their options stay checked.
+const plain = enclave()
+plain.register(cors, { origin: true })
+plain.register(jwt, { secret: 'x' })
+// @ts-expect-error origin is not a number
+plain.register(cors, { origin: 42 })
+// @ts-expect-error secret is required
+plain.register(jwt, {})
+
+export { app, plain }

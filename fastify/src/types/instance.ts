@@ -29,6 +29,8 @@ export interface FastifyInstance<
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
 > extends EnclaveInstance {
   readonly '~decorations'?: { readonly request: AddedToRequest, readonly reply: AddedToReply, readonly routeConfig?: FastifyContextConfig }
+  /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
+  readonly '~face'?: 'fastify'
 }
 
 export interface FastifyListenOptions extends ListenOptions {
