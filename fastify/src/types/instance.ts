@@ -28,7 +28,12 @@ export interface FastifyInstance<
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
 > extends EnclaveInstance {
-  readonly '~decorations'?: { readonly request: AddedToRequest, readonly reply: AddedToReply, readonly routeConfig?: FastifyContextConfig }
+  // `raw` follows the server type, as Fastify's generics give it (HTTP/2's compatibility objects).
+  readonly '~decorations'?: {
+    readonly request: AddedToRequest & { raw: RawRequest }
+    readonly reply: AddedToReply & { raw: RawReply }
+    readonly routeConfig?: FastifyContextConfig
+  }
   /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
   readonly '~face'?: 'fastify'
 }
