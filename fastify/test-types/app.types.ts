@@ -13,7 +13,7 @@ import Fastify, {
   type onRequestHookHandler,
   type FastifyError
 } from 'fastify'
-import { Type, type TypeBoxTypeProvider, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, TypeBoxValidatorCompiler, type TypeBoxTypeProvider, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import { pino } from 'pino'
 import { assertType, type Equal } from './expect.js'
@@ -128,6 +128,7 @@ app.setErrorHandler(function (error: FastifyError, request, reply) {
 
 // TypeBox through the provider, as Fastify documents it.
 const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+typed.setValidatorCompiler(TypeBoxValidatorCompiler)
 typed.post('/typebox', {
   schema: {
     body: Type.Object({ name: Type.String(), tags: Type.Array(Type.String()) }),
