@@ -2,6 +2,6 @@
 // Fastify's official plugins with options their .d.ts files do not list (Enclave's tests exercise
 // run-time behaviour beyond those types). `fastify` resolves to @enclave/fastify (the root
 // devDependency), which would type those plugins: keep the module untyped here, as the tests were
-// written against. fastify/test-types checks Fastify's types with the plugins' .d.ts files, and the
-// build (tsconfig.build.json) checks the examples against them.
+// written against (examples/untyped-fastify.d.ts does the same for the examples). fastify/test-types
+// checks Fastify's types with the plugins' .d.ts files.
 declare module 'fastify'
