@@ -58,6 +58,7 @@ const optionChecks: Record<string, [Check, string]> = {
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
+  acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }']
 }
 
@@ -90,6 +91,7 @@ export interface ResolvedOptions {
   validatorFailure: 'conceal' | 'fastify'
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
+  acceptAnnotationKeywords: boolean
   [key: string]: unknown
 }
 
@@ -120,7 +122,8 @@ const defaults = {
   validationPayload: 'fastify',
   validatorFailure: 'fastify',
   rejectUnlistedBodyMediaType: false,
-  validateHeadersOnCopy: false
+  validateHeadersOnCopy: false,
+  acceptAnnotationKeywords: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {

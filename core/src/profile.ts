@@ -25,7 +25,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   validatorFailure: { fastify: 'fastify', enclave: 'conceal' },
   // Improvements off on both entries; listed so every validation option of the table is here.
   rejectUnlistedBodyMediaType: { fastify: false, enclave: false },
-  validateHeadersOnCopy: { fastify: false, enclave: false }
+  validateHeadersOnCopy: { fastify: false, enclave: false },
+  acceptAnnotationKeywords: { fastify: false, enclave: false }
 }
 
 function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {

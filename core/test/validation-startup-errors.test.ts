@@ -88,8 +88,12 @@ t.test('the route prefix is part of the url in the message', async (t) => {
   await t.rejects(app.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /for POST: \/v1\/things, due to error/ })
 })
 
-t.test('annotation keywords common in OpenAPI do not break start-up', async (t) => {
-  const app = build(t)
+t.test('annotation keywords common in OpenAPI: a start-up error as in Fastify; accepted with acceptAnnotationKeywords', async (t) => {
+  const strict = build(t)
+  strict.post('/pets', { schema: { body: { type: 'object', example: { name: 'Rex' } } } }, async () => 'x')
+  await t.rejects(strict.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /^Failed building the validation schema for POST: \/pets, due to error strict mode: unknown keyword: "example"/ })
+
+  const app = build(t, { acceptAnnotationKeywords: true })
   app.addSchema({
     $id: 'pet',
     type: 'object',
