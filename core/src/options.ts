@@ -32,7 +32,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
-  http2: [(v) => v === false, 'false (HTTP/2 is not supported yet)'],
+  http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
   pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
@@ -59,7 +59,8 @@ const optionChecks: Record<string, [Check, string]> = {
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
-  schemaController: [isObject, 'an object { bucket?, compilersFactory? }']
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
+  http2GracefulClose: [isBool, 'a boolean']
 }
 
 export interface ResolvedOptions {
@@ -92,6 +93,7 @@ export interface ResolvedOptions {
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
+  http2GracefulClose: boolean
   [key: string]: unknown
 }
 
@@ -123,7 +125,8 @@ const defaults = {
   validatorFailure: 'fastify',
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
-  acceptAnnotationKeywords: false
+  acceptAnnotationKeywords: false,
+  http2GracefulClose: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {
@@ -234,6 +237,10 @@ export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<s
     if (typeof value === 'function' || name === 'logger' || name === 'https') continue
     config[name] = value
   }
-  if (options.https !== undefined && options.https !== null) config.https = true
+  if (options.https !== undefined && options.https !== null) {
+    // As Fastify: only allowHTTP1 of the TLS options shows, when it is given.
+    const allowHTTP1 = (options.https as Record<string, unknown>).allowHTTP1
+    config.https = typeof allowHTTP1 === 'boolean' ? { allowHTTP1 } : true
+  }
   return Object.freeze(config)
 }

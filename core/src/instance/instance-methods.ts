@@ -3,7 +3,7 @@ import { kContext } from '../symbols.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
-import { createHookEntry, isRequestHook } from '../lifecycle/hooks.js'
+import { createHookEntry, assertHookStyle, type RequestHookName } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
 import { normaliseListenArguments } from '../server/http-server.js'
 import { createInjector } from '../server/inject.js'
@@ -80,21 +80,38 @@ export const instanceMethods: Record<string | symbol, any> = {
 
   // hooks
   addHook (this: any, name: unknown, fn: unknown) {
-    const entry = createHookEntry(name, fn, this)
     const context = contextOf(this)
-    const hookName = name as string
-    if (hookName === 'onClose') {
+    if (name === 'onClose') {
+      createHookEntry(name, fn, this)
       this._avvioOnClose(fn)
       return this
     }
-    if (hookName === 'onReady' || hookName === 'onListen' || hookName === 'preClose') {
-      (context.server as any)[hookName].push(entry)
+    if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {
+      // These application hooks take effect at once, as in Fastify.
+      const entry = createHookEntry(name, fn, this)
+      if (name === 'onReady') context.hooks.onReady.push(entry)
+      else if (name === 'onRoute') {
+        assertNotStarted(this, 'addHook')
+        context.hooks.onRoute.push(entry)
+      } else (context.server as any)[name].push(entry)
       return this
     }
-    if (isRequestHook(hookName) || hookName === 'onRoute' || hookName === 'onRegister') {
-      assertNotStarted(this, 'addHook')
-      context.hooks[hookName].push(entry)
-    }
+    assertHookStyle(name, fn)
+    assertNotStarted(this, 'addHook')
+    // Request hooks and onRegister are added in avvio's order (after the plugins registered before
+    // this call have loaded), as Fastify does; a bad name or handler then rejects register()/ready().
+    const instance = this
+    this.after(function addQueuedHook (error: unknown, done: (error?: unknown) => void) {
+      let entry
+      try {
+        entry = createHookEntry(name, fn, instance)
+      } catch (invalid) {
+        done(invalid)
+        return
+      }
+      context.hooks[name as RequestHookName | 'onRegister'].push(entry)
+      done(error)
+    })
     return this
   },
   onClose (this: any, fn: unknown) {
@@ -225,12 +242,13 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   defaultTextParser: parseTextBody,
 
-  // lifecycle
+  // lifecycle: user callbacks run on a fresh tick, outside the promise chains, so an exception
+  // thrown in one is an ordinary uncaught exception rather than an unhandled rejection.
   ready (this: any, callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
     if (typeof callback === 'function') {
-      server.readyPromise.then(() => callback(null), callback)
+      server.readyPromise.then(() => { process.nextTick(callback, null) }, (error: Error) => { process.nextTick(callback, error) })
       return undefined
     }
     return server.readyPromise.then(() => this)
@@ -239,7 +257,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => callback(null, address), (error) => callback(error))
+      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error) })
       return undefined
     }
     return promise
@@ -247,7 +265,7 @@ export const instanceMethods: Record<string | symbol, any> = {
   close (this: any, callback?: (error?: Error) => void) {
     const promise = closeInstance(serverOf(this))
     if (typeof callback === 'function') {
-      promise.then(() => callback(), callback)
+      promise.then(() => { process.nextTick(callback) }, (error: Error) => { process.nextTick(callback, error) })
       return this
     }
     return promise

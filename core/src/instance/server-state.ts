@@ -21,7 +21,6 @@ export interface ServerState {
   readonly notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
   readonly genReqId: (raw: any) => string
   readonly routes: RouteContext[]
-  readonly onReady: HookEntry[]
   readonly onListen: HookEntry[]
   readonly preClose: HookEntry[]
   root: ContextState

@@ -1,4 +1,4 @@
-import { requestHookNames, type HookEntry } from '../lifecycle/hooks.js'
+import { requestHookNames, inAddedOrder, type HookEntry } from '../lifecycle/hooks.js'
 import { defaultErrorHandler, type ErrorHandlerEntry } from '../reply/error-handler.js'
 import { defaultSchemaErrorFormatter, fastifySchemaErrorFormatter, type SchemaErrorFormatter } from '../schema/error-formatter.js'
 import { compileRouteValidation } from '../schema/compile-validation.js'
@@ -13,10 +13,7 @@ import type { ParserLookup } from '../request/body-parsers.js'
 const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
 
 function hookChain (route: RouteContext, lineage: ContextState[], name: typeof requestHookNames[number]): HookEntry[] | null {
-  const chain: HookEntry[] = []
-  for (const ctx of lineage) {
-    for (const hook of ctx.hooks[name]) chain.push(hook)
-  }
+  const chain: HookEntry[] = inAddedOrder(lineage.map((ctx) => ctx.hooks[name]))
   const own = route.routeHooks[name]
   if (own !== undefined) chain.push(...own)
   return chain.length === 0 ? null : chain
