@@ -56,7 +56,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     defaultValidatorFactory: createValidatorCompilerFactory({
       customOptions: validatorGroup.customOptions,
       plugins: validatorGroup.plugins,
-      onCreate: validatorGroup.onCreate
+      onCreate: validatorGroup.onCreate,
+      annotationKeywords: options.acceptAnnotationKeywords
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
     schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
