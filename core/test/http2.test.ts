@@ -6,7 +6,7 @@ import net from 'node:net'
 import { Readable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { createServer, fastifyProfile, differingOptions } from '@enclave/core/internal'
 import { connect, send, h2request, localhostCertificate, type H2RequestOptions } from './fixtures/http2-client.js'
 
 function delay (ms: number): Promise<void> {
@@ -435,4 +435,35 @@ t.test('garbage and HTTP/1.1 sent to an h2c port are refused without harm; the s
   })
   t.not(http1, 'status 200', 'HTTP/1.1 is not served on h2c')
   t.equal((await h2request(url)).text, 'still here')
+})
+
+t.test('http2GracefulClose is listed with Fastify\'s value and enclave()\'s default, and either entry may set it', async (t) => {
+  t.strictSame(differingOptions.http2GracefulClose, { fastify: false, enclave: true })
+  t.equal(enclave({ http2: true }).initialConfig.http2GracefulClose, true)
+  t.equal((createServer({ http2: true }, fastifyProfile) as any).initialConfig.http2GracefulClose, false)
+
+  // enclave() at Fastify's value: close() leaves the session open until the client leaves.
+  const app = enclave({ http2: true, http2GracefulClose: false })
+  const { session, events, closed, slow } = await inFlight(app)
+  t.teardown(() => { session.destroy() })
+  let done = false
+  const closing = app.close().then(() => { done = true })
+  t.equal((await slow).text, 'finished')
+  await delay(100)
+  t.notOk(events.goaway, 'no GOAWAY')
+  t.notOk(done, 'close() waits for the session')
+  session.close()
+  await closed
+  await closing
+  t.ok(done)
+
+  // The Fastify face opting in: GOAWAY at close().
+  const opted = createServer({ http2: true, http2GracefulClose: true }, fastifyProfile) as any
+  const second = await inFlight(opted)
+  t.teardown(() => { second.session.destroy() })
+  const closingOpted = opted.close()
+  await waitUntil(() => second.events.goaway)
+  t.equal((await second.slow).text, 'finished')
+  await closingOpted
+  await second.closed
 })
