@@ -85,6 +85,47 @@ async function overHttp1 (app: any, options: H2RequestOptions, authority: string
   return { status: response.statusCode, headers: response.headers, text: response.payload }
 }
 
+// First in the file: Node warns once per process, so a warning from Fastify's server in a later test
+// would hide one of ours.
+t.test('connection-level headers are never sent over HTTP/2, and no warning is raised', async (t) => {
+  const warnings: string[] = []
+  const onWarning = (warning: Error): void => { warnings.push(warning.message) }
+  process.on('warning', onWarning)
+  t.teardown(() => { process.removeListener('warning', onWarning) })
+  for (const app of [enclave({ http2: true }), createServer({ http2: true }, fastifyProfile) as any]) {
+    app.get('/headers', async (_request: any, reply: any) => {
+      reply.header('connection', 'close').header('keep-alive', 'timeout=5').header('transfer-encoding', 'chunked')
+      reply.header('upgrade', 'websocket').header('proxy-connection', 'keep-alive').header('x-kept', 'yes')
+      return { ok: true }
+    })
+    app.get('/stream', async (_request: any, reply: any) => {
+      reply.header('connection', 'keep-alive').header('transfer-encoding', 'chunked')
+      return Readable.from(['a', 'b'])
+    })
+    app.post('/tiny', { bodyLimit: 2 }, async () => 'never')
+    t.teardown(() => app.close())
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    const session = await connect(url)
+    t.teardown(() => { session.close() })
+    const forbidden = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']
+    const plain = await send(session, { path: '/headers' })
+    t.equal(plain.status, 200)
+    t.same(plain.json, { ok: true })
+    t.equal(plain.headers['x-kept'], 'yes')
+    const streamed = await send(session, { path: '/stream' })
+    t.equal(streamed.status, 200)
+    t.equal(streamed.text, 'ab')
+    // A body refused for its size is answered with `connection: close` over HTTP/1.1 only.
+    const tooLarge = await send(session, { method: 'POST', path: '/tiny', headers: { 'content-type': 'application/json', 'content-length': '20' }, body: '{"a":"xxxxxxxxxxxx"}' })
+    t.equal(tooLarge.status, 413)
+    for (const response of [plain, streamed, tooLarge]) {
+      for (const name of forbidden) t.equal(response.headers[name], undefined, `${name} is not sent`)
+    }
+  }
+  await delay(20)
+  t.same(warnings, [])
+})
+
 t.test('over h2c, every kind of request is answered as Fastify 4 answers it, and as over HTTP/1.1', async (t) => {
   const fastify = Fastify({ http2: true })
   const app = createServer({ http2: true }, fastifyProfile) as any
@@ -204,45 +245,6 @@ t.test('initialConfig shows http2 and https as Fastify 4 does', async (t) => {
     t.same(app.initialConfig.https, fastify.initialConfig.https)
     t.equal(app.initialConfig.http2SessionTimeout, 72000)
   }
-})
-
-t.test('connection-level headers are never sent over HTTP/2, and no warning is raised', async (t) => {
-  const warnings: string[] = []
-  const onWarning = (warning: Error): void => { warnings.push(warning.message) }
-  process.on('warning', onWarning)
-  t.teardown(() => { process.removeListener('warning', onWarning) })
-  for (const app of [enclave({ http2: true }), createServer({ http2: true }, fastifyProfile) as any]) {
-    app.get('/headers', async (_request: any, reply: any) => {
-      reply.header('connection', 'close').header('keep-alive', 'timeout=5').header('transfer-encoding', 'chunked')
-      reply.header('upgrade', 'websocket').header('proxy-connection', 'keep-alive').header('x-kept', 'yes')
-      return { ok: true }
-    })
-    app.get('/stream', async (_request: any, reply: any) => {
-      reply.header('connection', 'keep-alive').header('transfer-encoding', 'chunked')
-      return Readable.from(['a', 'b'])
-    })
-    app.post('/tiny', { bodyLimit: 2 }, async () => 'never')
-    t.teardown(() => app.close())
-    const url = await app.listen({ port: 0, host: '127.0.0.1' })
-    const session = await connect(url)
-    t.teardown(() => { session.close() })
-    const forbidden = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']
-    const plain = await send(session, { path: '/headers' })
-    t.equal(plain.status, 200)
-    t.same(plain.json, { ok: true })
-    t.equal(plain.headers['x-kept'], 'yes')
-    const streamed = await send(session, { path: '/stream' })
-    t.equal(streamed.status, 200)
-    t.equal(streamed.text, 'ab')
-    // A body refused for its size is answered with `connection: close` over HTTP/1.1 only.
-    const tooLarge = await send(session, { method: 'POST', path: '/tiny', headers: { 'content-type': 'application/json', 'content-length': '20' }, body: '{"a":"xxxxxxxxxxxx"}' })
-    t.equal(tooLarge.status, 413)
-    for (const response of [plain, streamed, tooLarge]) {
-      for (const name of forbidden) t.equal(response.headers[name], undefined, `${name} is not sent`)
-    }
-  }
-  await delay(20)
-  t.same(warnings, [])
 })
 
 t.test('inject() into an HTTP/2-only app is refused with 505, as Fastify 4 refuses HTTP/1.1 there', async (t) => {
