@@ -25,7 +25,8 @@ function addRoutes (app: any): void {
     id: request.params.id,
     query: request.query,
     protocol: request.protocol,
-    hostname: request.hostname
+    hostname: request.hostname,
+    ip: request.ip
   }))
   app.get('/raw-request', async (request: any) => ({ httpVersion: request.raw.httpVersion, raw: request.raw.constructor.name }))
   app.post('/echo', {
@@ -157,7 +158,7 @@ t.test('over h2c, every kind of request is answered as Fastify 4 answers it, and
     else t.equal(actual.status, expected.status, `${name}: the status Fastify 4 answers over HTTP/2`)
   }
   const seen = await send(appSession, { path: '/users/42?tag=a' })
-  t.same(seen.json, { id: '42', query: { tag: 'a' }, protocol: 'http', hostname: `127.0.0.1:${appSession.socket.remotePort!}` })
+  t.same(seen.json, { id: '42', query: { tag: 'a' }, protocol: 'http', hostname: `127.0.0.1:${appSession.socket.remotePort!}`, ip: '127.0.0.1' })
   t.equal(seen.headers['x-hooks'], 'onRequest,preHandler,onSend')
   t.same((await send(appSession, { path: '/raw-request' })).json, { httpVersion: '2.0', raw: 'Http2ServerRequest' })
   t.same((await send(appSession, { path: '/raw-request' })).json, (await send(fastifySession, { path: '/raw-request' })).json)
@@ -212,7 +213,7 @@ t.test('with https, HTTP/2 is served over TLS, request.protocol is https and lis
   t.ok(lines.some((line) => line.msg === `Server listening at ${url}`))
   const response = await h2request(url, { path: '/users/1' }, cert)
   t.equal(response.status, 200)
-  t.same(response.json, { id: '1', query: {}, protocol: 'https', hostname: url.slice('https://'.length) })
+  t.same(response.json, { id: '1', query: {}, protocol: 'https', hostname: url.slice('https://'.length), ip: '127.0.0.1' })
   t.equal(app.server.constructor.name, 'Http2SecureServer')
 })
 
@@ -272,7 +273,7 @@ t.test('inject() works as usual with https.allowHTTP1, and with a serverFactory'
   addRoutes(app)
   const response = await app.inject({ method: 'GET', url: '/users/5?x=1' })
   t.equal(response.statusCode, 200)
-  t.same(response.json(), { id: '5', query: { x: '1' }, protocol: 'http', hostname: 'localhost:80' })
+  t.same(response.json(), { id: '5', query: { x: '1' }, protocol: 'http', hostname: 'localhost:80', ip: '127.0.0.1' })
   t.equal((await app.inject('/raw-request')).json().httpVersion, '1.1')
   const factory = enclave({ http2: true, serverFactory: (handler: any) => http2.createServer(handler) as any })
   factory.get('/', async () => 'not checked')
