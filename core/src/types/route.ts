@@ -34,6 +34,8 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   constraints?: Record<string, unknown>
   bodyLimit?: number
   logLevel?: string
+  /** pino serializers for this route's request logger (merged over its plugin's). */
+  logSerializers?: Record<string, (value: any) => unknown>
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string
