@@ -188,11 +188,13 @@ export const instanceMethods: Record<string | symbol, any> = {
   setErrorHandler (this: any, handler: unknown) {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
     assertNotStarted(this, 'setErrorHandler')
-    contextOf(this).errorHandler = handler as any
+    const context = contextOf(this)
+    context.errorHandler = handler as any
+    context.errorHandlers.unshift({ fn: handler as any, instance: this })
     return this
   },
   /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
-  get errorHandler () { return contextOf(this).inherited('errorHandler') ?? defaultErrorHandler },
+  get errorHandler () { return contextOf(this).errorHandlers[0]?.fn ?? defaultErrorHandler },
   /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
   getDefaultRoute (this: any) {
     const server = serverOf(this)
