@@ -255,3 +255,26 @@ t.test('error handlers: a child keeps the handlers in effect when it loaded, and
   ], 'fastify4')
   t.same(results.slice(5), fastify, 'enclave')
 })
+
+t.test('routes declared around register() meet the onRoute hooks in Fastify\'s order', async (t) => {
+  const results: string[][] = []
+  for (const [, make] of factories) {
+    const app = make()
+    const seen: string[] = []
+    app.addHook('onRoute', (route: any) => { seen.push(`root ${String(route.method)} ${String(route.url)}`) })
+    app.register(fp(async (wrapped: any) => { wrapped.addHook('onRoute', (route: any) => { seen.push(`wrapped ${String(route.method)} ${String(route.url)}`) }) }))
+    app.get('/declared-at-once', async () => 'x')
+    app.register(async (child: any) => {
+      child.get('/child-first', async () => 'c')
+      child.addHook('onRoute', (route: any) => { seen.push(`child ${String(route.method)} ${String(route.url)}`) })
+      child.get('/child-second', async () => 'c')
+    })
+    app.after(() => { app.get('/in-after', async () => 'y') })
+    seen.push(`synchronous code done, route registered: ${String(app.hasRoute({ method: 'GET', url: '/declared-at-once' }))}`)
+    await app.ready()
+    await app.close()
+    results.push(seen)
+  }
+  t.same(results[1], results[0])
+  t.same(results[0]!.slice(0, 4), ['root GET /declared-at-once', 'root HEAD /declared-at-once', 'synchronous code done, route registered: true', 'root GET /child-first'])
+})
