@@ -19,6 +19,7 @@ const optionChecks: Record<string, [Check, string]> = {
   logger: [anyValue, 'boolean | pino options | logger instance'],
   bodyLimit: [isPositiveInt, 'an integer > 0'],
   genReqId: [isFunction, 'a function'],
+  childLoggerFactory: [isFunction, 'a function (logger, bindings, options, rawRequest) => logger'],
   requestIdHeader: [(v) => v === false || typeof v === 'string', 'a header name or false'],
   requestIdLogLabel: [(v) => typeof v === 'string', 'a string'],
   trustProxy: [(v) => typeof v === 'boolean' || typeof v === 'string' || typeof v === 'number' || Array.isArray(v) || typeof v === 'function', 'boolean | string | number | string[] | function'],
@@ -32,6 +33,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
+  http: [(v) => v === null || isObject(v), 'an object of http.createServer options'],
   http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
@@ -231,7 +233,7 @@ export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<s
   const config: Record<string, unknown> = {}
   for (const name of Object.keys(options)) {
     const value = options[name]
-    if (typeof value === 'function' || name === 'logger' || name === 'https') continue
+    if (typeof value === 'function' || name === 'logger' || name === 'https' || name === 'http') continue
     config[name] = value
   }
   if (options.https !== undefined && options.https !== null) {
