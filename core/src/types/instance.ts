@@ -29,6 +29,17 @@ export interface RouteShorthand<I = EnclaveInstance> {
     path: Path, options: RouteShorthandOptions<G, S, I, Path> & { handler: RouteHandler<G, S, I, Path> }): I
 }
 
+/** `unknown` for a plugin whose instance parameter is Fastify's instance type (see FastifyFaceBrand), else `never`. */
+type FastifyFacedPlugin<P> = P extends (instance: infer I, ...rest: never[]) => unknown
+  ? (keyof FastifyFaceBrand extends keyof I ? unknown : never)
+  : never
+type PluginOptionsOf<P> = P extends (instance: never, options: infer O, ...rest: never[]) => unknown ? O : never
+
+/** What @enclave/fastify's `FastifyInstance` declares, so plugins typed for it can be told apart. */
+export interface FastifyFaceBrand {
+  readonly '~face'?: 'fastify'
+}
+
 /** `I` with a request decoration added (see WithDecoration). */
 type WithRequestDecoration<I, K, V> =
   string extends K ? I : symbol extends K ? I : I & DecorationCarrier<{ [P in K & PropertyKey]: DecorationType<V> }, {}>
@@ -85,6 +96,12 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   register<O = EnclavePluginOptions> (plugin: EnclavePluginCallback<O, this>, options?: EnclaveRegisterOptions<O, this>): this
   register<O = EnclavePluginOptions> (plugin: EnclavePluginAsync<O, this>, options?: EnclaveRegisterOptions<O, this>): this
   register<O = EnclavePluginOptions> (plugin: EnclavePlugin<O, this> | EnclavePluginModule<O, this>, options?: EnclaveRegisterOptions<O, this>): this
+  /**
+   * A plugin typed for Fastify's instance (an official plugin's `FastifyPluginCallback<Options>`,
+   * with `fastify` resolving to @enclave/fastify): it runs on any Enclave instance, and its options
+   * stay checked. Only plugins whose instance type carries the Fastify face's brand take this path.
+   */
+  register<P extends (instance: never, options: never, done: never) => unknown> (plugin: P & FastifyFacedPlugin<P>, options?: EnclaveRegisterOptions<PluginOptionsOf<P>, this>): this
   after (callback?: (error: Error | null) => void): this
   ready (): Promise<this>
   ready (callback: (error: Error | null) => void): undefined
