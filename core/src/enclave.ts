@@ -9,7 +9,8 @@ import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { createRouters } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
-import { guardHttpVersion, settleForceCloseConnections } from './server/http2-server.js'
+import { settleForceCloseConnections } from './server/http2-server.js'
+import { guardHttpVersion } from './server/http-version.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, parseTextBody } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
@@ -56,7 +57,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     defaultValidatorFactory: createValidatorCompilerFactory({
       customOptions: validatorGroup.customOptions,
       plugins: validatorGroup.plugins,
-      onCreate: validatorGroup.onCreate
+      onCreate: validatorGroup.onCreate,
+      annotationKeywords: options.acceptAnnotationKeywords
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
     schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),

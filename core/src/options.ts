@@ -60,6 +60,7 @@ const optionChecks: Record<string, [Check, string]> = {
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
+  acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean']
 }
@@ -93,6 +94,7 @@ export interface ResolvedOptions {
   validatorFailure: 'conceal' | 'fastify'
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
+  acceptAnnotationKeywords: boolean
   http2GracefulClose: boolean
   [key: string]: unknown
 }
@@ -125,6 +127,7 @@ const defaults = {
   validatorFailure: 'fastify',
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
+  acceptAnnotationKeywords: false,
   http2GracefulClose: false
 } as const
 

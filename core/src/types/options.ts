@@ -68,6 +68,11 @@ export interface EnclaveOptions {
   rejectUnlistedBodyMediaType?: boolean
   /** Validate a copy of the headers (`request.raw.headers` stays as received); Fastify validates the raw headers in place. */
   validateHeadersOnCopy?: boolean
+  /**
+   * The default validator accepts OpenAPI annotations (`example`, `xml`, `externalDocs`,
+   * `discriminator`) and `x-*` vendor extensions; Fastify's Ajv refuses them in strict mode.
+   */
+  acceptAnnotationKeywords?: boolean
   /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
   schemaController?: SchemaControllerOptions
 }
