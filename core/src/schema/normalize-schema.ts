@@ -3,11 +3,15 @@ import type { JsonSchema } from './schema-store.js'
 /** Roots Fastify 4.29 never reads as shorthand: references, combinators and merge/patch. */
 const shorthandExempt = ['$ref', 'oneOf', 'anyOf', 'allOf', '$merge', '$patch'] as const
 
-/** Zod, Joi, yup… schema objects, TypeBox-style objects with symbols: never reshaped. */
+/**
+ * Zod, Joi, yup… schema objects, TypeBox-style objects with symbols, and any Standard Schema (a
+ * `~standard` member, even on a plain object): never reshaped.
+ */
 export function isPlainSchema (schema: unknown): schema is JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false
   const proto = Object.getPrototypeOf(schema)
-  return (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(schema).length === 0
+  return (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(schema).length === 0 &&
+    (schema as Record<string, unknown>)['~standard'] === undefined
 }
 
 /**
