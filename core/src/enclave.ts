@@ -1,7 +1,8 @@
 import avvio from 'avvio'
 import { createValidatorCompilerFactory } from '@enclave/ajv'
 import { createSerializerCompilerFactory } from '@enclave/fjs'
-import { resolveOptions, buildInitialConfig } from './options.js'
+import { resolveOptions } from './options.js'
+import { buildInitialConfig } from './instance/initial-config.js'
 import { createLogger } from './logging/logger.js'
 import { kContext } from './symbols.js'
 import { ContextState } from './instance/context-state.js'
@@ -85,7 +86,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       router.lookup(req, res)
     }
   server.httpServer = createHttpServer(options, server.httpHandler, logger)
-  ;(instance as any).initialConfig = buildInitialConfig(options)
+  ;(instance as any).initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options)
 
   const boot = avvio(instance, {
     autostart: false,

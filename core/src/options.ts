@@ -194,15 +194,3 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   }
   return resolved as ResolvedOptions
 }
-
-/** What `instance.initialConfig` shows: the resolved, serialisable options, frozen. */
-export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<string, unknown>> {
-  const config: Record<string, unknown> = {}
-  for (const name of Object.keys(options)) {
-    const value = options[name]
-    if (typeof value === 'function' || name === 'logger' || name === 'https') continue
-    config[name] = value
-  }
-  if (options.https !== undefined && options.https !== null) config.https = true
-  return Object.freeze(config)
-}
