@@ -1,7 +1,7 @@
 // A shop API in TypeScript, written as a Fastify v4 user writes one: TypeBox schemas through
 // @fastify/type-provider-typebox, a typed plugin wrapped with fastify-plugin and its module
 // augmentation, @fastify/helmet and @fastify/rate-limit, hooks and an error handler.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -22,7 +22,7 @@ export async function build (options: FastifyServerOptions = {}): Promise<Fastif
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(helmet, { global: true })
-  await app.register(rateLimit, { max: 3, timeWindow: 60_000, allowList: (request) => request.headers['x-internal'] === '1' })
+  await app.register(rateLimit, { max: 3, timeWindow: 60_000, allowList: (request: FastifyRequest) => request.headers['x-internal'] === '1' })
   await app.register(catalog, { currency: 'EUR' })
 
   app.addHook('preSerialization', async (request, reply, payload) => {
@@ -46,7 +46,7 @@ export async function build (options: FastifyServerOptions = {}): Promise<Fastif
   app.get('/products/:sku', {
     schema: {
       params: Type.Object({ sku: Type.String() }),
-      response: { 200: Type.Intersect([Product, Type.Object({ currency: Type.String() })]) }
+      response: { 200: Type.Intersect([Product, Type.Object({ currency: Type.Optional(Type.String()) })]) }
     }
   }, async (request, reply) => {
     const product = app.findProduct(request.params.sku)

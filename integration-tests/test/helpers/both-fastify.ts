@@ -3,16 +3,14 @@
  * integration-tests/apps import `fastify`, which resolves to a stand-in (apps/node_modules/fastify)
  * that forwards to the implementation FASTIFY_UNDER_TEST names; each run builds its own app.
  */
-interface Tap {
-  test: (name: string, fn: (t: any) => Promise<void>) => unknown
-}
+import type { Test } from 'tap'
 
 export const implementations = ['fastify4', 'enclave'] as const
 export type Implementation = typeof implementations[number]
 
-export function onBothFastifies (t: Tap, cases: (t: any, implementation: Implementation) => Promise<void>): void {
+export function onBothFastifies (t: Test, cases: (t: Test, implementation: Implementation) => Promise<void>): void {
   for (const implementation of implementations) {
-    t.test(implementation === 'fastify4' ? 'on fastify@4.29.1' : 'on @enclave/fastify', async (t: any) => {
+    t.test(implementation === 'fastify4' ? 'on fastify@4.29.1' : 'on @enclave/fastify', async (t) => {
       const previous = process.env.FASTIFY_UNDER_TEST
       process.env.FASTIFY_UNDER_TEST = implementation
       t.teardown(() => {
