@@ -79,3 +79,12 @@ test('the root plugin is named fastify and version is 4.29.1, as in Fastify', as
   await ours.close()
   await theirs.close()
 })
+
+test('the ajv option group stays readable on initialConfig for plugins, without showing in it', async (t) => {
+  const plugin = (ajv: unknown) => ajv
+  const app = fastify({ ajv: { customOptions: { allErrors: true }, plugins: [plugin] } })
+  t.same((app.initialConfig as any).ajv, { customOptions: { allErrors: true }, plugins: [plugin] })
+  t.notOk(Object.keys(app.initialConfig).includes('ajv'))
+  t.equal(JSON.stringify(app.initialConfig), JSON.stringify(Fastify4({ ajv: { customOptions: { allErrors: true }, plugins: [plugin] } }).initialConfig))
+  await app.close()
+})

@@ -15,6 +15,7 @@ const exposedWithDefaults = [
 
 const exposedWhenGiven = new Set<string>(['http2', 'https', 'forceCloseConnections'])
 const exposed = new Set<string>(exposedWithDefaults)
+const hiddenButReadable = ['ajv', 'validator'] as const
 
 function shown (name: string, options: ResolvedOptions): unknown {
   const value = options[name]
@@ -35,6 +36,11 @@ export function buildInitialConfig (given: Readonly<Record<string, unknown>>, op
   }
   for (const name of exposedWithDefaults) {
     if (!(name in config)) config[name] = shown(name, options)
+  }
+  // The validator option group stays readable for plugins that build their own Ajv from it
+  // (@enclave/error-message), but not enumerable: the object compares and prints as Fastify's.
+  for (const name of hiddenButReadable) {
+    if (options[name] !== undefined) Object.defineProperty(config, name, { value: options[name], enumerable: false })
   }
   return Object.freeze(config)
 }
