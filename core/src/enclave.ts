@@ -9,13 +9,16 @@ import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { createRouters } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
+import { guardHttpVersion, settleForceCloseConnections } from './server/http2-server.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, parseTextBody } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
 import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
-import type { EnclaveInstance, EnclaveOptions } from './types/index.js'
+import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { enclaveProfile, type Profile } from './profile.js'
+import { createControllerState } from './schema/schema-controller.js'
 
 function createRequestIdGenerator (header: string | false, custom: unknown, state: { requestCounter: number }) {
   const generate = typeof custom === 'function'
@@ -30,6 +33,9 @@ function createRequestIdGenerator (header: string | false, custom: unknown, stat
 }
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
+export function enclave (input: EnclaveHttp2SecureOptions): EnclaveHttp2Instance<Http2SecureServer>
+export function enclave (input: EnclaveHttp2Options): EnclaveHttp2Instance<Http2Server>
+export function enclave (input?: EnclaveOptions): EnclaveInstance
 export function enclave (input?: EnclaveOptions): EnclaveInstance {
   return createServer(input, enclaveProfile)
 }
@@ -46,7 +52,6 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     logger,
     loggingEnabled,
     routes: [],
-    onReady: [],
     onListen: [],
     preClose: [],
     rootNotFound: null,
@@ -66,6 +71,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       onCreate: validatorGroup.onCreate
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
+    schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
+    validatorFactoryOptions: { customOptions: {}, plugins: [], ...validatorGroup },
+    serializerFactoryOptions: options.serializerOpts,
     trustProxy: createTrustFunction(options.trustProxy)
   } as unknown as RouteServer
   const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
@@ -85,7 +93,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       req.url = rewriteUrl.call(instance, req)
       router.lookup(req, res)
     }
+  server.httpHandler = guardHttpVersion(options, server.httpHandler)
   server.httpServer = createHttpServer(options, server.httpHandler, logger)
+  settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   ;(instance as any).initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options)
 
   const boot = avvio(instance, {

@@ -32,7 +32,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
-  http2: [(v) => v === false, 'false (HTTP/2 is not supported yet)'],
+  http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
   pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
@@ -53,7 +53,13 @@ const optionChecks: Record<string, [Check, string]> = {
   frameworkErrors: [isFunction, 'a function (error, request, reply)'],
   clientErrorHandler: [isFunction, 'a function (error, socket)'],
   http2SessionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
-  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"]
+  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"],
+  validationPayload: [(v) => v === 'spec' || v === 'fastify', "'spec' | 'fastify'"],
+  validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
+  rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
+  validateHeadersOnCopy: [isBool, 'a boolean'],
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
+  http2GracefulClose: [isBool, 'a boolean']
 }
 
 export interface ResolvedOptions {
@@ -81,6 +87,11 @@ export interface ResolvedOptions {
   allowUnsafeRegex: boolean
   http2SessionTimeout: number
   responseValidation: false | 'log' | 'throw'
+  validationPayload: 'spec' | 'fastify'
+  validatorFailure: 'conceal' | 'fastify'
+  rejectUnlistedBodyMediaType: boolean
+  validateHeadersOnCopy: boolean
+  http2GracefulClose: boolean
   [key: string]: unknown
 }
 
@@ -107,7 +118,12 @@ const defaults = {
   jsonShorthand: true,
   allowUnsafeRegex: false,
   http2SessionTimeout: 72000,
-  responseValidation: false
+  responseValidation: false,
+  validationPayload: 'fastify',
+  validatorFailure: 'fastify',
+  rejectUnlistedBodyMediaType: false,
+  validateHeadersOnCopy: false,
+  http2GracefulClose: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {
@@ -131,6 +147,20 @@ function checkValidatorGroup (group: Record<string, unknown>, name: string): voi
   }
   if (onCreate !== undefined && !isFunction(onCreate)) {
     throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}.onCreate must be a function (ajv) => void`)
+  }
+}
+
+/** `schemaController`: Fastify checks the bucket factory when the server is created. */
+export function checkSchemaController (controller: Record<string, unknown>): void {
+  if (controller.bucket !== undefined && !isFunction(controller.bucket)) {
+    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
+  }
+  const factories = controller.compilersFactory
+  if (factories === undefined) return
+  if (!isObject(factories)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.compilersFactory must be an object { buildValidator?, buildSerializer? }')
+  for (const name of ['buildValidator', 'buildSerializer']) {
+    const factory = (factories as Record<string, unknown>)[name]
+    if (factory !== undefined && !isFunction(factory)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory.${name} must be a function`)
   }
 }
 
@@ -188,6 +218,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   }
   const validatorGroup = (given.validator ?? given.ajv) as Record<string, unknown> | undefined
   if (validatorGroup !== undefined) checkValidatorGroup(validatorGroup, given.validator !== undefined ? 'validator' : 'ajv')
+  if (given.schemaController !== undefined) checkSchemaController(given.schemaController as Record<string, unknown>)
   const resolved: Record<string, unknown> = Object.assign({}, defaults, profile.defaults)
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined) resolved[name] = given[name]
