@@ -36,7 +36,7 @@ onBothFastifies(t, async (t, implementation) => {
     t.equal(res.body, '{"totalCents":2850,"items":3}')
   })
 
-  t.test('an invalid cart reaches the error handler as a validation error', enclaveGap(implementation, 'validation messages use Ajv 8 "must" wording (parity-validation)'), async (t) => {
+  t.test('an invalid cart reaches the error handler as a validation error', async (t) => {
     const res = await app.inject({ method: 'POST', url: '/cart', headers: internal, payload: { lines: [{ sku: 'tea-01', quantity: 11 }] } })
     t.equal(res.statusCode, 400)
     t.same(res.json(), { ok: false, code: 'FST_ERR_VALIDATION', message: 'body/lines/0/quantity must be <= 10' })
