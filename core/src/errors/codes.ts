@@ -106,7 +106,6 @@ export const catalogue = [
   { code: 'FST_ERR_PLUGIN_TIMEOUT', message: 'fastify-plugin: %s', when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
   { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'Fastify instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
   { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'Fastify has already been closed and cannot be reopened', when: 'listen() after close().' },
-  { code: 'ENC_ERR_SERVER_CLOSING', statusCode: 503, message: 'Service Unavailable: the server is closing', when: 'A request arrived on an open keep-alive connection after close() began (return503OnClosing, the default); answered without running hooks or handlers, with Connection: close.' },
   { code: 'FST_ERR_REOPENED_SERVER', message: 'Fastify is already listening', when: 'listen() twice.' },
   { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: '%s'", type: 'TypeError', when: 'listen() options are not valid.' },
   // Fastify v4 codes Enclave does not raise (yet); present so `errorCodes` has Fastify's keys

@@ -52,6 +52,12 @@ export class ContextState {
   builtSerializerCompiler: AnyFunction | null = null
   schemaErrorFormatter: AnyFunction | null = null
   replySerializer: AnyFunction | null = null
+  /** setGenReqId() here: the request-id generator of this context's routes. */
+  genReqId: AnyFunction | null = null
+  /** setChildLoggerFactory() here: how this context's routes make each request's logger. */
+  childLoggerFactory: AnyFunction | null = null
+  /** The `logSerializers` this context was registered with. */
+  logSerializers: Record<string, unknown> | null = null
   logger: EnclaveLogger
   logLevel: string | undefined
   loaded = false
@@ -79,7 +85,7 @@ export class ContextState {
   }
 
   /** The nearest own value of a per-context setting, looking up through the parents. */
-  inherited<K extends 'errorHandler' | 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer' | 'notFoundHandler'> (key: K): ContextState[K] {
+  inherited<K extends 'errorHandler' | 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer' | 'notFoundHandler' | 'genReqId' | 'childLoggerFactory'> (key: K): ContextState[K] {
     for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
       if (ctx[key] !== null) return ctx[key]
     }

@@ -5,9 +5,10 @@ import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
 import { createHookEntry, assertHookStyle, type RequestHookName } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
-import { normaliseListenArguments } from '../server/http-server.js'
+import { normaliseListenArguments } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
+import { assertFunction, defaultChildLoggerFactory, withRequestIdHeader } from '../logging/request-logger.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
@@ -184,6 +185,27 @@ export const instanceMethods: Record<string | symbol, any> = {
   get validatorCompiler () { return contextOf(this).compilerInEffect('validatorCompiler', 'builtValidatorCompiler') },
   get serializerCompiler () { return contextOf(this).compilerInEffect('serializerCompiler', 'builtSerializerCompiler') },
 
+  // request ids and request loggers (encapsulated, as in Fastify)
+  setGenReqId (this: any, generator: unknown) {
+    assertNotStarted(this, 'setGenReqId')
+    assertFunction(generator, 'setGenReqId')
+    contextOf(this).genReqId = generator as any
+    return this
+  },
+  get genReqId () {
+    const own = contextOf(this).inherited('genReqId')
+    return own === null ? serverOf(this).genReqId : withRequestIdHeader(serverOf(this).options.requestIdHeader, own)
+  },
+  setChildLoggerFactory (this: any, factory: unknown) {
+    assertNotStarted(this, 'setChildLoggerFactory')
+    assertFunction(factory, 'setChildLoggerFactory')
+    contextOf(this).childLoggerFactory = factory as any
+    return this
+  },
+  get childLoggerFactory () {
+    return contextOf(this).inherited('childLoggerFactory') ?? serverOf(this).options.childLoggerFactory ?? defaultChildLoggerFactory
+  },
+
   // errors and not found
   setErrorHandler (this: any, handler: unknown) {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
@@ -257,7 +279,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error) })
+      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error, null) })
       return undefined
     }
     return promise
@@ -275,8 +297,16 @@ export const instanceMethods: Record<string | symbol, any> = {
     return createInjector(this, serverOf(this))(options, callback)
   },
   addresses (this: any) {
-    const address = serverOf(this).httpServer.address()
-    return address === null ? [] : [address]
+    // As Fastify: the servers bound to localhost's other addresses first, then the main one.
+    const server = serverOf(this)
+    const found: unknown[] = []
+    for (const secondary of server.secondaryServers) {
+      const address = secondary.address()
+      if (address !== null) found.push(address)
+    }
+    const address = server.httpServer.address()
+    if (address !== null) found.push(address)
+    return found
   },
   routing (this: any, req: any, res: any) { serverOf(this).httpHandler(req, res) },
   withTypeProvider (this: any) { return this },

@@ -156,10 +156,10 @@ export function defaultErrorHandler (this: unknown, error: any, request: any, re
   const errorHeaders = failure.headers
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders)
   const message = failure.message
-  if (res.statusCode >= 500) {
-    reply.log.error({ req: request, res: reply, err: failure }, message)
-  } else {
-    reply.log.info({ res: reply, err: failure }, message)
+  // disableRequestLogging silences these lines too, as in Fastify.
+  if (request.context.server.options.disableRequestLogging !== true) {
+    if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
+    else reply.log.info({ res: reply, err: failure }, message)
   }
   if (!(failure instanceof Error)) {
     reply.send(failure)

@@ -5,7 +5,7 @@ import { compileRouteValidation } from '../schema/compile-validation.js'
 import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
-import { childLogger } from '../logging/logger.js'
+import { contextLogger, serializersOf, compileRequestLogging } from '../logging/request-logger.js'
 import type { RouteContext } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ParserLookup } from '../request/body-parsers.js'
@@ -68,7 +68,9 @@ export function compileRoute (route: RouteContext): void {
   route.responseSerializers = compileRouteSerialization(route)
   route.responseInspector = compileResponseInspector(route)
   const logLevel = route.options.logLevel as string | undefined
-  route.logger = logLevel === undefined ? context.logger : childLogger(context.logger, logLevel, {})
+  const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
+  route.logger = contextLogger(context.logger, logLevel, logSerializers)
+  compileRequestLogging(route, logLevel, logSerializers)
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
   route.publicOptions = Object.freeze({
     method: route.method,
