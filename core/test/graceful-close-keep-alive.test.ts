@@ -50,7 +50,7 @@ async function closeUnderLoad (factory: (options?: any) => any): Promise<Tally> 
     }
   }
   const clients = Array.from({ length: 50 }, () => client())
-  await delay(250)
+  await delay(400)
   await app.close()
   await Promise.race([Promise.all(clients), delay(5000)])
   agent.destroy()
@@ -68,7 +68,7 @@ for (const [face, factory] of faces) {
       const tally = await closeUnderLoad(factory)
       t.same(tally.unanswered, {}, `round ${round}: no request reset or left unanswered (${JSON.stringify(tally)})`)
       t.equal(tally.other, 0, `round ${round}: only 200s and 503s`)
-      t.ok(tally.ok > 50, `round ${round}: the load ran (${tally.ok} served)`)
+      t.ok(tally.ok > 0 && tally.ok + tally.refused >= 50, `round ${round}: the load ran, every client answered (${tally.ok} served)`)
       t.equal(tally.closeAnnounced, 50, `round ${round}: every client's last answer carried Connection: close`)
     }
   })

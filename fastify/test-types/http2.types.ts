@@ -1,6 +1,6 @@
 // `fastify({ http2: true })` is typed as Fastify types it: the instance is over an HTTP/2 server and
 // request.raw / reply.raw are Node's HTTP/2 compatibility objects. Checked by tsc, never run.
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2'
 import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify'
 import { assertType, type Equal } from './expect.js'
@@ -26,3 +26,8 @@ void plainServer
 assertType<Equal<typeof plain extends FastifyInstance<RawServerDefault> ? true : false, true>>()
 // @ts-expect-error an HTTP/1 request has no HTTP/2 stream
 plain.get('/', async (request) => request.raw.stream)
+
+// A raw request type given to the factory types `request.raw`, as Fastify's second type argument does.
+interface TracedRequest extends IncomingMessage { traceId: string }
+const traced = Fastify<Server, TracedRequest>()
+traced.get('/', async (request) => request.raw.traceId.toUpperCase())

@@ -59,7 +59,7 @@ export const catalogue = [
   { code: 'FST_ERR_REP_ALREADY_SENT', message: 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?', when: 'reply.send was called after the reply was sent; logged as a warning, never thrown at the client.' },
   { code: 'FST_ERR_REP_SENT_VALUE', message: 'The only possible value for reply.sent is true.', type: 'TypeError', when: 'reply.sent was set to something other than true.' },
   { code: 'FST_ERR_SEND_INSIDE_ONERR', message: 'You cannot use `send` inside the `onError` hook', when: 'An onError hook tried to send.' },
-  { code: 'FST_ERR_SEND_UNDEFINED_ERR', statusCode: 500, message: 'Undefined error has occurred', when: 'Something threw or rejected with undefined or null.' },
+  { code: 'FST_ERR_SEND_UNDEFINED_ERR', statusCode: 500, message: 'Undefined error has occurred', when: 'A hook (async, or returning a promise) rejected with a falsy value: null, undefined, false, 0 or an empty string.' },
   { code: 'FST_ERR_BAD_STATUS_CODE', statusCode: 500, message: 'Called reply with an invalid status code: %s', when: 'reply.code() with a value outside 100-599.' },
   { code: 'FST_ERR_INVALID_HEADER', statusCode: 500, message: 'Invalid value for header "%s": header values cannot contain CR or LF characters', when: 'A reply header name or value contains CR/LF or other characters HTTP forbids; the reply becomes a 500 instead of a malformed response.' },
   { code: 'FST_ERR_PROMISE_NOT_FULFILLED', statusCode: 500, message: "Promise may not be fulfilled with 'undefined' when statusCode is not 204", when: 'An async handler resolved with undefined without sending a reply.' },

@@ -28,6 +28,19 @@ function assertNotStarted (instance: any, what: string): void {
   if (serverOf(instance).booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" after ready().`)
 }
 
+/**
+ * Calls a user callback (ready, listen, close) at once, in Fastify's order, but rethrows what it
+ * throws on a fresh tick: outside the promise chain, it is an ordinary uncaught exception rather
+ * than an unhandled rejection.
+ */
+function callUserCallback (callback: (...args: any[]) => unknown, ...args: unknown[]): void {
+  try {
+    callback(...args)
+  } catch (error) {
+    process.nextTick(function rethrowFromUserCallback () { throw error })
+  }
+}
+
 function shortcut (method: string | string[]) {
   return function routeShortcut (this: any, path: unknown, optionsOrHandler?: unknown, handler?: unknown) {
     addShortcutRoute(this, method, path, optionsOrHandler, handler)
@@ -210,11 +223,13 @@ export const instanceMethods: Record<string | symbol, any> = {
   setErrorHandler (this: any, handler: unknown) {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
     assertNotStarted(this, 'setErrorHandler')
-    contextOf(this).errorHandler = handler as any
+    const context = contextOf(this)
+    context.errorHandler = handler as any
+    context.errorHandlers.unshift({ fn: handler as any, instance: this })
     return this
   },
   /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
-  get errorHandler () { return contextOf(this).inherited('errorHandler') ?? defaultErrorHandler },
+  get errorHandler () { return contextOf(this).errorHandlers[0]?.fn ?? defaultErrorHandler },
   /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
   getDefaultRoute (this: any) {
     const server = serverOf(this)
@@ -264,13 +279,12 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   defaultTextParser: parseTextBody,
 
-  // lifecycle: user callbacks run on a fresh tick, outside the promise chains, so an exception
-  // thrown in one is an ordinary uncaught exception rather than an unhandled rejection.
+  // lifecycle
   ready (this: any, callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
     if (typeof callback === 'function') {
-      server.readyPromise.then(() => { process.nextTick(callback, null) }, (error: Error) => { process.nextTick(callback, error) })
+      server.readyPromise.then(() => { callUserCallback(callback, null) }, (error: Error) => { callUserCallback(callback, error) })
       return undefined
     }
     return server.readyPromise.then(() => this)
@@ -279,7 +293,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error, null) })
+      promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => { callUserCallback(callback, error, null) })
       return undefined
     }
     return promise
@@ -287,7 +301,7 @@ export const instanceMethods: Record<string | symbol, any> = {
   close (this: any, callback?: (error?: Error) => void) {
     const promise = closeInstance(serverOf(this))
     if (typeof callback === 'function') {
-      promise.then(() => { process.nextTick(callback) }, (error: Error) => { process.nextTick(callback, error) })
+      promise.then(() => { callUserCallback(callback) }, (error: Error) => { callUserCallback(callback, error) })
       return this
     }
     return promise

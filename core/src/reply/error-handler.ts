@@ -78,7 +78,8 @@ function afterOnError (_request: any, reply: any): void {
 }
 
 function onErrorHookFailed (reply: any, hookError: unknown): void {
-  reply.log.error({ err: hookError }, 'onError hook failed')
+  // Fastify ignores a failing onError hook (the rest are skipped); kept visible at debug level only.
+  reply.log.debug({ err: hookError }, 'onError hook failed')
   afterOnError(reply.request, reply)
 }
 
@@ -121,7 +122,9 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
     handleError(reply, handlerError)
     return
   }
-  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
+  // An async handler that resolves without sending answers what it resolved with, even nothing
+  // (an empty reply with the status it left), as in Fastify: the request never hangs.
+  if (result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
 }
 
 /**

@@ -19,14 +19,11 @@ function hookChain (route: RouteContext, lineage: ContextState[], name: typeof r
   return chain.length === 0 ? null : chain
 }
 
-/** The route's own errorHandler, then each context's from the nearest up, then the default. */
-function errorHandlerChain (route: RouteContext, lineage: ContextState[]): ErrorHandlerEntry[] {
+/** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
+function errorHandlerChain (route: RouteContext, context: ContextState): ErrorHandlerEntry[] {
   const chain: ErrorHandlerEntry[] = []
   if (typeof route.options.errorHandler === 'function') chain.push({ fn: route.options.errorHandler, instance: route.instance })
-  for (let i = lineage.length - 1; i >= 0; i--) {
-    const ctx = lineage[i]!
-    if (ctx.errorHandler !== null) chain.push({ fn: ctx.errorHandler, instance: ctx.instance })
-  }
+  for (const entry of context.errorHandlers) chain.push(entry)
   chain.push(defaultErrorHandlerEntry)
   return chain
 }
@@ -53,7 +50,7 @@ export function compileRoute (route: RouteContext): void {
   for (const name of requestHookNames) {
     route[name] = hookChain(route, lineage, name)
   }
-  route.errorHandlers = errorHandlerChain(route, lineage)
+  route.errorHandlers = errorHandlerChain(route, context)
   route.parsers = parsersOf(context)
   route.replySerializer = context.inherited('replySerializer')
   const serverOptions = route.server.options

@@ -79,7 +79,7 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
         // One more turn of the event loop first: a request already in the socket's buffer is read
         // (and the connection becomes busy) before the connection is closed.
         setImmediate(function closeIfStillIdle () {
-          if (currentResponse(socket) === null && !socket.destroyed) socket.end()
+          if (currentResponse(socket) === null && !socket.destroyed) socket.destroy()
         })
         idleSince.delete(socket)
       }
