@@ -1,6 +1,8 @@
 import t from 'tap'
 import type { Test } from 'tap'
 import enclave from '@enclave/core'
+import Fastify from 'fastify4'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
 import type { EnclaveInstance } from '@enclave/core'
 
 
@@ -169,4 +171,67 @@ t.test('a child may shadow an ancestor decorator; the ancestor keeps its own', a
   await app.ready()
   t.same((await app.inject('/')).json(), { label: 'root label', role: 'guest' })
   t.same((await app.inject('/child')).json(), { label: 'child label', role: 'member' })
+})
+
+t.test('built-in request/reply methods can be redecorated and replace the built-in, as in Fastify 4.29 (@fastify/cors redecorates reply.getHeader)', async (t) => {
+  const run = async (app: any): Promise<unknown> => {
+    app.decorateReply('getHeader', function (this: any, name: string) { return name === 'x' ? 'decorated x' : undefined })
+    app.decorateReply('routeOptions', 'replaced')
+    app.decorateRequest('ips', 'replaced')
+    app.get('/', (request: any, reply: any) => {
+      reply.send({ getHeader: reply.getHeader('x'), routeOptions: reply.routeOptions, ips: request.ips })
+    })
+    const response = await app.inject('/')
+    await app.close()
+    return response.json()
+  }
+  const fastify4 = await run(Fastify())
+  t.same(fastify4, { getHeader: 'decorated x', routeOptions: 'replaced', ips: 'replaced' })
+  t.same(await run(enclave()), fastify4)
+  t.same(await run(createServer({}, fastifyProfile)), fastify4)
+})
+
+t.test('decorating a built-in: what Fastify 4.29 refuses (and how), Enclave refuses alike on both entries', async (t) => {
+  // Functions: Fastify 4.29 assigns those to the prototype when decorating. A value of another type it
+  // assigns in every request's constructor instead, where a getter throws at each request (see below).
+  const fn = function decorated (): number { return 1 }
+  const attempts: Array<['decorateRequest' | 'decorateReply', string, unknown]> = [
+    ['decorateReply', 'send', fn], ['decorateReply', 'code', fn], ['decorateReply', 'then', fn],
+    ['decorateReply', 'context', fn], ['decorateReply', 'elapsedTime', fn], ['decorateReply', 'statusCode', fn],
+    ['decorateReply', 'sent', fn], ['decorateRequest', 'url', fn], ['decorateRequest', 'ip', fn],
+    ['decorateRequest', 'routeOptions', fn], ['decorateRequest', 'is404', fn], ['decorateRequest', 'id', fn]
+  ]
+  const outcomes = (make: () => any): string[] => attempts.map(([kind, name, value]) => {
+    const app = make()
+    try {
+      app[kind](name, value)
+      return `${name}: accepted`
+    } catch (error: any) {
+      return `${name}: ${error.code ?? error.constructor.name}`
+    }
+  })
+  const fastify4 = outcomes(() => Fastify())
+  t.same(outcomes(() => enclave()), fastify4)
+  t.same(outcomes(() => createServer({}, fastifyProfile)), fastify4)
+  const trusted = (make: () => any): string => {
+    try {
+      make().decorateRequest('ips', null)
+      return 'accepted'
+    } catch (error: any) {
+      return error.code
+    }
+  }
+  t.equal(trusted(() => enclave({ trustProxy: true })), trusted(() => Fastify({ trustProxy: true })))
+})
+
+t.test('a value decorating a request/reply getter is refused when decorating, not at every request', async (t) => {
+  // Fastify 4.29 accepts `decorateRequest('url', null)` and then throws a TypeError constructing every
+  // request; Enclave refuses it up front so no request can fail on it.
+  for (const app of [enclave(), createServer({}, fastifyProfile)] as any[]) {
+    t.throws(() => app.decorateRequest('url', null), TypeError)
+    t.throws(() => app.decorateReply('server', 'x'), TypeError)
+    app.get('/', (request: any) => request.url)
+    t.equal((await app.inject('/')).body, '/')
+    await app.close()
+  }
 })

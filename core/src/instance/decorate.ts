@@ -1,5 +1,6 @@
 import { errorCodes } from '../errors/codes.js'
 import { kContext } from '../symbols.js'
+import type { RouteServer } from '../routing/route-context.js'
 import type { ContextState } from './context-state.js'
 
 export type DecoratorTarget = 'instance' | 'request' | 'reply'
@@ -20,13 +21,48 @@ function holderOf (instance: any, target: DecoratorTarget): any {
 }
 
 /**
- * A name may be decorated unless this context already has it, or it is part of Enclave's own API
- * (`get`, `register`, `request.body`…). A decorator of an ancestor may be shadowed here: the new
- * value is seen by this context and its descendants, the ancestor keeps its own (as in Fastify).
+ * A name may be decorated unless this context already has it, or it is part of the instance's own API
+ * (`get`, `register`…). A decorator of an ancestor may be shadowed here: the new value is seen by this
+ * context and its descendants, the ancestor keeps its own (as in Fastify). Returns true when the name
+ * is one of Request's or Reply's built-ins, which Fastify 4.29 lets a plugin replace (@fastify/cors
+ * redecorates `reply.getHeader`).
  */
-function checkAvailable (context: ContextState, holder: any, target: DecoratorTarget, name: PropertyKey): void {
-  if (Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))) {
-    throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
+function checkAvailable (context: ContextState, holder: any, target: DecoratorTarget, name: PropertyKey): boolean {
+  if (Object.prototype.hasOwnProperty.call(holder, name)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
+  if (!(name in holder) || context.ancestorDecorated(target, name)) return false
+  if (target === 'instance') throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
+  // With trustProxy, Fastify 4.29 defines request.ips itself and refuses to have it decorated.
+  if (target === 'request' && name === 'ips' && (context.server as RouteServer).trustProxy !== null) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT('ips')
+  return true
+}
+
+function inheritedDescriptor (holder: any, name: PropertyKey): PropertyDescriptor | undefined {
+  for (let proto = holder; proto !== null; proto = Object.getPrototypeOf(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name)
+    if (descriptor !== undefined) return descriptor
+  }
+  return undefined
+}
+
+/**
+ * Accessors Enclave adds where Fastify 4.29 has none (`reply.routeOptions`, `request.ips` without
+ * trustProxy): there Fastify accepts any decoration, so the decoration replaces the getter.
+ */
+function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey): boolean {
+  return (target === 'reply' && name === 'routeOptions') || (target === 'request' && name === 'ips')
+}
+
+/**
+ * Replaces a built-in as Fastify 4.29 does, by assignment: a method is replaced, a setter runs
+ * (`reply.statusCode` validates the value, `reply.sent` accepts only true) and a getter alone
+ * refuses with the engine's TypeError, as Fastify's does.
+ */
+function replaceBuiltin (holder: any, target: DecoratorTarget, name: PropertyKey, value: unknown): void {
+  const descriptor = inheritedDescriptor(holder, name)
+  if (descriptor !== undefined && descriptor.get !== undefined && descriptor.set === undefined && isEnclaveOnlyAccessor(target, name)) {
+    Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: false })
+  } else {
+    holder[name] = value
   }
 }
 
@@ -48,13 +84,15 @@ export function addDecorator (instance: any, target: DecoratorTarget, name: unkn
   if (typeof name !== 'string' && typeof name !== 'symbol') throw new errorCodes.ENC_ERR_DEC_INVALID_NAME(typeof name)
   if (context.server.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const holder = holderOf(instance, target)
-  checkAvailable(context, holder, target, name)
+  const builtin = checkAvailable(context, holder, target, name)
   checkDependencies(holder, name, dependencies)
   if (isAccessors(value)) {
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
   } else if (target !== 'instance' && typeof value === 'object' && value !== null) {
     // One object on the prototype would be shared, and mutated, by every request.
     throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(String(name), Array.isArray(value) ? 'array' : 'object')
+  } else if (builtin) {
+    replaceBuiltin(holder, target, name, value)
   } else {
     holder[name] = value
   }
