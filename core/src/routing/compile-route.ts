@@ -64,7 +64,8 @@ export function compileRoute (route: RouteContext): void {
   route.validators = compileRouteValidation(route)
   route.responseSerializers = compileRouteSerialization(route)
   route.responseInspector = compileResponseInspector(route)
-  const logLevel = route.options.logLevel as string | undefined
+  // '' is Fastify's "no level of its own" (what onRoute hooks see at the root).
+  const logLevel = route.options.logLevel === '' ? undefined : route.options.logLevel as string | undefined
   const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
   route.logger = contextLogger(context.logger, logLevel, logSerializers)
   compileRequestLogging(route, logLevel, logSerializers)

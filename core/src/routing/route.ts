@@ -103,6 +103,9 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   options.routePath = url
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
+  // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
+  // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
+  if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
   // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
   for (const ctx of context.lineage()) {
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
