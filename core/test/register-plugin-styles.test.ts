@@ -153,7 +153,7 @@ t.test('register() refuses what is not a plugin, at once', async (t) => {
   const app = build(t)
   for (const [value, described] of [[{}, 'object'], [null, 'null'], ['plugin', 'string'], [[], 'array'], [42, 'number']] as const) {
     t.throws(() => app.register(value as never), {
-      code: 'FST_ERR_PLUGIN_NOT_VALID',
+      code: 'AVV_ERR_PLUGIN_NOT_VALID',
       message: `Plugin must be a function or a promise. Received: '${described}'`
     }, described)
   }
@@ -161,8 +161,8 @@ t.test('register() refuses what is not a plugin, at once', async (t) => {
     app.register(undefined as never)
     t.fail('register(undefined) should throw')
   } catch (error) {
-    t.ok(error instanceof errorCodes.FST_ERR_PLUGIN_NOT_VALID, 'an instance of the catalogued error class')
-    t.ok(error instanceof Error && !(error instanceof TypeError), 'an Error, as Fastify\'s FST_ERR_PLUGIN_NOT_VALID')
+    t.ok(error instanceof errorCodes.AVV_ERR_PLUGIN_NOT_VALID, 'an instance of the catalogued error class')
+    t.ok(error instanceof Error && !(error instanceof TypeError), 'an Error, as Fastify\'s (avvio\'s) AVV_ERR_PLUGIN_NOT_VALID')
   }
 })
 

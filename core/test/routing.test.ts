@@ -251,7 +251,7 @@ t.test('adding a route after ready() is an error', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   await app.ready()
-  t.throws(() => app.get('/late', async () => 'late'), { code: 'FST_ERR_ROUTE_AFTER_START', message: 'Cannot add route "GET:/late" when the instance is already started!' })
+  t.throws(() => app.get('/late', async () => 'late'), { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'Fastify instance is already listening. Cannot add route!' })
 })
 
 t.test('onRoute hooks see every route (auto HEAD included) and may rewrite its options', async (t) => {

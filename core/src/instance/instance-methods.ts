@@ -25,7 +25,12 @@ function serverOf (instance: any): RouteServer {
 }
 
 function assertNotStarted (instance: any, what: string): void {
-  if (serverOf(instance).booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" after ready().`)
+  if (serverOf(instance).booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`)
+}
+
+/** Content-type parsers have their own code for it in Fastify 4.29. */
+function assertParsersOpen (instance: any, what: string): void {
+  if (serverOf(instance).booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
 }
 
 /**
@@ -182,6 +187,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     return this
   },
   setReplySerializer (this: any, serializer: unknown) {
+    assertNotStarted(this, 'setReplySerializer')
     if (typeof serializer !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setReplySerializer expects a function (payload, statusCode) => string')
     contextOf(this).replySerializer = serializer as any
     return this
@@ -256,7 +262,7 @@ export const instanceMethods: Record<string | symbol, any> = {
 
   // content-type parsers
   addContentTypeParser (this: any, types: unknown, optionsOrParser: unknown, maybeParser?: unknown) {
-    assertNotStarted(this, 'addContentTypeParser')
+    assertParsersOpen(this, 'addContentTypeParser')
     const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
     const options = typeof optionsOrParser === 'function' ? {} : (optionsOrParser ?? {}) as Record<string, unknown>
     contextOf(this).parsers.add(types, options, parser, this)
@@ -265,12 +271,12 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   hasContentTypeParser (this: any, type: unknown) { return contextOf(this).parsers.has(type) },
   removeContentTypeParser (this: any, types: unknown) {
-    assertNotStarted(this, 'removeContentTypeParser')
+    assertParsersOpen(this, 'removeContentTypeParser')
     contextOf(this).parsers.remove(types)
     return this
   },
   removeAllContentTypeParsers (this: any) {
-    assertNotStarted(this, 'removeAllContentTypeParsers')
+    assertParsersOpen(this, 'removeAllContentTypeParsers')
     contextOf(this).parsers.removeAll()
     return this
   },

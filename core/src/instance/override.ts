@@ -78,7 +78,7 @@ function resolveOptions (instance: unknown, options: unknown): unknown {
 
 /** `instance.register(plugin, options?)`: validates, then queues the plugin with avvio. */
 export function registerPlugin (instance: any, plugin: unknown, options: unknown): void {
-  if (!isPluginLike(plugin)) throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(describeValue(plugin))
+  if (!isPluginLike(plugin)) throw new errorCodes.AVV_ERR_PLUGIN_NOT_VALID(describeValue(plugin))
   const queued = typeof options === 'function' ? deferOptions(options as (parent: unknown) => unknown) : options
   instance._avvioRegister(plugin, queued)
 }

@@ -93,7 +93,7 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   const url = options.url ?? options.path
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   const methods = normaliseMethods(options.method)
-  if (server.booted || server.started) throw new errorCodes.FST_ERR_ROUTE_AFTER_START(methods.join(','), url)
+  if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
   // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
   const prefixedPaths = joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
