@@ -58,7 +58,7 @@ t.test('request/reply getters cannot be decorated (a TypeError, as in Fastify 4.
   const app = build(t)
   t.throws(() => app.decorateRequest('url', null), TypeError)
   t.throws(() => app.decorateReply('server', null), TypeError)
-  t.throws(() => app.decorateReply('statusCode', 'x'), { code: 'FST_ERR_BAD_STATUS_CODE' })
+  t.throws(() => decorateWith(app, 'decorateReply', 'statusCode', 'x'), { code: 'FST_ERR_BAD_STATUS_CODE' })
   t.throws(() => app.decorateReply('sent', false), { code: 'FST_ERR_REP_SENT_VALUE' })
 })
 

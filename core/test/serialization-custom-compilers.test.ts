@@ -192,5 +192,6 @@ t.test('setReplySerializer: used for replies without a schema; a response schema
   t.equal((await app.inject('/string')).body, 'already text', 'strings are not serialized')
   t.strictSame((await app.inject('/error')).json(), { statusCode: 409, error: 'Conflict', message: 'nope' }, 'the default error payload is not passed to it')
   t.equal((await app.inject('/outside')).body, '{"a":1}', 'encapsulated')
-  t.throws(() => app.setReplySerializer(42 as any), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+  t.throws(() => enclave().setReplySerializer(42 as any), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+  t.throws(() => app.setReplySerializer(() => ''), { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING' }, 'not after ready(), as in Fastify 4.29')
 })

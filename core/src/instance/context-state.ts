@@ -9,6 +9,9 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { ErrorHandlerEntry } from '../reply/error-handler.js'
 
+/** Settings a context keeps as they were when it loaded (see `loadedWith`). */
+type SnapshotSetting = 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer'
+
 /**
  * What one encapsulation context owns. Every field holds only this context's own registrations;
  * what a route sees is resolved by walking `parent` links once, at ready().
@@ -70,6 +73,12 @@ export class ContextState {
   logger: EnclaveLogger
   logLevel: string | undefined
   loaded = false
+  /**
+   * The compilers, formatter and reply serializer in effect in the parent when this context was
+   * created, as in Fastify 4.29: one the parent (or an ancestor) sets after this context loaded does
+   * not reach it. null where none was set (the default then applies).
+   */
+  readonly loadedWith: Record<SnapshotSetting, AnyFunction | null>
 
   constructor (server: ServerState, parent: ContextState | null, prefix: string, pluginName: string, logger: EnclaveLogger, logLevel?: string) {
     this.server = server
@@ -84,6 +93,14 @@ export class ContextState {
     this.Request = buildRequestClass(parent === null ? null : parent.Request)
     this.Reply = buildReplyClass(parent === null ? null : parent.Reply)
     this.errorHandlers = parent === null ? [] : parent.errorHandlers.slice()
+    this.loadedWith = parent === null
+      ? { validatorCompiler: null, serializerCompiler: null, schemaErrorFormatter: null, replySerializer: null }
+      : {
+          validatorCompiler: parent.inherited('validatorCompiler'),
+          serializerCompiler: parent.inherited('serializerCompiler'),
+          schemaErrorFormatter: parent.inherited('schemaErrorFormatter'),
+          replySerializer: parent.inherited('replySerializer')
+        }
     if (parent !== null) parent.children.push(this)
   }
 
@@ -94,8 +111,12 @@ export class ContextState {
     return chain
   }
 
-  /** The nearest own value of a per-context setting, looking up through the parents. */
-  inherited<K extends 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer' | 'notFoundHandler' | 'genReqId' | 'childLoggerFactory'> (key: K): ContextState[K] {
+  /**
+   * The value of a per-context setting here: this context's own, else (compilers, formatter, reply
+   * serializer) the one in effect when it loaded, else (the others) the nearest ancestor's now.
+   */
+  inherited<K extends SnapshotSetting | 'notFoundHandler' | 'genReqId' | 'childLoggerFactory'> (key: K): ContextState[K] {
+    if (key in this.loadedWith) return (this[key] ?? this.loadedWith[key as SnapshotSetting]) as ContextState[K]
     for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
       if (ctx[key] !== null) return ctx[key]
     }
