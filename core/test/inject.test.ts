@@ -1,5 +1,7 @@
 import t from 'tap'
 import enclave from '@enclave/core'
+import Fastify from 'fastify4'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
 
 function echoApp () {
   const app = enclave()
@@ -118,4 +120,24 @@ t.test('inject() sends Buffers, strings and streams as the body', async (t) => {
   const { Readable } = await import('node:stream')
   t.same((await app.inject({ method: 'POST', url: '/', payload: Buffer.alloc(10), headers: { 'content-type': 'application/octet-stream' } })).json(), { length: 10 })
   t.same((await app.inject({ method: 'POST', url: '/', payload: Readable.from([Buffer.alloc(3), Buffer.alloc(4)]), headers: { 'content-type': 'application/octet-stream' } })).json(), { length: 7 })
+})
+
+t.test('a request destroyed before any response: inject reports no error and no response, as Fastify 4.29 (light-my-request 5)', async (t) => {
+  // @fastify/static's error handler destroys the request on ERR_STREAM_PREMATURE_CLOSE.
+  const observe = async (app: any): Promise<unknown[]> => {
+    app.get('/x', {
+      onRequest: (request: any, reply: any, done: (error: Error) => void) => done(Object.assign(new Error('closed'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })),
+      errorHandler (error: Error, request: any) { request.raw.destroy() }
+    }, () => 'x')
+    const byCallback = await new Promise<unknown[]>((resolve) => {
+      app.inject('/x', (error: unknown, response: unknown) => resolve([error, response]))
+    })
+    const byPromise = await app.inject('/x').then((response: unknown) => ['resolved', response], (error: unknown) => ['rejected', error])
+    await app.close()
+    return [...byCallback, ...byPromise]
+  }
+  const fastify4 = await observe(Fastify())
+  t.same(fastify4, [undefined, null, 'rejected', undefined])
+  t.same(await observe(createServer({}, fastifyProfile)), fastify4)
+  t.same(await observe(enclave()), fastify4)
 })

@@ -8,6 +8,26 @@ function closedError (server: RouteServer): Error | null {
 }
 
 /**
+ * light-my-request 6 names a response destroyed before completion (the request destroyed, no error
+ * given) `LIGHT_ECONNRESET`; light-my-request 5, Fastify 4.29's, reports no error at all: the
+ * callback gets `(undefined, null)` and the promise rejects with `undefined`. Translated back so a
+ * test written against Fastify 4 (@fastify/static's premature close) observes the same.
+ */
+function isUnnamedReset (error: any): boolean {
+  return error instanceof Error && (error as { code?: string }).code === 'LIGHT_ECONNRESET'
+}
+
+function fastify4Outcome (callback: (error: unknown, response: unknown) => void) {
+  return function injected (error: unknown, response: unknown): void {
+    callback(isUnnamedReset(error) ? undefined : error, response)
+  }
+}
+
+function fastify4Rejection (error: unknown): never {
+  throw (isUnnamedReset(error) ? undefined : error)
+}
+
+/**
  * inject(): light-my-request against the server's request handler, once the instance is ready.
  * With no options it returns light-my-request's chain (`app.inject().get('/').end()`).
  */
@@ -37,11 +57,11 @@ export function createInjector (instance: any, server: RouteServer) {
           callback(error)
           return
         }
-        lightMyRequest(server.httpHandler, options as any, callback as any)
+        lightMyRequest(server.httpHandler, options as any, fastify4Outcome(callback as (error: unknown, response: unknown) => void) as any)
       })
       return undefined
     }
     if (closed !== null) return Promise.reject(closed)
-    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as any))
+    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as any).catch(fastify4Rejection))
   }
 }
