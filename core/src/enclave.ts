@@ -9,7 +9,7 @@ import { override } from './instance/override.js'
 import { createRouters } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
 import { createTrustFunction } from './request/trust-proxy.js'
-import { createJsonParser, parseTextBody } from './request/default-parsers.js'
+import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
 import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
@@ -74,8 +74,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   root.instance = instance
   server.root = root
   instance[kContext] = root
-  root.parsers.add('application/json', { parseAs: 'buffer' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning), instance)
-  root.parsers.add('text/plain', { parseAs: 'string' }, parseTextBody, instance)
+  root.parsers.add('application/json', { parseAs: 'buffer' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
+  root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, instance, true)
 
   const rewriteUrl = options.rewriteUrl as ((raw: any) => string) | undefined
   server.httpHandler = rewriteUrl === undefined

@@ -53,8 +53,17 @@ const optionChecks: Record<string, [Check, string]> = {
   frameworkErrors: [isFunction, 'a function (error, request, reply)'],
   clientErrorHandler: [isFunction, 'a function (error, socket)'],
   http2SessionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
-  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"]
+  responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"],
+  exactContentTypeMatching: [isBool, 'a boolean'],
+  genericJsonParseErrors: [isBool, 'a boolean'],
+  jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
+  paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
+  protectErrorPayloads: [isBool, 'a boolean'],
+  versioning: [(v) => isObject(v) && isFunction((v as any).storage) && isFunction((v as any).deriveVersion), 'an object { storage, deriveVersion }']
 }
+
+/** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
+const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory'])
 
 export interface ResolvedOptions {
   bodyLimit: number
@@ -81,6 +90,11 @@ export interface ResolvedOptions {
   allowUnsafeRegex: boolean
   http2SessionTimeout: number
   responseValidation: false | 'log' | 'throw'
+  exactContentTypeMatching: boolean
+  genericJsonParseErrors: boolean
+  jsonNestingLimit: number | false
+  paramTooLongStatus: 404 | 414
+  protectErrorPayloads: boolean
   [key: string]: unknown
 }
 
@@ -107,7 +121,12 @@ const defaults = {
   jsonShorthand: true,
   allowUnsafeRegex: false,
   http2SessionTimeout: 72000,
-  responseValidation: false
+  responseValidation: false,
+  exactContentTypeMatching: false,
+  genericJsonParseErrors: false,
+  jsonNestingLimit: false,
+  paramTooLongStatus: 404,
+  protectErrorPayloads: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {
@@ -160,6 +179,17 @@ function closestOptionName (name: string): string | undefined {
   return best
 }
 
+/**
+ * Fastify ignores options it does not know (apps pass their whole config object), and so does
+ * Enclave (design §5). A name close to a known one is most likely a typo: that gets a warning.
+ */
+function warnUnknownOption (name: string): void {
+  if (acceptedFastifyOptions.has(name)) return
+  const guess = closestOptionName(name)
+  if (guess === undefined) return
+  process.emitWarning(`Unknown option '${name}' is ignored. Did you mean '${guess}'?`, { code: 'ENC_WARN_UNKNOWN_OPTION' })
+}
+
 /** Validates the options given to enclave() and fills in Fastify v4's defaults. */
 export function resolveOptions (input: unknown, profile: Profile): ResolvedOptions {
   if (input === undefined || input === null) input = {}
@@ -172,11 +202,11 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
     if (value === undefined) continue
     const check = optionChecks[name]
     if (check === undefined) {
-      const guess = closestOptionName(name)
-      const hint = guess === undefined ? `Known options: ${Object.keys(optionChecks).join(', ')}` : `Did you mean '${guess}'?`
-      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`unknown option '${name}'. ${hint}`)
+      warnUnknownOption(name)
+      continue
     }
     if (!check[0](value)) {
+      if (name === 'bodyLimit') throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(value))
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
       if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'async function' : typeof value)
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)

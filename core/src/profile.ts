@@ -18,7 +18,11 @@ export interface Profile {
  * migration table) for each difference; nowhere else may the two entries behave differently.
  */
 export const differingOptions: Readonly<Record<string, { readonly fastify: unknown, readonly enclave: unknown }>> = {
-  useSemicolonDelimiter: { fastify: true, enclave: false }
+  useSemicolonDelimiter: { fastify: true, enclave: false },
+  exactContentTypeMatching: { fastify: false, enclave: true },
+  genericJsonParseErrors: { fastify: false, enclave: true },
+  jsonNestingLimit: { fastify: false, enclave: 1000 },
+  paramTooLongStatus: { fastify: 404, enclave: 414 }
 }
 
 function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {

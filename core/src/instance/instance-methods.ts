@@ -9,7 +9,7 @@ import { normaliseListenArguments } from '../server/http-server.js'
 import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
-import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
+import { createJsonParser, defaultTextParser } from '../request/default-parsers.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
 import type { ContextState } from './context-state.js'
 import type { RouteServer } from '../routing/route-context.js'
@@ -24,6 +24,11 @@ function serverOf (instance: any): RouteServer {
 
 function assertNotStarted (instance: any, what: string): void {
   if (serverOf(instance).booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" after ready().`)
+}
+
+/** Fastify's own error for the content-type parser methods after start. */
+function assertParsersOpen (instance: any, what: string): void {
+  if (serverOf(instance).booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
 }
 
 function shortcut (method: string | string[]) {
@@ -192,7 +197,7 @@ export const instanceMethods: Record<string | symbol, any> = {
 
   // content-type parsers
   addContentTypeParser (this: any, types: unknown, optionsOrParser: unknown, maybeParser?: unknown) {
-    assertNotStarted(this, 'addContentTypeParser')
+    assertParsersOpen(this, 'addContentTypeParser')
     const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
     const options = typeof optionsOrParser === 'function' ? {} : (optionsOrParser ?? {}) as Record<string, unknown>
     contextOf(this).parsers.add(types, options, parser, this)
@@ -201,19 +206,19 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   hasContentTypeParser (this: any, type: unknown) { return contextOf(this).parsers.has(type) },
   removeContentTypeParser (this: any, types: unknown) {
-    assertNotStarted(this, 'removeContentTypeParser')
+    assertParsersOpen(this, 'removeContentTypeParser')
     contextOf(this).parsers.remove(types)
     return this
   },
   removeAllContentTypeParsers (this: any) {
-    assertNotStarted(this, 'removeAllContentTypeParsers')
+    assertParsersOpen(this, 'removeAllContentTypeParsers')
     contextOf(this).parsers.removeAll()
     return this
   },
-  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore') {
-    return createJsonParser(onProtoPoisoning, onConstructorPoisoning)
+  getDefaultJsonParser (this: any, onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore') {
+    return createJsonParser(onProtoPoisoning, onConstructorPoisoning, serverOf(this).options)
   },
-  defaultTextParser: parseTextBody,
+  defaultTextParser,
 
   // lifecycle
   ready (this: any, callback?: (error: Error | null) => void) {

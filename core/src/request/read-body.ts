@@ -46,7 +46,8 @@ export function parseBody (request: any, reply: any, payload: any, next: AfterPa
   }
   const parser = route.parsers!.find(contentType ?? '')
   if (parser === null) {
-    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType.trim() === '' ? 'none' : contentType))
+    // Fastify names a missing or empty header 'undefined'.
+    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType === '' ? 'undefined' : contentType))
     return
   }
   if (parser.parseAs === null) {
@@ -171,7 +172,7 @@ async function awaitParser (pending: PromiseLike<unknown>, request: any, reply: 
 
 function finishParsing (request: any, reply: any, error: unknown, parsed: unknown, next: AfterParsing): void {
   if (error !== null && error !== undefined) {
-    if (error instanceof Error && (error as any).statusCode === undefined) (error as any).statusCode = 400
+    // A parser's error without a status is a 500, as in Fastify: the parser failed, not the client.
     reply.send(error instanceof Error ? error : new Error(String(error)))
     return
   }
