@@ -20,7 +20,7 @@ t.test('version constraint: Accept-Version picks the route by semver range', asy
     const response = await app.inject({ url: '/v', headers: version === undefined ? {} : { 'accept-version': version } })
     t.equal(response.statusCode, status, `accept-version ${String(version)}`)
     if (expected !== undefined) t.same(response.json(), { v: expected })
-    else t.equal(response.json().code, 'FST_ERR_NOT_FOUND')
+    else t.equal(response.json().message, 'Route GET:/v not found')
   }
 })
 

@@ -91,7 +91,7 @@ export const catalogue = [
   { code: 'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET', message: "Not found handler already set for the instance with prefix: '%s'", when: 'setNotFoundHandler twice in one context.' },
   { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
   { code: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', message: 'The defaultRoute type should be a function', type: 'TypeError', when: 'setDefaultRoute was given something other than a function.' },
-  { code: 'ENC_ERR_PARAM_TOO_LONG', statusCode: 414, message: 'A path parameter is longer than maxParamLength (%s)', when: 'A parametric route matched but a parameter exceeds maxParamLength (Fastify answers 404 here).' },
+  { code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414, message: "'%s' is exceeding the max param length", when: 'With paramTooLongStatus: 414 (the enclave() default, as Fastify v5): a parametric route matched but a parameter exceeds maxParamLength. With 404 (Fastify 4) the request is answered by the not-found handler.' },
   // plugins and lifecycle
   { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },
   { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s' required by '%s' is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },

@@ -27,9 +27,11 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
       if (state.defaultRoute !== null) state.defaultRoute(req, res)
       else answerNotFound(state, req, res, null)
     },
-    onBadUrl: function badUrl (path: string, req: any, res: any) { answerNotFound(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
-    onMaxParamLength: function paramTooLong (_path: string, req: any, res: any) {
-      answerNotFound(server(), req, res, new errorCodes.ENC_ERR_PARAM_TOO_LONG(String(options.maxParamLength)))
+    onBadUrl: function badUrl (path: string, req: any, res: any) { answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
+    onMaxParamLength: function paramTooLong (path: string, req: any, res: any) {
+      // Fastify 4: the route does not match, a 404. Fastify v5 (paramTooLongStatus 414) refuses the URL.
+      if (options.paramTooLongStatus === 414) answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path))
+      else answerNotFound(server(), req, res, null)
     }
   } as any)
   const notFoundRouter = Router({ ...shared } as any)
@@ -63,6 +65,20 @@ export function answerNotFound (server: RouteServer, req: any, res: any, error: 
     return
   }
   dispatchFrameworkError(req, res, route, query, error)
+}
+
+/**
+ * A URL the router cannot use: the `frameworkErrors` option answers it when given; otherwise the
+ * answer is Fastify's fixed payload, written past every hook and error handler, as Fastify does.
+ */
+function answerUnusableUrl (server: RouteServer, req: any, res: any, error: any): void {
+  if (typeof server.options.frameworkErrors === 'function') {
+    answerNotFound(server, req, res, error)
+    return
+  }
+  const body = JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
+  res.writeHead(error.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  res.end(body)
 }
 
 /** The `frameworkErrors` option (Fastify's) answers these errors itself when given. */
