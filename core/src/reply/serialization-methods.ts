@@ -4,7 +4,7 @@ import { serializerCompilerFor } from '../schema/compilers.js'
 import { compileSerializer } from '../schema/compile-serialization.js'
 import { expandShorthand } from '../schema/normalize-schema.js'
 import { entryForKey, pickForMediaType, type SerializerFunction } from '../schema/select-serializer.js'
-import { serializePayload, serializeWithSchema } from './send.js'
+import { serializePayload } from './send.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
@@ -96,13 +96,13 @@ function serializeInput (this: any, data: unknown, schemaOrStatus: unknown, http
     const type = typeof httpStatus === 'string' && !isStatusKey(httpStatus) ? httpStatus : contentType
     const fn = routeSerializer(route, schemaOrStatus, type)
     if (fn === undefined) throw missingSerializer(route, schemaOrStatus, type)
-    return serializeWithSchema(fn, data)
+    return fn(data)
   }
   if (isStatusKey(httpStatus)) {
     const fn = routeSerializer(route, httpStatus, contentType)
-    if (fn !== undefined) return serializeWithSchema(fn, data)
+    if (fn !== undefined) return fn(data)
   }
-  return serializeWithSchema(compileForRoute(route, schemaOrStatus, httpStatus, contentType), data)
+  return compileForRoute(route, schemaOrStatus, httpStatus, contentType)(data)
 }
 
 function missingSerializer (route: RouteContext, status: StatusKey, contentType: string | undefined): Error {
