@@ -6,7 +6,7 @@ import { createLogger } from './logging/logger.js'
 import { kContext } from './symbols.js'
 import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
-import { createRouters } from './routing/router.js'
+import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
@@ -67,8 +67,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
     trustProxy: createTrustFunction(options.trustProxy)
   } as unknown as RouteServer
-  const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
-  Object.assign(server, { router, notFoundRouter, querystringParser })
+  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, () => server)
+  Object.assign(server, { router, notFoundRouter, querystringParser, asyncConstraints })
   ;(server as any).genReqId = createRequestIdGenerator(options.requestIdHeader, options.genReqId, server)
   const root = new ContextState(server, null, '', profile.rootPluginName, logger)
   root.instance = instance
@@ -79,10 +79,10 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
 
   const rewriteUrl = options.rewriteUrl as ((raw: any) => string) | undefined
   server.httpHandler = rewriteUrl === undefined
-    ? function handleHttpRequest (req: any, res: any) { router.lookup(req, res) }
+    ? function handleHttpRequest (req: any, res: any) { routeRequest(server, req, res) }
     : function handleRewrittenRequest (req: any, res: any) {
       req.url = rewriteUrl.call(instance, req)
-      router.lookup(req, res)
+      routeRequest(server, req, res)
     }
   server.httpServer = createHttpServer(options, server.httpHandler, logger)
   ;(instance as any).initialConfig = buildInitialConfig(options)

@@ -10,6 +10,8 @@ const isFunction: Check = (v) => typeof v === 'function'
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isPoisoningAction: Check = (v) => v === 'error' || v === 'remove' || v === 'ignore'
 const anyValue: Check = () => true
+// Fastify's options schema requires these four of every strategy in `constraints`.
+const isStrategy: Check = (v) => isObject(v) && typeof (v as any).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as any)[key] !== undefined)
 
 /**
  * Every option enclave() accepts: Fastify v4's names (so an app's options carry over) plus
@@ -48,7 +50,7 @@ const optionChecks: Record<string, [Check, string]> = {
   jsonShorthand: [isBool, 'a boolean'],
   allowUnsafeRegex: [isBool, 'a boolean'],
   useSemicolonDelimiter: [isBool, 'a boolean'],
-  constraints: [isObject, 'an object of find-my-way constraint strategies'],
+  constraints: [(v) => isObject(v) && Object.values(v as object).every(isStrategy), 'an object of constraint strategies { name, storage, validate, deriveConstraint }'],
   rewriteUrl: [isFunction, 'a function (rawRequest) => url'],
   frameworkErrors: [isFunction, 'a function (error, request, reply)'],
   clientErrorHandler: [isFunction, 'a function (error, socket)'],

@@ -100,7 +100,7 @@ export const catalogue = [
   { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: "The %s plugin being registered mixes async and callback styles. Async plugins should not use the 'done' argument.", type: 'TypeError', when: 'A plugin is an async function that also declares done.' },
   { code: 'FST_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", type: 'TypeError', when: 'register() was given something that is not a plugin.' },
   { code: 'FST_ERR_PLUGIN_TIMEOUT', message: "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise", when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
-  { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'The instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
+  { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'Fastify instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
   { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'The instance has already been closed and cannot be reopened', when: 'listen() after close().' },
   { code: 'ENC_ERR_SERVER_CLOSING', statusCode: 503, message: 'Service Unavailable: the server is closing', when: 'A request arrived on an open keep-alive connection after close() began (return503OnClosing, the default); answered without running hooks or handlers, with Connection: close.' },
   { code: 'FST_ERR_REOPENED_SERVER', message: 'The instance is already listening', when: 'listen() twice.' },

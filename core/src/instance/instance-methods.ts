@@ -10,6 +10,7 @@ import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, defaultTextParser } from '../request/default-parsers.js'
+import { isAsyncStrategy } from '../routing/router.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
 import type { ContextState } from './context-state.js'
 import type { RouteServer } from '../routing/route-context.js'
@@ -193,6 +194,18 @@ export const instanceMethods: Record<string | symbol, any> = {
     owner.notFoundSetBy = context
     context.notFoundHandler = { handler: handler as any, options }
     return this
+  },
+
+  // routing constraints: one router per server, so a strategy added anywhere applies everywhere (as in Fastify)
+  addConstraintStrategy (this: any, strategy: any) {
+    const server: any = serverOf(this)
+    if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add constraint strategy!')
+    server.router.addConstraintStrategy(strategy)
+    if (isAsyncStrategy(strategy)) server.asyncConstraints = true
+    return this
+  },
+  hasConstraintStrategy (this: any, name: string): boolean {
+    return serverOf(this).router.hasConstraintStrategy(name)
   },
 
   // content-type parsers

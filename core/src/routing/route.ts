@@ -107,6 +107,10 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   options.routePath = url
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
+  // Fastify 4's deprecated `version` route option is the `version` constraint.
+  if (typeof options.version === 'string' && options.constraints?.version === undefined) {
+    options.constraints = Object.assign({}, options.constraints, { version: options.version })
+  }
   // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
   for (const ctx of context.lineage()) {
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)

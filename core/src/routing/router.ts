@@ -8,8 +8,29 @@ import type { RouteServer } from './route-context.js'
 
 export type QuerystringParser = (query: string) => Record<string, unknown>
 
+/** A strategy whose deriveConstraint takes `(request, context, done)` derives asynchronously. */
+export function isAsyncStrategy (strategy: any): boolean {
+  return typeof strategy?.deriveConstraint === 'function' && strategy.deriveConstraint.length >= 3
+}
+
+/** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy. */
+function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
+  const versioning = options.versioning as { storage: () => unknown, deriveVersion: (...args: any[]) => unknown } | undefined
+  if (versioning === undefined) return options.constraints as Record<string, unknown> | undefined
+  const strategies: Record<string, unknown> = Object.assign({}, options.constraints)
+  strategies.version = {
+    name: 'version',
+    mustMatchWhenDerived: true,
+    storage: versioning.storage,
+    deriveConstraint: versioning.deriveVersion,
+    validate: function acceptAnyVersion () {}
+  }
+  return strategies
+}
+
 export function createRouters (options: ResolvedOptions, server: () => RouteServer) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
+  const constraints = constraintStrategies(options)
   const shared = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
@@ -18,7 +39,7 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
     allowUnsafeRegex: options.allowUnsafeRegex,
     useSemicolonDelimiter: options.useSemicolonDelimiter,
     querystringParser,
-    constraints: options.constraints as any
+    constraints: constraints as any
   }
   const router = Router({
     ...shared,
@@ -35,7 +56,26 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
     }
   } as any)
   const notFoundRouter = Router({ ...shared } as any)
-  return { router, notFoundRouter, querystringParser }
+  const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
+  return { router, notFoundRouter, querystringParser, asyncConstraints }
+}
+
+/**
+ * Routes one request. With an async constraint strategy find-my-way needs a completion callback
+ * (the one closure per request, and only on that path); a strategy that fails answers Fastify's
+ * fixed 500, past every hook.
+ */
+export function routeRequest (server: RouteServer, req: any, res: any): void {
+  if ((server as any).asyncConstraints !== true) {
+    server.router.lookup(req, res)
+    return
+  }
+  server.router.lookup(req, res, function afterAsyncConstraints (error: Error | null) {
+    if (error === null || res.headersSent === true) return
+    const body = JSON.stringify({ error: 'Internal Server Error', message: 'Unexpected error from async constraint', statusCode: 500 })
+    res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+  } as any)
 }
 
 function queryOf (server: RouteServer, url: string): unknown {
