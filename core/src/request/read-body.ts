@@ -84,7 +84,9 @@ function onBodyData (this: any, chunk: Buffer | string): void {
   const reader: BodyReader = this[kBodyReader]
   const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
   reader.received += buffer.length
-  if (reader.received > reader.limit) {
+  // Both what the stream yields and, for a preParsing replacement, the bytes it read count against the limit.
+  const encoded = this.receivedEncodedLength
+  if (reader.received > reader.limit || (typeof encoded === 'number' && encoded > reader.limit)) {
     reader.done = true
     stopReading(this)
     // Stop buffering; what is still in flight is discarded by Node once the response ends.
@@ -101,7 +103,11 @@ function onBodyEnd (this: any): void {
   stopReading(this)
   if (reader.done) return
   reader.done = true
-  if (reader.declaredLength !== -1 && reader.received !== reader.declaredLength) {
+  // A stream a preParsing hook returned (a decompressor) reports the bytes it read from the
+  // request as receivedEncodedLength, which is what Content-Length counts (Fastify's Hooks docs).
+  const encoded = this.receivedEncodedLength
+  const measured = typeof encoded === 'number' ? encoded : reader.received
+  if (reader.declaredLength !== -1 && measured !== reader.declaredLength) {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
