@@ -15,6 +15,7 @@ import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
 import type { EnclaveInstance, EnclaveOptions } from './types/index.js'
 import { enclaveProfile, type Profile } from './profile.js'
+import { createControllerState } from './schema/schema-controller.js'
 
 function createRequestIdGenerator (header: string | false, custom: unknown, state: { requestCounter: number }) {
   const generate = typeof custom === 'function'
@@ -45,7 +46,6 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     logger,
     loggingEnabled,
     routes: [],
-    onReady: [],
     onListen: [],
     preClose: [],
     rootNotFound: null,
@@ -65,6 +65,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       onCreate: validatorGroup.onCreate
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
+    schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
+    validatorFactoryOptions: { customOptions: {}, plugins: [], ...validatorGroup },
+    serializerFactoryOptions: options.serializerOpts,
     trustProxy: createTrustFunction(options.trustProxy)
   } as unknown as RouteServer
   const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, () => server)

@@ -61,7 +61,12 @@ const optionChecks: Record<string, [Check, string]> = {
   jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
   paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
   protectErrorPayloads: [isBool, 'a boolean'],
-  versioning: [(v) => isObject(v) && isFunction((v as any).storage) && isFunction((v as any).deriveVersion), 'an object { storage, deriveVersion }']
+  versioning: [(v) => isObject(v) && isFunction((v as any).storage) && isFunction((v as any).deriveVersion), 'an object { storage, deriveVersion }'],
+  validationPayload: [(v) => v === 'spec' || v === 'fastify', "'spec' | 'fastify'"],
+  validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
+  rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
+  validateHeadersOnCopy: [isBool, 'a boolean'],
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }']
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
@@ -96,7 +101,11 @@ export interface ResolvedOptions {
   genericJsonParseErrors: boolean
   jsonNestingLimit: number | false
   paramTooLongStatus: 404 | 414
-  protectErrorPayloads: boolean
+  protectErrorPayloads: boolean,
+  validationPayload: 'spec' | 'fastify'
+  validatorFailure: 'conceal' | 'fastify'
+  rejectUnlistedBodyMediaType: boolean
+  validateHeadersOnCopy: boolean
   [key: string]: unknown
 }
 
@@ -128,7 +137,11 @@ const defaults = {
   genericJsonParseErrors: false,
   jsonNestingLimit: false,
   paramTooLongStatus: 404,
-  protectErrorPayloads: false
+  protectErrorPayloads: false,
+  validationPayload: 'fastify',
+  validatorFailure: 'fastify',
+  rejectUnlistedBodyMediaType: false,
+  validateHeadersOnCopy: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {
@@ -152,6 +165,20 @@ function checkValidatorGroup (group: Record<string, unknown>, name: string): voi
   }
   if (onCreate !== undefined && !isFunction(onCreate)) {
     throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}.onCreate must be a function (ajv) => void`)
+  }
+}
+
+/** `schemaController`: Fastify checks the bucket factory when the server is created. */
+export function checkSchemaController (controller: Record<string, unknown>): void {
+  if (controller.bucket !== undefined && !isFunction(controller.bucket)) {
+    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
+  }
+  const factories = controller.compilersFactory
+  if (factories === undefined) return
+  if (!isObject(factories)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.compilersFactory must be an object { buildValidator?, buildSerializer? }')
+  for (const name of ['buildValidator', 'buildSerializer']) {
+    const factory = (factories as Record<string, unknown>)[name]
+    if (factory !== undefined && !isFunction(factory)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory.${name} must be a function`)
   }
 }
 
@@ -220,6 +247,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   }
   const validatorGroup = (given.validator ?? given.ajv) as Record<string, unknown> | undefined
   if (validatorGroup !== undefined) checkValidatorGroup(validatorGroup, given.validator !== undefined ? 'validator' : 'ajv')
+  if (given.schemaController !== undefined) checkSchemaController(given.schemaController as Record<string, unknown>)
   const resolved: Record<string, unknown> = Object.assign({}, defaults, profile.defaults)
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined) resolved[name] = given[name]

@@ -27,6 +27,9 @@ export const kReplyEndTime = Symbol('enclave.reply.endTime')
 export const kReplyHeaderFailure = Symbol('enclave.reply.headerFailure')
 export const kReplyError = Symbol('enclave.reply.error')
 
+// validation errors: sent as the spec's payload (no `code`) under validationPayload: 'spec'
+export const kSpecValidationPayload = Symbol('enclave.validation.specPayload')
+
 // streams we read a body from
 export const kBodyReader = Symbol('enclave.bodyReader')
 // the raw response, pointing back at its reply for 'finish' / 'close' listeners

@@ -47,7 +47,7 @@ t.test('a parent hook added after the child plugin was registered applies to the
   t.same(await traceOf(t, app, '/child'), ['root, added after register()', 'root, added once the child loaded'])
 })
 
-t.test('for one hook name: root hooks first, then each descendant, then route-level hooks, each in order added', async (t) => {
+t.test('for one hook name: the hooks of every enclosing context in the order avvio added them (Fastify\'s), then route-level hooks', async (t) => {
   const app = build(t)
   app.addHook('onRequest', tracer('root 1'))
   app.register(async function child (child) {
@@ -60,7 +60,8 @@ t.test('for one hook name: root hooks first, then each descendant, then route-le
   })
   app.addHook('onRequest', tracer('root 2'))
   await app.ready()
-  t.same(await traceOf(t, app, '/deep'), ['root 1', 'root 2', 'child 1', 'child 2', 'grandchild 1', 'route 1', 'route 2'])
+  // A hook is added when avvio reaches it: child 2 after the grandchild plugin loaded, root 2 after the child.
+  t.same(await traceOf(t, app, '/deep'), ['root 1', 'child 1', 'grandchild 1', 'child 2', 'root 2', 'route 1', 'route 2'])
 })
 
 t.test('the lifecycle order across contexts: every onRequest before any preHandler', async (t) => {
@@ -73,7 +74,8 @@ t.test('the lifecycle order across contexts: every onRequest before any preHandl
   })
   app.addHook('onRequest', tracer('root onRequest'))
   await app.ready()
-  t.same(await traceOf(t, app, '/child'), ['root onRequest', 'child onRequest', 'root preHandler', 'child preHandler'])
+  // root onRequest is added after the child plugin loaded, so it runs after the child's (as in Fastify).
+  t.same(await traceOf(t, app, '/child'), ['child onRequest', 'root onRequest', 'root preHandler', 'child preHandler'])
 })
 
 t.test('a wrapped plugin adds its hooks to its parent, in registration order with the parent\'s own', async (t) => {
@@ -88,7 +90,7 @@ t.test('a wrapped plugin adds its hooks to its parent, in registration order wit
   })
   app.get('/root', traceRoute)
   await app.ready()
-  t.same(await traceOf(t, app, '/child'), ['child before', 'child after', 'wrapped'], 'the wrapped plugin loads after the synchronous code of its parent')
+  t.same(await traceOf(t, app, '/child'), ['child before', 'wrapped', 'child after'], 'the wrapped plugin adds its hook before the hook its parent adds after register(), as in Fastify')
   t.same(await traceOf(t, app, '/root'), [], 'nothing reaches the root')
 })
 

@@ -118,7 +118,7 @@ t.test('the same order with callback-style hooks', async (t) => {
   t.same(seen, ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'handler', 'onError', 'onSend', 'onResponse'])
 })
 
-t.test('hooks of one kind run in registration order, parents before children', async (t) => {
+t.test('hooks of one kind run in avvio\'s order: a child registered before a parent hook runs its hooks first', async (t) => {
   const seen: string[] = []
   const app = enclave()
   t.teardown(() => app.close())
@@ -129,7 +129,7 @@ t.test('hooks of one kind run in registration order, parents before children', a
   })
   app.addHook('onRequest', async () => { seen.push('root 2') })
   await app.inject('/')
-  t.same(seen, ['root 1', 'root 2', 'child', 'route'])
+  t.same(seen, ['root 1', 'child', 'root 2', 'route'])
 })
 
 t.test('application hooks: callback and async forms, with the instance as argument where Fastify passes it', async (t) => {
@@ -165,12 +165,21 @@ t.test('mixing the callback and async forms in one hook is an error at addHook',
   t.throws(() => app.addHook('onClose', async (_instance: any, _done: any) => {}), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' })
 })
 
-t.test('unknown hooks and non-function hooks are errors at addHook', async (t) => {
+t.test('unknown hooks and non-function hooks reject ready() with Fastify\'s codes (they are added in avvio\'s order)', async (t) => {
+  const cases: Array<[(app: any) => void, { code: string, message?: string }]> = [
+    [(app) => app.addHook('onBefore', async () => {}), { code: 'FST_ERR_HOOK_NOT_SUPPORTED', message: 'onBefore hook not supported!' }],
+    [(app) => app.addHook('onRequest', 'x'), { code: 'FST_ERR_HOOK_INVALID_HANDLER' }],
+    [(app) => app.addHook(5, async () => {}), { code: 'FST_ERR_HOOK_INVALID_TYPE' }]
+  ]
+  for (const [add, expected] of cases) {
+    const app = enclave()
+    t.teardown(() => app.close())
+    add(app)
+    await t.rejects(app.ready(), expected)
+  }
   const app = enclave()
   t.teardown(() => app.close())
-  t.throws(() => app.addHook('onBefore' as any, async () => {}), { code: 'FST_ERR_HOOK_NOT_SUPPORTED', message: 'onBefore hook not supported!' })
-  t.throws(() => app.addHook('onRequest', 'x' as any), { code: 'FST_ERR_HOOK_INVALID_HANDLER' })
-  t.throws(() => app.addHook(5 as any, async () => {}), { code: 'FST_ERR_HOOK_INVALID_TYPE' })
+  t.throws(() => app.addHook('onRequest', async (_request: unknown, _reply: unknown, _done: unknown) => {}), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' }, 'an async hook that declares done is refused at once')
 })
 
 t.test('request hooks cannot be added after ready()', async (t) => {

@@ -1,4 +1,5 @@
 import t from 'tap'
+import Fastify from 'fastify4'
 import type { Test } from 'tap'
 import enclave, { errorCodes } from '@enclave/core'
 import type { EnclaveInstance, EnclaveOptions } from '@enclave/core'
@@ -89,26 +90,29 @@ t.test('a rejected module promise fails ready()', async (t) => {
   await t.rejects(app.ready(), { message: 'module not found' })
 })
 
-t.test('options may be a function of the parent instance, called once when the plugin loads', async (t) => {
-  const app = build(t)
-  const calls: unknown[] = []
-  let received: unknown
-  app.register(async function usesParent (instance, options: { url: string }) {
-    received = options
-    instance.get('/url', async function handler () { return { url: options.url } })
-  }, function optionsFromParent (parent: EnclaveInstance) {
-    calls.push(parent)
-    return { url: 'postgres://db', prefix: '/from-function' }
-  })
-  await app.ready()
-  t.equal(calls.length, 1, 'called once')
-  t.equal(calls[0], app, 'with the parent instance')
-  t.same(received, { url: 'postgres://db', prefix: '/from-function' }, 'the plugin receives what it returned')
-  const response = await app.inject('/from-function/url')
-  t.equal(response.statusCode, 200, 'the prefix returned by the function applies')
-  t.same(response.json(), { url: 'postgres://db' })
-  t.equal((await app.inject('/url')).statusCode, 404)
-  t.match(app.printPlugins(), /── usesParent \d+ ms/, 'the plugin keeps its own name in the load tree')
+t.test('options may be a function, called once when the plugin loads with the instance the plugin receives (Fastify 4)', async (t) => {
+  const sides: Array<[string, any]> = [['fastify4', Fastify()], ['enclave', build(t)]]
+  for (const [side, app] of sides) {
+    const calls: unknown[] = []
+    let received: unknown
+    let pluginInstance: unknown
+    app.register(async function usesOptions (instance: any, options: { url: string }) {
+      received = options
+      pluginInstance = instance
+      instance.get('/url', async function handler () { return { url: options.url } })
+    }, function optionsFromInstance (instance: any) {
+      calls.push(instance)
+      return { url: 'postgres://db', prefix: '/from-function' }
+    })
+    await app.ready()
+    t.equal(calls.length, 1, `${side}: called once`)
+    t.equal(calls[0], pluginInstance, `${side}: with the plugin's own (child) instance`)
+    t.equal(Object.getPrototypeOf(calls[0]), app, `${side}: a child of the instance register() was called on`)
+    t.same(received, { url: 'postgres://db', prefix: '/from-function' }, `${side}: the plugin receives what it returned`)
+    t.equal((await app.inject('/url')).statusCode, 200, `${side}: a prefix returned by the function is not applied (the child exists by then)`)
+    t.equal((await app.inject('/from-function/url')).statusCode, 404, side)
+    await app.close()
+  }
 })
 
 t.test('an options function runs when its plugin loads, so it sees what earlier plugins decorated', async (t) => {
@@ -126,7 +130,7 @@ t.test('an options function runs when its plugin loads, so it sees what earlier 
   t.same((await app.inject('/seen')).json(), { seen: 'postgres://db' })
 })
 
-t.test('an options function given to a nested register() receives that nested parent', async (t) => {
+t.test('an options function given to a nested register() receives the new child of that nested instance', async (t) => {
   const app = build(t)
   let parentSeen: unknown
   let outer: EnclaveInstance | undefined
@@ -141,7 +145,7 @@ t.test('an options function given to a nested register() receives that nested pa
     })
   }, { prefix: '/outer' })
   await app.ready()
-  t.equal(parentSeen, outer)
+  t.equal(Object.getPrototypeOf(parentSeen), outer)
   t.same((await app.inject('/outer/inner')).json(), { inner: 'inner value' })
 })
 
@@ -162,13 +166,33 @@ t.test('register() refuses what is not a plugin, at once', async (t) => {
   }
 })
 
-t.test('an async plugin that also declares done is an error naming the plugin', async (t) => {
-  const app = build(t)
-  app.register(async function mixed (_instance: EnclaveInstance, _options: unknown, done: () => void) { done() } as never)
-  await t.rejects(app.ready(), {
-    code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
-    message: "The mixed plugin being registered mixes async and callback styles. Async plugins should not use the 'done' argument."
-  })
+t.test('an async plugin that also declares done warns FSTWRN002 naming the plugin, and its promise ends the loading (Fastify 4)', async (t) => {
+  const warnings: Array<{ name: string, code?: string, message: string }> = []
+  const onWarning = (warning: Error & { code?: string }): void => { warnings.push(warning) }
+  process.on('warning', onWarning)
+  t.teardown(() => { process.removeListener('warning', onWarning) })
+  const sides: Array<[string, any]> = [['fastify4', Fastify()], ['enclave', build(t)]]
+  for (const [side, app] of sides) {
+    const seen: string[] = []
+    app.register(async function mixed (instance: any, _options: unknown, _done: () => void) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      instance.get('/mixed', async () => 'loaded')
+      seen.push('resolved')
+    })
+    app.register(async function mixedRejects (_instance: unknown, _options: unknown, _done: () => void) { throw new Error('mixed failed') })
+    app.after((error: Error | null) => { seen.push(`after: ${error?.message ?? 'none'}`) })
+    await app.ready()
+    t.same(seen, ['resolved', 'after: mixed failed'], `${side}: the plugin's promise, not done, ends its loading`)
+    t.equal((await app.inject('/mixed')).body, 'loaded', side)
+    await app.close()
+  }
+  await new Promise((resolve) => setImmediate(resolve))
+  const messages = warnings.filter((warning) => warning.code === 'FSTWRN002').map((warning) => `${warning.name}: ${warning.message}`)
+  const expected = [
+    'FastifyWarning: The mixed plugin being registered mixes async and callback styles, which will result in an error in `fastify@5`',
+    'FastifyWarning: The mixedRejects plugin being registered mixes async and callback styles, which will result in an error in `fastify@5`'
+  ]
+  t.same(messages, [...expected, ...expected], 'the same warnings on both')
 })
 
 t.test('await register() waits for the plugin and the instance is usable afterwards', async (t) => {

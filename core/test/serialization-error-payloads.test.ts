@@ -78,6 +78,9 @@ const cases: Case[] = [
   }],
   ['errors of reply.serializer() are answered as they are', (app) => {
     app.get('/', async (_request: any, reply: any) => reply.serializer(() => { throw httpError('cannot encode', 406, 'E_ENCODE') }).send({ a: 1 }))
+  }],
+  ['a string thrown by reply.serializer() is answered as the payload itself', (app) => {
+    app.get('/', async (_request: any, reply: any) => reply.serializer(() => { throw 'plain string' }).send({ a: 1 })) // eslint-disable-line no-throw-literal
   }]
 ]
 

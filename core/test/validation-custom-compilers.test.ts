@@ -70,7 +70,7 @@ t.test('setValidatorCompiler is encapsulated: the context and its descendants, n
   t.equal(await message('/root'), undefined, 'root: default validator, valid')
   t.equal(await message('/child'), 'body needs custom')
   t.equal(await message('/grandchild'), 'body needs custom', 'inherited by the grandchild')
-  t.equal(await message('/own'), 'body route compiler wins', 'route option > context compiler')
+  t.equal(await message('/own'), 'route compiler wins', 'route option > context compiler; its Error message is used unchanged')
   t.equal(await message('/sibling'), undefined, 'sibling: default validator')
   t.equal((await app.inject({ method: 'POST', url: '/sibling', payload: {} })).json().message, "body should have required property 'a'")
 })
@@ -100,9 +100,9 @@ t.test('a compiler that differs per httpPart and throws for a missing one (valid
       params: { id: 7 }, body: { name: 'n' }, query: { x: '1', seen: true }
     })
     t.equal((await app.inject({ method: 'POST', url: '/p/x', payload: { name: 'n' } })).json().message, 'params/id should be digits')
+    // As in Fastify 4.29: `false` reports `fn.errors`; a validator without them lets the part through.
     const boolFailure = await app.inject({ method: 'POST', url: '/p/1', payload: { name: 1 } })
-    t.equal(boolFailure.statusCode, 400)
-    t.equal(boolFailure.json().message, 'body is invalid', 'false without .errors still fails, with a generic message')
+    t.equal(boolFailure.statusCode, 200, 'false without .errors passes, as in Fastify')
   })
 
   t.test('a part without a compiler fails ready() naming the route and the part', async (t) => {
@@ -146,7 +146,8 @@ t.test('validation function results: Ajv-style boolean + errors, { value } | { e
   t.strictSame(await send('/promise', { ok: true }), [200, { ok: 'async' }])
   t.strictSame(await send('/promise', {}), [400, { statusCode: 400, error: 'Bad Request', message: 'body/ok is not ok, later' }])
   t.strictSame(await send('/promisedBoolean', { ok: true }), [200, { ok: true }])
-  t.equal((await send('/promisedBoolean', {}))[0], 400)
+  // Fastify 4.29 reads an async result for `error` and `value` only: a promised false passes.
+  t.equal((await send('/promisedBoolean', {}))[0], 200)
   t.strictSame(await send('/rejects', {}), [500, { statusCode: 500, code: 'ENC_ERR_VALIDATOR_FAILED', error: 'Internal Server Error', message: 'The body validator failed to complete' }])
   // A throw is a failure of the validator, not a verdict on the input: 500, and its text is not sent.
   t.strictSame(await send('/throws', {}), [500, { statusCode: 500, code: 'ENC_ERR_VALIDATOR_FAILED', error: 'Internal Server Error', message: 'The body validator failed to complete' }])
@@ -186,7 +187,7 @@ t.test('{ value } replaces params, body and querystring; for headers it is merge
   })
 })
 
-t.test('error.validation is always an array, whatever the validator reported', async (t) => {
+t.test('error.validation is always an array, whatever the validator reported (validationPayload: spec)', async (t) => {
   const app = build(t)
   const reported: Record<string, unknown> = {
     error: new Error('plain error'),
@@ -211,7 +212,7 @@ t.test('error.validation is always an array, whatever the validator reported', a
 
   const results: Record<string, unknown> = {}
   for (const name of Object.keys(reported)) results[name] = (await app.inject({ method: 'POST', url: `/${name}`, payload: {} })).json()
-  t.strictSame(results.error, { message: 'body plain error', isArray: true, validation: [{ instancePath: '', keyword: 'custom', message: 'plain error' }], context: 'body', cause: 'plain error' })
+  t.strictSame(results.error, { message: 'plain error', isArray: true, validation: [{ instancePath: '', keyword: 'custom', message: 'plain error' }], context: 'body' }, "the validator's own Error, its message unchanged")
   t.strictSame(results.string, { message: 'body just a string', isArray: true, validation: [{ instancePath: '', keyword: 'custom', message: 'just a string' }], context: 'body' })
   t.strictSame(results.object, { message: 'body an object with a message', isArray: true, validation: [{ instancePath: '', keyword: 'custom', message: 'an object with a message' }], context: 'body' })
   t.strictSame(results.strings, {
@@ -224,13 +225,14 @@ t.test('error.validation is always an array, whatever the validator reported', a
   t.strictSame(results.nothing, { message: 'body true', isArray: true, validation: [{ instancePath: '', keyword: 'custom', message: 'true' }], context: 'body' })
 })
 
-t.test('a compiler that does not return a function fails ready()', async (t) => {
-  const app = build(t)
-  app.post('/x', { schema: { body: {} }, validatorCompiler: (() => 'nope') as any }, async () => 'x')
-  await t.rejects(app.ready(), {
-    code: 'FST_ERR_SCH_VALIDATION_BUILD',
-    message: 'Failed building the validation schema for POST: /x (body), due to error the validator compiler returned string, not a validation function'
-  })
+t.test('a compiler that does not return a function does not fail the start; the part is not validated, as in Fastify', async (t) => {
+  for (const returned of ['nope', null, undefined, {}, 42]) {
+    const app = build(t)
+    app.post('/x', { schema: { body: { type: 'object', required: ['a'] } }, validatorCompiler: (() => returned) as any }, async (request) => ({ body: request.body }))
+    await app.ready()
+    const response = await app.inject({ method: 'POST', url: '/x', payload: { b: 1 } })
+    t.strictSame([response.statusCode, response.json()], [200, { body: { b: 1 } }], `compiler returned ${String(returned)}`)
+  }
 })
 
 t.test('setValidatorCompiler rejects a non-function and calls after ready()', async (t) => {

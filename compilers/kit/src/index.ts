@@ -7,6 +7,9 @@ import { withOptionalDefaults } from './optional-defaults.js'
 import { createOutputSchemaSerializer } from './output-schema-serializer.js'
 import { describeValue, notASchemaMessage } from './schema-detection.js'
 import { createStringCoercer, declaredPropertyNames } from './string-coercion.js'
+import { registerJsonSchemaConverter, standardJsonSchemaOf, toJSONSchema } from './json-schema-converters.js'
+import { markUnrepresentable, retargetJsonSchema, unrepresentableKeyword, resolveToJSONSchemaOptions, definitionsKeyword } from './json-schema-target.js'
+import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from './openapi-transform.js'
 
 export { calledAsCompilerMessage, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from './adapter-options.js'
 export { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValidationError } from './errors.js'
@@ -17,6 +20,12 @@ export { withOptionalDefaults } from './optional-defaults.js'
 export { createOutputSchemaSerializer, type OutputSchemaSerializer } from './output-schema-serializer.js'
 export { describeValue, notASchemaMessage, type SchemaKind } from './schema-detection.js'
 export { createStringCoercer, declaredPropertyNames, type JsonSchema, type StringCoercer } from './string-coercion.js'
+export { registerJsonSchemaConverter, standardJsonSchemaOf, toJSONSchema, type JsonSchemaConverter } from './json-schema-converters.js'
+export {
+  markUnrepresentable, retargetJsonSchema, unrepresentableKeyword, resolveToJSONSchemaOptions, definitionsKeyword,
+  type JsonSchemaTarget, type ToJSONSchemaOptions, type ResolvedToJSONSchemaOptions
+} from './json-schema-target.js'
+export { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms, type SwaggerTransformInput, type SwaggerTransformObjectInput } from './openapi-transform.js'
 
 // `require('@enclave/compiler-kit')` returns this binding (see docs/architecture.md). The kit has no
 // one main function, so it is a plain object holding every value.
@@ -45,7 +54,18 @@ const exported = {
   isCompilerInput,
   calledAsCompilerMessage,
   partsNotAnObjectMessage,
-  unknownPartMessage
+  unknownPartMessage,
+  registerJsonSchemaConverter,
+  standardJsonSchemaOf,
+  toJSONSchema,
+  markUnrepresentable,
+  retargetJsonSchema,
+  unrepresentableKeyword,
+  resolveToJSONSchemaOptions,
+  definitionsKeyword,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  openapiTransforms
 }
 export default exported
 export { exported as 'module.exports' }

@@ -1,9 +1,13 @@
 import { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
 import { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
+import { toJSONSchema } from './json-schema.js'
+import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from '@enclave/compiler-kit'
 import { ZodCompilerError, ZodSerializationError, ZodValidationError } from './errors.js'
 
 export { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
 export { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
+export { toJSONSchema } from './json-schema.js'
+export { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms, type JsonSchemaTarget, type ToJSONSchemaOptions } from '@enclave/compiler-kit'
 export { ZodCompilerError, ZodSerializationError, ZodValidationError } from './errors.js'
 export type { HttpPart, ZodSerializerOptions, ZodValidatorOptions } from './types.js'
 
@@ -15,6 +19,10 @@ const exported = Object.assign(createValidatorCompiler, {
   validatorCompiler,
   createSerializerCompiler,
   serializerCompiler,
+  toJSONSchema,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  openapiTransforms,
   ZodValidationError,
   ZodCompilerError,
   ZodSerializationError

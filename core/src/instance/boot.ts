@@ -8,6 +8,7 @@ import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import { formatAddress, type ListenOptions } from '../server/http-server.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
+import type { HookEntry } from '../lifecycle/hooks.js'
 
 function defaultNotFoundHandler (request: any, reply: any): void {
   const message = `Route ${request.raw.method}:${request.raw.url} not found`
@@ -99,6 +100,13 @@ function translateBootError (error: any): Error {
   return error
 }
 
+/** onReady hooks context by context, the root first, then each child in registration order (Fastify's order). */
+function onReadyHooks (context: ContextState, into: HookEntry[]): HookEntry[] {
+  for (const hook of context.hooks.onReady) into.push(hook)
+  for (const child of context.children) onReadyHooks(child, into)
+  return into
+}
+
 /** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */
 export function runReady (server: RouteServer): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -117,7 +125,7 @@ export function runReady (server: RouteServer): Promise<void> {
         return
       }
       server.booted = true
-      runApplicationHooks(server.onReady, [], server.options.pluginTimeout, 'onReady').then(() => {
+      runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady').then(() => {
         done()
         resolve()
       }, (hookError: unknown) => {

@@ -1,5 +1,5 @@
 import { createHookStore, type HookStore } from '../lifecycle/hooks.js'
-import { SchemaStore } from '../schema/schema-store.js'
+import { createSchemaView, type SchemaControllerState, type SchemaView } from '../schema/schema-controller.js'
 import { ParserStore } from '../request/body-parsers.js'
 import { buildRequestClass, type RequestClass } from '../request/request.js'
 import { buildReplyClass, type ReplyClass } from '../reply/reply.js'
@@ -26,7 +26,8 @@ export class ContextState {
    */
   readonly registeredPlugins: string[] = []
   readonly hooks: HookStore = createHookStore()
-  readonly schemas: SchemaStore
+  /** Shared schemas: the default store, or the bucket of a `schemaController` (replaced by setSchemaController). */
+  schemas: SchemaView
   readonly parsers: ParserStore
   readonly Request: RequestClass
   readonly Reply: ReplyClass
@@ -44,6 +45,11 @@ export class ContextState {
   notFoundSetBy: ContextState | null = null
   validatorCompiler: AnyFunction | null = null
   serializerCompiler: AnyFunction | null = null
+  /** setSchemaController here; the server's `schemaController` option stands for the root's. */
+  schemaController: SchemaControllerState | null = null
+  /** The compilers built for this context's own routes at ready(): what `validatorCompiler` / `serializerCompiler` show then. */
+  builtValidatorCompiler: AnyFunction | null = null
+  builtSerializerCompiler: AnyFunction | null = null
   schemaErrorFormatter: AnyFunction | null = null
   replySerializer: AnyFunction | null = null
   logger: EnclaveLogger
@@ -58,7 +64,7 @@ export class ContextState {
     this.pluginNames.push(pluginName)
     this.logger = logger
     this.logLevel = logLevel
-    this.schemas = new SchemaStore(parent === null ? null : parent.schemas)
+    this.schemas = createSchemaView(this.controllerSetting('bucket'), parent === null ? null : parent.schemas)
     this.parsers = new ParserStore(parent === null ? null : parent.parsers)
     this.Request = buildRequestClass(parent === null ? null : parent.Request)
     this.Reply = buildReplyClass(parent === null ? null : parent.Reply)
@@ -78,6 +84,25 @@ export class ContextState {
       if (ctx[key] !== null) return ctx[key]
     }
     return null as ContextState[K]
+  }
+
+  /** What the instance's validatorCompiler / serializerCompiler property shows. */
+  compilerInEffect (set: 'validatorCompiler' | 'serializerCompiler', built: 'builtValidatorCompiler' | 'builtSerializerCompiler'): AnyFunction | undefined {
+    for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
+      const found = ctx[set] ?? ctx[built]
+      if (found !== null) return found
+    }
+    return undefined
+  }
+
+  /** The nearest schemaController setting (this context's, an ancestor's, then the server option's). */
+  controllerSetting (key: keyof SchemaControllerState): AnyFunction | null {
+    for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
+      const value = ctx.schemaController?.[key]
+      if (value !== undefined && value !== null) return value
+    }
+    const root = (this.server as { schemaController?: SchemaControllerState | null }).schemaController
+    return root?.[key] ?? null
   }
 
   hasPlugin (name: string): boolean {

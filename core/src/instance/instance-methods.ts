@@ -3,7 +3,7 @@ import { kContext } from '../symbols.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
-import { createHookEntry, isRequestHook } from '../lifecycle/hooks.js'
+import { createHookEntry, assertHookStyle, type RequestHookName } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
 import { normaliseListenArguments } from '../server/http-server.js'
 import { createInjector } from '../server/inject.js'
@@ -12,6 +12,7 @@ import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, defaultTextParser } from '../request/default-parsers.js'
 import { isAsyncStrategy } from '../routing/router.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
+import { createControllerState, createSchemaView } from '../schema/schema-controller.js'
 import type { ContextState } from './context-state.js'
 import type { RouteServer } from '../routing/route-context.js'
 
@@ -85,21 +86,38 @@ export const instanceMethods: Record<string | symbol, any> = {
 
   // hooks
   addHook (this: any, name: unknown, fn: unknown) {
-    const entry = createHookEntry(name, fn, this)
     const context = contextOf(this)
-    const hookName = name as string
-    if (hookName === 'onClose') {
+    if (name === 'onClose') {
+      createHookEntry(name, fn, this)
       this._avvioOnClose(fn)
       return this
     }
-    if (hookName === 'onReady' || hookName === 'onListen' || hookName === 'preClose') {
-      (context.server as any)[hookName].push(entry)
+    if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute' || name === 'onRegister') {
+      // Application hooks take effect at once, as in Fastify.
+      const entry = createHookEntry(name, fn, this)
+      if (name === 'onReady') context.hooks.onReady.push(entry)
+      else if (name === 'onRoute' || name === 'onRegister') {
+        assertNotStarted(this, 'addHook')
+        context.hooks[name].push(entry)
+      } else (context.server as any)[name].push(entry)
       return this
     }
-    if (isRequestHook(hookName) || hookName === 'onRoute' || hookName === 'onRegister') {
-      assertNotStarted(this, 'addHook')
-      context.hooks[hookName].push(entry)
-    }
+    assertHookStyle(name, fn)
+    assertNotStarted(this, 'addHook')
+    // Request hooks are added in avvio's order (after the plugins registered before this call have
+    // loaded), as Fastify does; a bad name or handler then rejects register()/ready().
+    const instance = this
+    this.after(function addQueuedHook (error: unknown, done: (error?: unknown) => void) {
+      let entry
+      try {
+        entry = createHookEntry(name, fn, instance)
+      } catch (invalid) {
+        done(invalid)
+        return
+      }
+      context.hooks[name as RequestHookName].push(entry)
+      done(error)
+    })
     return this
   },
   onClose (this: any, fn: unknown) {
@@ -160,8 +178,17 @@ export const instanceMethods: Record<string | symbol, any> = {
     contextOf(this).replySerializer = serializer as any
     return this
   },
-  get validatorCompiler () { return contextOf(this).inherited('validatorCompiler') ?? undefined },
-  get serializerCompiler () { return contextOf(this).inherited('serializerCompiler') ?? undefined },
+  setSchemaController (this: any, controller: unknown) {
+    assertNotStarted(this, 'setSchemaController')
+    const context = contextOf(this)
+    context.schemaController = createControllerState(controller)
+    // A new bucket takes over what this context sees so far, as Fastify builds it from the parent's.
+    if (context.schemaController.bucket !== null) context.schemas = createSchemaView(context.schemaController.bucket, context.schemas)
+    return this
+  },
+  // As in Fastify: the nearest compiler set or built (at ready(), for a context's routes), here or above; else undefined.
+  get validatorCompiler () { return contextOf(this).compilerInEffect('validatorCompiler', 'builtValidatorCompiler') },
+  get serializerCompiler () { return contextOf(this).compilerInEffect('serializerCompiler', 'builtSerializerCompiler') },
 
   // errors and not found
   setErrorHandler (this: any, handler: unknown) {
@@ -233,12 +260,13 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   defaultTextParser,
 
-  // lifecycle
+  // lifecycle: user callbacks run on a fresh tick, outside the promise chains, so an exception
+  // thrown in one is an ordinary uncaught exception rather than an unhandled rejection.
   ready (this: any, callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
     if (typeof callback === 'function') {
-      server.readyPromise.then(() => callback(null), callback)
+      server.readyPromise.then(() => { process.nextTick(callback, null) }, (error: Error) => { process.nextTick(callback, error) })
       return undefined
     }
     return server.readyPromise.then(() => this)
@@ -247,7 +275,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => callback(null, address), (error) => callback(error))
+      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error) })
       return undefined
     }
     return promise
@@ -255,7 +283,7 @@ export const instanceMethods: Record<string | symbol, any> = {
   close (this: any, callback?: (error?: Error) => void) {
     const promise = closeInstance(serverOf(this))
     if (typeof callback === 'function') {
-      promise.then(() => callback(), callback)
+      promise.then(() => { process.nextTick(callback) }, (error: Error) => { process.nextTick(callback, error) })
       return this
     }
     return promise

@@ -49,10 +49,11 @@ function isPluginLike (plugin: unknown): boolean {
 }
 
 /**
- * An options function waits for the moment its plugin loads (so it sees what earlier plugins
- * decorated) and runs once, with the parent instance. avvio would call it with the new child
- * instead and only after `override` had already read `prefix`, so register() hands avvio this
- * stand-in: `override` resolves it, then avvio's call returns the same result.
+ * An options function runs once, when its plugin loads, with the instance the plugin receives (the
+ * new child, or the parent for a wrapped plugin), as in Fastify 4: so it sees what earlier plugins
+ * decorated, and the `prefix` and `logLevel` it returns are not applied (the child exists by then).
+ * register() hands avvio this stand-in so `override` decides when it runs and avvio's own call of
+ * it returns the same result.
  */
 function deferOptions (factory: (parent: unknown) => unknown): DeferredOptions {
   const deferred = function deferredPluginOptions () { return deferred[kResolvedOptions] } as DeferredOptions
@@ -63,11 +64,14 @@ function deferOptions (factory: (parent: unknown) => unknown): DeferredOptions {
   return deferred
 }
 
-function resolveOptions (parent: unknown, options: unknown): unknown {
-  if (typeof options !== 'function') return options
-  const deferred = options as DeferredOptions
-  if (typeof deferred[kOptionsFactory] !== 'function') return options
-  const resolved = deferred[kOptionsFactory](parent)
+function isDeferred (options: unknown): options is DeferredOptions {
+  return typeof options === 'function' && typeof (options as DeferredOptions)[kOptionsFactory] === 'function'
+}
+
+function resolveOptions (instance: unknown, options: unknown): unknown {
+  if (!isDeferred(options)) return options
+  const deferred = options
+  const resolved = deferred[kOptionsFactory](instance)
   deferred[kResolvedOptions] = resolved === undefined || resolved === null ? {} : resolved
   return deferred[kResolvedOptions]
 }
@@ -123,6 +127,11 @@ function checkPluginMeta (parent: any, fn: any, name: string): void {
   }
 }
 
+/** Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns. */
+function warnMixedPluginStyles (name: string): void {
+  process.emitWarning(`The ${name} plugin being registered mixes async and callback styles, which will result in an error in \`fastify@5\``, { type: 'FastifyWarning', code: 'FSTWRN002' })
+}
+
 /** The name a plugin declared in its metadata (wrapped plugins always have one). */
 function declaredNameOf (fn: any): string | undefined {
   const meta = fn[kPluginMeta]
@@ -134,15 +143,17 @@ function declaredNameOf (fn: any): string | undefined {
  * wrapped (skip-override), in which case it registers straight into its parent (spec rule 6).
  */
 export function override (parent: any, fn: any, options: unknown): any {
-  const opts = resolveOptions(parent, options)
+  const deferred = isDeferred(options)
+  const opts = deferred ? undefined : options
   const name = pluginNameOf(fn, opts)
-  if (isAsyncFunction(fn) && fn.length >= 3) throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name)
+  if (isAsyncFunction(fn) && fn.length >= 3) warnMixedPluginStyles(name)
   checkPluginMeta(parent, fn, name)
   const parentContext: ContextState = parent[kContext]
   const declaredName = declaredNameOf(fn)
   if (declaredName !== undefined) parentContext.registeredPlugins.push(declaredName)
   if (fn[kSkipOverride] === true) {
     parentContext.pluginNames.push(name)
+    resolveOptions(parent, options)
     return parent
   }
   const given = (opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>
@@ -153,8 +164,9 @@ export function override (parent: any, fn: any, options: unknown): any {
   const context = new ContextState(parentContext.server, parentContext, prefix, name, logger, logLevel ?? parentContext.logLevel)
   context.instance = instance
   instance[kContext] = context
+  const registered = deferred ? resolveOptions(instance, options) : given
   for (const ctx of parentContext.lineage()) {
-    for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, given)
+    for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, registered)
   }
   return instance
 }

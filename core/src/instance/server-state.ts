@@ -7,6 +7,7 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { Profile } from '../profile.js'
+import type { SchemaControllerState } from '../schema/schema-controller.js'
 
 /** Server-wide state, shared by every context of one enclave() instance. */
 export interface ServerState {
@@ -20,7 +21,6 @@ export interface ServerState {
   readonly notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
   readonly genReqId: (raw: any) => string
   readonly routes: RouteContext[]
-  readonly onReady: HookEntry[]
   readonly onListen: HookEntry[]
   readonly preClose: HookEntry[]
   root: ContextState
@@ -39,6 +39,11 @@ export interface ServerState {
   /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */
   defaultValidatorFactory: AnyFunction
   defaultSerializerFactory: AnyFunction
+  /** The `schemaController` option (bucket and compiler factories), null when not given. */
+  schemaController: SchemaControllerState | null
+  /** What a `compilersFactory` receives as its second argument: the `ajv` option and `serializerOpts`, as in Fastify. */
+  validatorFactoryOptions: Record<string, unknown>
+  serializerFactoryOptions: unknown
   /** Compiler per distinct set of visible shared schemas, so contexts that see the same set share one. */
   validatorCompilerCache: Map<string, AnyFunction>
   serializerCompilerCache: Map<string, AnyFunction>

@@ -1,11 +1,21 @@
 import { errorCodes } from '../errors/codes.js'
+import { createError } from '../errors/create-error.js'
 import type { HookEntry } from './hooks.js'
+
+/** avvio's timeout error, which Fastify gives as the `cause` of FST_ERR_HOOK_TIMEOUT (its plugin name is empty there). */
+const ReadyTimeout = createError('AVV_ERR_READY_TIMEOUT', "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise")
+
+function hookTimeout (name: string): Error {
+  const error = new errorCodes.FST_ERR_HOOK_TIMEOUT(name)
+  ;(error as any).cause = new ReadyTimeout('')
+  return error
+}
 
 function withTimeout (promise: Promise<void>, ms: number, name: string): Promise<void> {
   if (ms <= 0) return promise
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<void>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new errorCodes.FST_ERR_HOOK_TIMEOUT(name)), ms)
+    timer = setTimeout(() => reject(hookTimeout(name)), ms)
     timer.unref()
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))

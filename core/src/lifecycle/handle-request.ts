@@ -4,7 +4,7 @@ import { kReplySending } from '../reply/reply.js'
 import { childLogger, disabledLogger } from '../logging/logger.js'
 import { runHooks, runPayloadHooks, runAbortHooks, isAnswered } from './run-hooks.js'
 import { parseBody } from '../request/read-body.js'
-import { toError } from '../reply/error-handler.js'
+import { handleError } from '../reply/error-handler.js'
 import { validateRequest } from '../schema/validate.js'
 import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -65,8 +65,8 @@ export function failLifecycle (reply: any, error: unknown): void {
     reply.log.error({ err: error }, 'error after the reply was sent')
     return
   }
-  // send() treats only Errors as errors: whatever was thrown takes the error path as an Error.
-  reply.send(toError(error))
+  // Whatever was thrown (an Error or not) takes the error path unchanged.
+  handleError(reply, error)
 }
 
 function afterOnRequest (request: any, reply: any): void {

@@ -37,7 +37,15 @@ export interface HookEntry {
   readonly fn: AnyHook
   readonly instance: object
   readonly callbackStyle: boolean
+  /**
+   * When it was added, across every context: a route runs the hooks of its contexts in this order,
+   * which is Fastify's (avvio's) order — a plugin registered earlier adds its hooks before the hooks
+   * its parent adds after the register() call.
+   */
+  readonly sequence: number
 }
+
+let addedHooks = 0
 
 export type HookStore = { [K in HookName]: HookEntry[] }
 
@@ -62,7 +70,22 @@ export function createHookEntry (name: unknown, fn: unknown, instance: object): 
   if (callbackStyle && isAsyncFunction(fn as AnyHook)) {
     throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
   }
-  return { fn: fn as AnyHook, instance, callbackStyle }
+  return { fn: fn as AnyHook, instance, callbackStyle, sequence: ++addedHooks }
+}
+
+/** The one check Fastify makes when addHook is called rather than when the hook is added: an async hook that declares `done`. */
+export function assertHookStyle (name: unknown, fn: unknown): void {
+  if (typeof name !== 'string' || !(name in callbackArity) || typeof fn !== 'function') return
+  if (isAsyncFunction(fn as AnyHook) && (fn as AnyHook).length >= callbackArity[name as HookName]) {
+    throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+  }
+}
+
+/** Merges hook lists (one per context, root first) into the order the hooks were added. */
+export function inAddedOrder (lists: HookEntry[][]): HookEntry[] {
+  const merged: HookEntry[] = []
+  for (const list of lists) for (const hook of list) merged.push(hook)
+  return merged.sort((a, b) => a.sequence - b.sequence)
 }
 
 export function isRequestHook (name: string): name is RequestHookName {

@@ -1,4 +1,5 @@
 import { kReplyHookState, kReplyHijacked } from '../symbols.js'
+import { errorCodes } from '../errors/codes.js'
 import { kReplySending } from '../reply/reply.js'
 import type { HookEntry } from './hooks.js'
 
@@ -51,6 +52,24 @@ export function isAnswered (reply: any): boolean {
   return reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true
 }
 
+/** A hook that throws `null` or `undefined` synchronously has not failed: the chain goes on, as in Fastify. */
+function isNothing (error: unknown): boolean {
+  return error === null || error === undefined
+}
+
+/** A hook's promise that rejects with a falsy value fails with Fastify's FST_ERR_SEND_UNDEFINED_ERR. */
+function rejectionReason (error: unknown): unknown {
+  return error ? error : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+}
+
+/**
+ * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
+ * hooks (preParsing, preSerialization, onSend, onError), where any falsy value means success, as in Fastify.
+ */
+function isFailure (state: HookState, error: unknown): boolean {
+  return state.withPayload ? Boolean(error) : error !== undefined && error !== null
+}
+
 function isThenable (value: any): value is PromiseLike<unknown> {
   return value !== null && typeof value === 'object' && typeof value.then === 'function'
 }
@@ -81,6 +100,7 @@ export function runHooks (hooks: HookEntry[], request: any, reply: any, next: Ne
         returned = hook.fn.call(hook.instance, request, reply, state.done)
       } catch (error) {
         state.calling = false
+        if (isNothing(error)) continue
         fail(reply, error)
         return
       }
@@ -89,7 +109,7 @@ export function runHooks (hooks: HookEntry[], request: any, reply: any, next: Ne
         if (isThenable(returned)) continueWhenSettled(state, returned)
         return
       }
-      if (state.syncError !== undefined && state.syncError !== null) {
+      if (isFailure(state, state.syncError)) {
         const error = state.syncError
         state.syncError = undefined
         fail(reply, error)
@@ -100,6 +120,7 @@ export function runHooks (hooks: HookEntry[], request: any, reply: any, next: Ne
       try {
         result = hook.fn.call(hook.instance, request, reply)
       } catch (error) {
+        if (isNothing(error)) continue
         fail(reply, error)
         return
       }
@@ -117,7 +138,7 @@ async function awaitHook (promise: PromiseLike<unknown>, hooks: HookEntry[], ind
   try {
     await promise
   } catch (error) {
-    fail(reply, error)
+    fail(reply, rejectionReason(error))
     return
   }
   if (stopWhenAnswered && isAnswered(reply)) return
@@ -154,6 +175,7 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
         returned = hook.fn.call(hook.instance, request, reply, payload, state.done)
       } catch (error) {
         state.calling = false
+        if (isNothing(error)) continue
         fail(reply, error)
         return
       }
@@ -162,7 +184,7 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
         if (isThenable(returned)) continueWhenSettled(state, returned)
         return
       }
-      if (state.syncError !== undefined && state.syncError !== null) {
+      if (isFailure(state, state.syncError)) {
         const error = state.syncError
         state.syncError = undefined
         fail(reply, error)
@@ -174,6 +196,7 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
       try {
         result = hook.fn.call(hook.instance, request, reply, payload)
       } catch (error) {
+        if (isNothing(error)) continue
         fail(reply, error)
         return
       }
@@ -193,7 +216,7 @@ async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry
   try {
     result = await promise
   } catch (error) {
-    fail(reply, error)
+    fail(reply, rejectionReason(error))
     return
   }
   if (stopWhenAnswered && isAnswered(reply)) return
@@ -213,7 +236,7 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): 
     if (state.invocation !== invocation || state.continued) return
     state.continued = true
     // Whatever it rejected with (even undefined) is the hook's failure, as for an async hook.
-    state.fail!(state.reply, error)
+    state.fail!(state.reply, rejectionReason(error))
   })
 }
 
@@ -227,7 +250,7 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
     return
   }
   const reply = state.reply
-  if (error !== undefined && error !== null) {
+  if (isFailure(state, error)) {
     state.fail!(reply, error)
     return
   }

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked
+  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked,
+  kSpecValidationPayload
 } from '../symbols.js'
 import { kReplySending } from './reply.js'
 import { runPayloadHooks } from '../lifecycle/run-hooks.js'
@@ -43,18 +44,33 @@ function statusCodeOf (error: any): number | undefined {
   return Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
-/** The error path: onError hooks once, then the context's error handlers from the route's own up to the default. */
+/**
+ * The error path: onError hooks once, then the context's error handlers from the route's own up to
+ * the default. Whatever was thrown travels as is (a string, `null`, a plain object): a custom error
+ * handler receives exactly the thrown value, as in Fastify.
+ */
 export function handleError (reply: any, thrown: unknown): void {
+  enterErrorPath(reply, thrown, reply[kReplyErrorHandlerIndex] === 0)
+}
+
+/**
+ * A preSerialization or onSend hook failed. Fastify runs the onError hooks for such a failure even
+ * while an error is being answered (an onSend hook that also fails on the error response).
+ */
+export function handlePayloadHookError (reply: any, thrown: unknown): void {
+  enterErrorPath(reply, thrown, true)
+}
+
+function enterErrorPath (reply: any, thrown: unknown, runOnError: boolean): void {
   if (reply[kReplyHijacked] === true) return
-  const error = toError(thrown)
   const route: RouteContext = reply[kReplyRoute]
-  if (route.onError !== null && reply[kReplyErrorHandlerIndex] === 0 && reply[kReplyIsRunningOnError] === false) {
+  if (route.onError !== null && runOnError && reply[kReplyIsRunningOnError] === false) {
     reply[kReplyIsRunningOnError] = true
-    reply[kReplyError] = error
-    runPayloadHooks(route.onError, reply.request, reply, error, afterOnError, onErrorHookFailed)
+    reply[kReplyError] = thrown
+    runPayloadHooks(route.onError, reply.request, reply, thrown, afterOnError, onErrorHookFailed)
     return
   }
-  invokeErrorHandler(reply, error)
+  invokeErrorHandler(reply, thrown)
 }
 
 function afterOnError (_request: any, reply: any): void {
@@ -67,7 +83,7 @@ function onErrorHookFailed (reply: any, hookError: unknown): void {
   afterOnError(reply.request, reply)
 }
 
-function invokeErrorHandler (reply: any, error: Error): void {
+function invokeErrorHandler (reply: any, error: unknown): void {
   const route: RouteContext = reply[kReplyRoute]
   const index = reply[kReplyErrorHandlerIndex]
   const entry = route.errorHandlers[index]
@@ -76,12 +92,8 @@ function invokeErrorHandler (reply: any, error: Error): void {
     return
   }
   reply[kReplyErrorHandlerIndex] = index + 1
-  const res = reply.raw
-  const statusCode = statusCodeOf(error)
-  if (statusCode !== undefined) res.statusCode = statusCode
-  else if (res.statusCode < 400) res.statusCode = 500
-  const errorHeaders = (error as any).headers
-  if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders)
+  // A custom handler gets the reply as the failing code left it (status and headers untouched,
+  // as in Fastify); only the default handler applies the error's statusCode and headers.
   const headers = reply[kReplyHeaders]
   headers['content-type'] = undefined
   headers['content-length'] = undefined
@@ -114,13 +126,14 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
 }
 
 /**
- * The payload of the default error handler, in Fastify's key order. Validation errors follow the
- * spec's shape (no `code`, design §5); every other error also names its `code`. Never a stack.
+ * The payload of the default error handler, in Fastify's key order. Validation errors under
+ * `validationPayload: 'spec'` follow the spec's shape (no `code`, design §5); every other error also
+ * names its `code`. Never a stack.
  */
 function errorPayloadObject (error: any, statusCode: number): Record<string, unknown> {
   const statusText = STATUS_CODES[statusCode] ?? 'Unknown Error'
   const message = typeof error.message === 'string' ? error.message : ''
-  if (error.validation !== undefined || typeof error.code !== 'string') {
+  if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
     return { statusCode, error: statusText, message }
   }
   return { statusCode, code: error.code, error: statusText, message }
@@ -152,16 +165,36 @@ function serializeErrorPayload (reply: any, error: any, statusCode: number): str
   }
 }
 
-/** The root error handler every chain ends with. */
+/** What Fastify 4's default handler answers when `null` or `undefined` reaches it (it fails reading its statusCode). */
+function nullishStandIn (value: null | undefined): TypeError {
+  return new TypeError(`Cannot read properties of ${String(value)} (reading 'statusCode')`)
+}
+
+/**
+ * The root error handler every chain ends with: the error's statusCode (else 500 unless an error
+ * status was set) and headers, then Fastify's payload. A thrown non-Error is sent as the payload
+ * itself, as Fastify v4 does (rate-limit's `errorResponseBuilder` objects rely on it).
+ */
 export function defaultErrorHandler (this: unknown, error: any, request: any, reply: any): void {
-  const statusCode: number = reply.raw.statusCode
-  if (statusCode >= 500) {
-    reply.log.error({ req: request, res: reply, err: error }, error.message)
+  const failure = error === null || error === undefined ? nullishStandIn(error) : error
+  const res = reply.raw
+  const statusCode = statusCodeOf(failure)
+  if (statusCode !== undefined) res.statusCode = statusCode
+  else if (res.statusCode < 400) res.statusCode = 500
+  const errorHeaders = failure.headers
+  if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders)
+  const message = failure.message
+  if (res.statusCode >= 500) {
+    reply.log.error({ req: request, res: reply, err: failure }, message)
   } else {
-    reply.log.info({ res: reply, err: error }, error.message)
+    reply.log.info({ res: reply, err: failure }, message)
+  }
+  if (!(failure instanceof Error)) {
+    reply.send(failure)
+    return
   }
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
-  reply.send(serializeErrorPayload(reply, error, statusCode))
+  reply.send(serializeErrorPayload(reply, failure, res.statusCode))
 }
 
 /**
@@ -171,7 +204,12 @@ export function defaultErrorHandler (this: unknown, error: any, request: any, re
  */
 export function writeLastResort (reply: any, error: unknown): void {
   const res = reply.raw
-  reply.log.error({ err: error }, 'error handling failed; answering without hooks')
+  const route: RouteContext = reply[kReplyRoute]
+  // Once the default handler has logged this reply's error, its own reply failing again (an onSend
+  // hook that throws every time) is not logged a second time, as in Fastify.
+  if (reply[kReplyErrorHandlerIndex] < route.errorHandlers.length) {
+    reply.log.error({ err: error }, 'error handling failed; answering without hooks')
+  }
   if (res.headersSent === true || res.writableEnded === true) {
     res.destroy()
     return

@@ -2,7 +2,7 @@ import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyHijacked, kRawReply, kReplyHeaderFailure } from '../symbols.js'
 import { kReplySending } from './reply.js'
 import { runPayloadHooks } from '../lifecycle/run-hooks.js'
-import { handleError, writeLastResort } from './error-handler.js'
+import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { selectSerializer, type SerializerFunction } from '../schema/select-serializer.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -137,7 +137,7 @@ function failBeforeWrite (reply: any, error: unknown): void {
     reply.raw.destroy()
     return
   }
-  handleError(reply, error)
+  handlePayloadHookError(reply, error)
 }
 
 function applyHeaders (reply: any): unknown {

@@ -1,7 +1,8 @@
-import { requestHookNames, type HookEntry } from '../lifecycle/hooks.js'
+import { requestHookNames, inAddedOrder, type HookEntry } from '../lifecycle/hooks.js'
 import { defaultErrorHandler, type ErrorHandlerEntry } from '../reply/error-handler.js'
-import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from '../schema/error-formatter.js'
+import { defaultSchemaErrorFormatter, fastifySchemaErrorFormatter, type SchemaErrorFormatter } from '../schema/error-formatter.js'
 import { compileRouteValidation } from '../schema/compile-validation.js'
+import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
 import { childLogger } from '../logging/logger.js'
@@ -12,10 +13,7 @@ import type { ParserLookup } from '../request/body-parsers.js'
 const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
 
 function hookChain (route: RouteContext, lineage: ContextState[], name: typeof requestHookNames[number]): HookEntry[] | null {
-  const chain: HookEntry[] = []
-  for (const ctx of lineage) {
-    for (const hook of ctx.hooks[name]) chain.push(hook)
-  }
+  const chain: HookEntry[] = inAddedOrder(lineage.map((ctx) => ctx.hooks[name]))
   const own = route.routeHooks[name]
   if (own !== undefined) chain.push(...own)
   return chain.length === 0 ? null : chain
@@ -58,8 +56,14 @@ export function compileRoute (route: RouteContext): void {
   route.errorHandlers = errorHandlerChain(route, lineage)
   route.parsers = parsersOf(context)
   route.replySerializer = context.inherited('replySerializer')
+  const serverOptions = route.server.options
+  route.specValidationPayload = serverOptions.validationPayload === 'spec'
+  route.concealValidatorFailure = serverOptions.validatorFailure === 'conceal'
+  route.headersOnCopy = serverOptions.validateHeadersOnCopy
+  route.rejectUnlistedBodyType = serverOptions.rejectUnlistedBodyMediaType
   route.schemaErrorFormatter = (route.options.schemaErrorFormatter ?? context.inherited('schemaErrorFormatter') ??
-    route.server.options.schemaErrorFormatter ?? defaultSchemaErrorFormatter) as SchemaErrorFormatter
+    serverOptions.schemaErrorFormatter ?? (route.specValidationPayload ? defaultSchemaErrorFormatter : fastifySchemaErrorFormatter)) as SchemaErrorFormatter
+  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false)
   route.validators = compileRouteValidation(route)
   route.responseSerializers = compileRouteSerialization(route)
   route.responseInspector = compileResponseInspector(route)

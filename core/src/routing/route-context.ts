@@ -33,7 +33,8 @@ export class RouteContext {
   readonly server: RouteServer
   readonly options: Record<string, any>
   readonly config: Record<string, unknown>
-  readonly schema: Record<string, any> | undefined
+  /** The route's own schema object, normalised in place at ready() (see normalizeRouteSchema). */
+  schema: Record<string, any> | undefined
   readonly attachValidation: boolean
   readonly bodyLimit: number
   /** The route set bodyLimit itself: it then beats a parser's own limit (Fastify's precedence). */
@@ -69,6 +70,14 @@ export class RouteContext {
   compiled = false
   /** The HEAD route added for a GET route (exposeHeadRoutes); a declared HEAD route replaces it. */
   isAutoHead = false
+  /** validationPayload: 'spec' (validation errors sent without `code`, `validation` always an array). */
+  specValidationPayload = false
+  /** validatorFailure: 'conceal'. */
+  concealValidatorFailure = false
+  /** validateHeadersOnCopy. */
+  headersOnCopy = false
+  /** rejectUnlistedBodyMediaType. */
+  rejectUnlistedBodyType = false
 
   constructor (init: {
     method: string

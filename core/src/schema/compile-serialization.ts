@@ -1,6 +1,6 @@
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
-import { expandShorthand, isPlainSchema } from './normalize-schema.js'
+import { expandShorthand, isContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
 import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -11,10 +11,6 @@ const classCode = /^[1-5]xx$/i
 
 /** Turns one response schema (already expanded from the shorthand) into a value of the table. */
 export type CompileResponseSchema<T> = (httpStatus: string, schema: unknown, contentType: string | undefined) => T
-
-function isContentKeyed (value: unknown): value is { content: Record<string, unknown> } {
-  return isPlainSchema(value) && isPlainSchema(value.content) && value.type === undefined && value.properties === undefined
-}
 
 function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>): ResponseEntry<T> {
   if (isContentKeyed(value)) {

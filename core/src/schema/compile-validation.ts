@@ -1,24 +1,12 @@
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
-import { expandShorthand, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'
+import { isContentKeyed, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'
 import { validatorCompilerFor } from './compilers.js'
 import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
-/** The spec: body schemas are validated for POST, PUT and PATCH. */
-const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
-
-function schemaOf (schema: Record<string, any>, part: HttpPart): unknown {
-  if (part === 'querystring') return schema.querystring ?? schema.query
-  return schema[part]
-}
-
-/** `{ content: { 'application/json': { schema } } }` — a body schema per media type. */
-function isContentKeyed (schema: unknown): schema is { content: Record<string, { schema?: unknown }> } {
-  return isPlainSchema(schema) && isPlainSchema(schema.content) && schema.type === undefined && schema.properties === undefined
-}
 
 function buildError (route: RouteContext, part: HttpPart, cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause)
@@ -27,17 +15,25 @@ function buildError (route: RouteContext, part: HttpPart, cause: unknown): Error
   return error
 }
 
-function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart, schema: unknown): ValidationFunction {
+/** Stands for a compile result that is not a function: each request then fails with Fastify's TypeError. */
+function notAValidationFunction (): never {
+  throw new TypeError('validatorFunction is not a function')
+}
+
+/**
+ * What the compiler returned. As in Fastify 4.29, something other than a function does not fail
+ * the start: a falsy result (and any result for the body) leaves the part unvalidated (null);
+ * another value fails each request that reaches it (a 500 TypeError).
+ */
+function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart, schema: unknown): ValidationFunction | null {
   let fn: unknown
   try {
     fn = compiler({ schema, method: route.method, url: route.url, httpPart: part })
   } catch (error) {
     throw buildError(route, part, error)
   }
-  if (typeof fn !== 'function') {
-    throw buildError(route, part, `the validator compiler returned ${typeof fn}, not a validation function`)
-  }
-  return fn as ValidationFunction
+  if (typeof fn === 'function') return fn as ValidationFunction
+  return fn && part !== 'body' ? notAValidationFunction : null
 }
 
 function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
@@ -50,34 +46,26 @@ function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
   }
 }
 
-/**
- * A body schema on GET, DELETE, OPTIONS… is never checked (the spec validates bodies of POST, PUT
- * and PATCH only). Said out loud, because a handler there receives the body unvalidated.
- */
-function warnBodySchemaIgnored (route: RouteContext): void {
-  // The HEAD twin of a GET route shares its schema; one warning (the GET's) is enough.
-  if (route.method === 'HEAD') return
-  process.emitWarning(
-    `The body schema of ${route.method} ${route.url} is not used: request bodies are validated for POST, PUT and PATCH only. ` +
-      'Validate the body of this route in a preValidation or preHandler hook.',
-    { code: 'ENC_WARN_BODY_SCHEMA_IGNORED' }
-  )
+/** A part given as `undefined` or `null`: Fastify's FSTWRN001, the schema is probably mistyped. */
+function warnMissingPart (route: RouteContext, part: HttpPart): void {
+  process.emitWarning(`The ${part} schema for ${route.method}: ${route.url} is missing. This may indicate the schema is not well specified.`, { type: 'FastifyWarning', code: 'FSTWRN001' })
 }
 
 /** Compiles the route's request-part validators, in validation order; null when it has none. */
 export function compileRouteValidation (route: RouteContext): PartValidator[] | null {
   const schema = route.schema
   if (schema === undefined || schema === null) return null
-  const shorthand = route.server.options.jsonShorthand !== false
-  const expand = shorthand ? expandShorthand : keepSchema
   const validators: PartValidator[] = []
   let compiler: AnyFunction | null = null
   for (const part of partOrder) {
-    const partSchema = schemaOf(schema, part)
-    if (partSchema === undefined || partSchema === null) continue
-    if (part === 'body' && !bodyMethods.has(route.method)) {
-      warnBodySchemaIgnored(route)
+    if (!(part in schema)) continue
+    const partSchema = schema[part]
+    if (partSchema === undefined || partSchema === null) {
+      warnMissingPart(route, part)
       continue
+    }
+    if (part === 'body' && (route.method === 'GET' || route.method === 'HEAD')) {
+      throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(route.method, route.url)
     }
     if (compiler === null) compiler = resolveCompiler(route, part)
     if (part === 'body' && isContentKeyed(partSchema)) {
@@ -85,17 +73,14 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
       for (const type of Object.keys(partSchema.content)) {
         const entry = partSchema.content[type]
         if (!isPlainSchema(entry) || entry.schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-        byMediaType[mediaTypeOf(type)] = compilePart(compiler, route, part, expand(entry.schema))
+        const fn = compilePart(compiler, route, part, entry.schema)
+        if (fn !== null) byMediaType[mediaTypeOf(type)] = fn
       }
       validators.push({ part, fn: null, byMediaType })
       continue
     }
-    const normalized = part === 'headers' ? normalizeHeadersSchema(partSchema, shorthand) : expand(partSchema)
-    validators.push({ part, fn: compilePart(compiler, route, part, normalized), byMediaType: null })
+    const fn = compilePart(compiler, route, part, part === 'headers' ? normalizeHeadersSchema(partSchema, false) : partSchema)
+    if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }
   return validators.length === 0 ? null : validators
-}
-
-function keepSchema (schema: unknown): unknown {
-  return schema
 }

@@ -1,10 +1,23 @@
+import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
 const compilerKinds = {
-  validator: { option: 'validatorCompiler', cache: 'validatorCompilerCache', factory: 'defaultValidatorFactory' },
-  serializer: { option: 'serializerCompiler', cache: 'serializerCompilerCache', factory: 'defaultSerializerFactory' }
+  validator: { option: 'validatorCompiler', cache: 'validatorCompilerCache', factory: 'defaultValidatorFactory', custom: 'buildValidator', factoryOptions: 'validatorFactoryOptions', built: 'builtValidatorCompiler' },
+  serializer: { option: 'serializerCompiler', cache: 'serializerCompilerCache', factory: 'defaultSerializerFactory', custom: 'buildSerializer', factoryOptions: 'serializerFactoryOptions', built: 'builtSerializerCompiler' }
 } as const
+
+/** Compilers built by a `schemaController.compilersFactory`, per factory and set of visible schemas. */
+const customCompilerCaches = new WeakMap<AnyFunction, Map<string, AnyFunction>>()
+
+function cacheFor (factory: AnyFunction): Map<string, AnyFunction> {
+  let cache = customCompilerCaches.get(factory)
+  if (cache === undefined) {
+    cache = new Map()
+    customCompilerCaches.set(factory, cache)
+  }
+  return cache
+}
 
 /**
  * The compiler a route uses: its own option, else the nearest context's setXCompiler, else the
@@ -12,18 +25,27 @@ const compilerKinds = {
  * schemas share one default compiler (and with it Ajv's / fast-json-stringify's caches).
  */
 function compilerFor (route: RouteContext, kind: keyof typeof compilerKinds): AnyFunction {
-  const { option, cache, factory } = compilerKinds[kind]
+  const { option, cache, factory, custom, factoryOptions, built } = compilerKinds[kind]
   const own = route.options[option]
   if (typeof own === 'function') return own
-  const inherited = route.context.inherited(option)
+  const context = route.context
+  const inherited = context.inherited(option)
   if (inherited !== null) return inherited
   const server = route.server
-  const key = route.context.schemas.identity()
-  let compiler = server[cache].get(key)
+  const customFactory = context.controllerSetting(custom)
+  const compilers = customFactory === null ? server[cache] : cacheFor(customFactory)
+  const key = context.schemas.identity()
+  let compiler = compilers.get(key)
   if (compiler === undefined) {
-    compiler = server[factory](route.context.schemas.all()) as AnyFunction
-    server[cache].set(key, compiler)
+    const build = customFactory ?? server[factory]
+    compiler = build(context.schemas.all(), server[factoryOptions]) as AnyFunction
+    if (typeof compiler !== 'function') {
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory.${custom} must return a compiler function`)
+    }
+    compilers.set(key, compiler)
   }
+  // What the context's validatorCompiler / serializerCompiler property shows from now on.
+  context[built] = compiler
   return compiler
 }
 
@@ -38,5 +60,6 @@ export function serializerCompilerFor (route: RouteContext): AnyFunction {
 
 /** Whether the route's responses are written by fast-json-stringify, the only serializer the responseValidation inspector models. */
 export function isUsingDefaultSerializer (route: RouteContext): boolean {
-  return typeof route.options.serializerCompiler !== 'function' && route.context.inherited('serializerCompiler') === null
+  return typeof route.options.serializerCompiler !== 'function' && route.context.inherited('serializerCompiler') === null &&
+    route.context.controllerSetting('buildSerializer') === null
 }

@@ -17,13 +17,26 @@ function specWording (issue: ValidationIssue): string {
   return message.startsWith('must ') ? 'should ' + message.slice(5) : message
 }
 
-/** `<part><instancePath> <message>`, joined by `, `: "body/age should be integer". */
-export function defaultSchemaErrorFormatter (errors: ValidationIssue[], dataVar: string): Error {
+function validatorWording (issue: ValidationIssue): string {
+  return issue.message ?? issue.keyword
+}
+
+function formatIssues (errors: ValidationIssue[], dataVar: string, wording: (issue: ValidationIssue) => string): Error {
   let text = ''
   for (let i = 0; i < errors.length; i++) {
     const issue = errors[i]!
     if (i > 0) text += ', '
-    text += dataVar + (issue.instancePath ?? (issue as { dataPath?: string }).dataPath ?? '') + ' ' + specWording(issue)
+    text += dataVar + (issue.instancePath ?? (issue as { dataPath?: string }).dataPath ?? '') + ' ' + wording(issue)
   }
   return new Error(text)
+}
+
+/** `<part><instancePath> <message>`, joined by `, `: "body/age should be integer" (validationPayload: 'spec'). */
+export function defaultSchemaErrorFormatter (errors: ValidationIssue[], dataVar: string): Error {
+  return formatIssues(errors, dataVar, specWording)
+}
+
+/** Fastify 4.29's formatter: the validator's own wording, "body/age must be integer" (validationPayload: 'fastify'). */
+export function fastifySchemaErrorFormatter (errors: ValidationIssue[], dataVar: string): Error {
+  return formatIssues(errors, dataVar, validatorWording)
 }

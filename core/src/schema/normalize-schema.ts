@@ -58,3 +58,57 @@ export function normalizeHeadersSchema (schema: unknown, shorthand = true): unkn
   const expanded = shorthand ? expandShorthand(schema) : schema
   return isPlainSchema(expanded) ? lowerCaseHeaderNames(expanded) : expanded
 }
+
+/** A fluent-json-schema builder (`S.object()…`): Fastify takes its `valueOf()`, the JSON Schema it builds. */
+export function resolveFluentSchema (schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema
+  const fluent = schema as { isFluentSchema?: unknown, valueOf: () => unknown }
+  return fluent.isFluentSchema === true && typeof fluent.valueOf === 'function' ? fluent.valueOf() : schema
+}
+
+const requestParts = ['body', 'querystring', 'params', 'headers'] as const
+
+function normalizeOne (schema: unknown, shorthand: boolean): unknown {
+  const resolved = resolveFluentSchema(schema)
+  return shorthand ? expandShorthand(resolved) : resolved
+}
+
+/** `{ content: { 'application/json': { schema } } }`: a schema per media type. */
+export function isContentKeyed (schema: unknown): schema is { content: Record<string, { schema?: unknown }> } {
+  return isPlainSchema(schema) && isPlainSchema(schema.content) && schema.type === undefined && schema.properties === undefined
+}
+
+function normalizeEntry (holder: Record<string, any>, key: string, shorthand: boolean): void {
+  const value = holder[key]
+  if (value === undefined || value === null) return
+  if (isContentKeyed(value)) {
+    for (const type of Object.keys(value.content)) {
+      const entry = value.content[type]
+      if (isPlainSchema(entry) && entry.schema !== undefined && !Object.isFrozen(entry)) entry.schema = normalizeOne(entry.schema, shorthand)
+    }
+    return
+  }
+  const normalized = normalizeOne(value, shorthand)
+  if (normalized !== value) holder[key] = normalized
+}
+
+/**
+ * Rewrites a route's own schema object in place, as Fastify does when routes are built, so that
+ * `onRoute` hooks that kept it and plugins reading routes later (@fastify/swagger) see what
+ * Fastify's would: `query` copied to `querystring`, fluent-json-schema builders replaced by their
+ * JSON Schema, the shorthand expanded, in the request parts and the response schemas.
+ */
+export function normalizeRouteSchema (given: Record<string, any>, shorthand: boolean): Record<string, any> {
+  // A frozen schema cannot be rewritten: its normal form is built on a copy.
+  const schema = Object.isFrozen(given) ? Object.assign({}, given) : given
+  if (schema.querystring === undefined && schema.query !== undefined) {
+    schema.query = normalizeOne(schema.query, shorthand)
+    schema.querystring = schema.query
+  }
+  for (const part of requestParts) normalizeEntry(schema, part, shorthand)
+  const response = schema.response
+  if (isPlainSchema(response) && !Object.isFrozen(response)) {
+    for (const status of Object.keys(response)) normalizeEntry(response, status, shorthand)
+  }
+  return schema
+}

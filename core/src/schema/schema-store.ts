@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors/codes.js'
+import { resolveFluentSchema } from './normalize-schema.js'
 
 export type JsonSchema = Record<string, any>
 
@@ -8,7 +9,7 @@ let generation = 0
 let opaqueIdentities = 0
 
 /** JSON text of plain-JSON values; undefined for functions, symbols, bigints or cycles. */
-function jsonTextOf (value: unknown): string | undefined {
+export function jsonTextOf (value: unknown): string | undefined {
   let plain = true
   try {
     const text = JSON.stringify(value, function detectNonJson (_key, member: unknown) {
@@ -39,7 +40,9 @@ export class SchemaStore {
     this.parent = parent
   }
 
-  add (schema: unknown): void {
+  add (given: unknown): void {
+    // A fluent-json-schema builder is stored as the JSON Schema it builds, as Fastify stores it.
+    const schema = resolveFluentSchema(given)
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       throw new errorCodes.FST_ERR_SCH_MISSING_ID()
     }

@@ -1,5 +1,6 @@
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
+import { kSpecValidationPayload } from '../symbols.js'
 import type { ValidationIssue } from './error-formatter.js'
 import type { RouteContext } from '../routing/route-context.js'
 
@@ -17,26 +18,30 @@ function isThenable (value: any): value is PromiseLike<unknown> {
   return value !== null && typeof value === 'object' && typeof value.then === 'function'
 }
 
-function readPart (request: any, part: HttpPart): unknown {
+function readPart (route: RouteContext, request: any, part: HttpPart): unknown {
   switch (part) {
     case 'params': return request.params
-    case 'body': return request.body
+    // An absent body is validated as null, as Fastify does; request.body itself stays undefined.
+    case 'body': return request.body === undefined ? null : request.body
     case 'querystring': return request.query
     default:
-      // A copy: coercion and removeAdditional must not rewrite the raw headers.
+      if (!route.headersOnCopy) return request.raw.headers
+      // validateHeadersOnCopy: coercion and removeAdditional must not rewrite the raw headers.
       request.headers = Object.assign({}, request.raw.headers)
       return request.headers
   }
 }
 
+/** A validator's `{ value }` replaces the part; as in Fastify, only a truthy value does. */
 function writePart (request: any, part: HttpPart, value: unknown): void {
   switch (part) {
     case 'params': request.params = value; break
     case 'body': request.body = value; break
     case 'querystring': request.query = value; break
     default:
-      // Validators that strip unknown keys would otherwise drop every undeclared header.
-      if (value !== null && typeof value === 'object') Object.assign(request.headers, value)
+      // Merged over the headers, never replacing them: validators that strip unknown keys would
+      // otherwise drop every undeclared header. The raw headers stay as they are.
+      if (typeof value === 'object') request.headers = Object.assign({}, request.headers, value)
   }
 }
 
@@ -71,8 +76,28 @@ function describeResult (value: unknown): string {
   return `a value of type ${typeof value}`
 }
 
-/** The spec's validation error: statusCode 400, validation (array), validationContext, message. */
+/** The marks every validation error carries; `validation` as the route's payload mode wants it. */
+function markValidationError (route: RouteContext, failure: Error & Record<PropertyKey, unknown>, part: HttpPart, issues: ValidationIssue[] | undefined): Error {
+  if (failure.statusCode === undefined) failure.statusCode = 400
+  if (failure.code === undefined) failure.code = 'FST_ERR_VALIDATION'
+  if (failure.validationContext === undefined) failure.validationContext = part
+  if (issues !== undefined) failure.validation = issues
+  if (route.specValidationPayload) {
+    if (!Array.isArray(failure.validation)) failure.validation = [customIssue(failure.message)]
+    failure[kSpecValidationPayload] = true
+  }
+  return failure
+}
+
+/**
+ * The validation error of a failed part: statusCode 400, code, validationContext, validation and
+ * the formatter's message. A validator's own `Error` is used as it is (its message unchanged, as in
+ * Fastify); under the spec payload it also gets `validation`, always an array.
+ */
 export function buildValidationError (route: RouteContext, part: HttpPart, reported: unknown): Error {
+  if (reported instanceof Error && !Array.isArray((reported as { validation?: unknown }).validation)) {
+    return markValidationError(route, reported as Error & Record<PropertyKey, unknown>, part, undefined)
+  }
   const issues = toIssues(reported)
   let error: unknown
   try {
@@ -84,11 +109,8 @@ export function buildValidationError (route: RouteContext, part: HttpPart, repor
     // A programming error in the application, answered as a 500 that says what to fix.
     return new errorCodes.ENC_ERR_SCHEMA_ERROR_FORMATTER_RESULT(describeResult(error))
   }
-  const failure = error as Error & Record<string, unknown>
-  failure.statusCode = 400
-  if (failure.code === undefined) failure.code = 'FST_ERR_VALIDATION'
-  failure.validation = issues
-  failure.validationContext = part
+  const failure = error as Error & Record<PropertyKey, unknown>
+  markValidationError(route, failure, part, issues)
   // Adapters report `{ validation: issues, cause: libraryError }`: keep the library's own error
   // reachable for custom error handlers (spec validation rule 7).
   if (failure.cause === undefined && reported !== null && typeof reported === 'object' && !Array.isArray(reported)) {
@@ -98,25 +120,50 @@ export function buildValidationError (route: RouteContext, part: HttpPart, repor
   return failure
 }
 
+function isStackOverflow (thrown: unknown): boolean {
+  return thrown instanceof RangeError && /call stack/i.test(thrown.message)
+}
+
 /**
- * A validator that throws or rejects did not judge the input: a database down in an async rule, a
- * bug. That is a 500 with a generic message (the cause is logged, never sent), not a 400 that
- * would echo internal error text to the client.
+ * A validator that throws or rejects. Under `validatorFailure: 'conceal'` it did not judge the
+ * input (a database down in an async rule, a bug): a 500 with a generic message, the cause logged,
+ * never sent; but a stack overflow is the input's depth, answered 400. Under `'fastify'`, as
+ * Fastify 4.29: a synchronous throw goes to the error handlers as it is, a rejection is the
+ * validation error.
  */
-function validatorFailure (part: HttpPart, thrown: unknown): Error {
-  const error = new errorCodes.ENC_ERR_VALIDATOR_FAILED(part)
-  ;(error as Error & { cause?: unknown }).cause = thrown
+function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown, rejected: boolean): Error {
+  if (route.concealValidatorFailure) {
+    if (isStackOverflow(thrown)) return buildValidationError(route, part, [tooDeepIssue])
+    const error = new errorCodes.ENC_ERR_VALIDATOR_FAILED(part)
+    ;(error as Error & { cause?: unknown }).cause = thrown
+    return error
+  }
+  if (rejected) return buildValidationError(route, part, thrown instanceof Error ? thrown : [customIssue(String(thrown))])
+  return thrown instanceof Error ? thrown : toThrownError(thrown)
+}
+
+const tooDeepIssue: ValidationIssue = { instancePath: '', schemaPath: '', keyword: 'depth', params: {}, message: 'is too deeply nested to validate' }
+
+function toThrownError (thrown: unknown): Error {
+  const error = new Error(String(thrown))
+  ;(error as Error & { thrown?: unknown }).thrown = thrown
   return error
 }
 
-function interpret (route: RouteContext, request: any, validator: PartValidator, fn: ValidationFunction, result: any): Error | null {
-  if (result === true || result === undefined || result === null) return null
-  if (result === false) return buildValidationError(route, validator.part, fn.errors)
-  if (typeof result === 'object') {
-    if (result.error !== undefined && result.error !== null && result.error !== false) {
-      return buildValidationError(route, validator.part, result.error)
-    }
-    if ('value' in result && result.value !== undefined) writePart(request, validator.part, result.value)
+/**
+ * What a validator returned, as Fastify reads it: `false` reports `fn.errors` (none: the part
+ * passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
+ * for `error` and `value` only.
+ */
+function interpret (route: RouteContext, request: any, validator: PartValidator, fn: ValidationFunction, result: any, settled: boolean): Error | null {
+  if (result === false) {
+    if (settled) return null
+    const errors = fn.errors
+    return errors === undefined || errors === null ? null : buildValidationError(route, validator.part, errors)
+  }
+  if (result !== null && typeof result === 'object') {
+    if (result.error) return buildValidationError(route, validator.part, result.error)
+    if (result.value) writePart(request, validator.part, result.value)
   }
   return null
 }
@@ -138,18 +185,20 @@ export function validateRequest (route: RouteContext, request: any, start = 0): 
     const validator = validators[i]!
     const fn = functionFor(validator, request)
     if (fn === null || fn === undefined) {
-      // A content-keyed body schema lists the media types the route accepts.
+      // A content-keyed body schema that does not list this media type: Fastify skips the body;
+      // rejectUnlistedBodyMediaType answers 415 instead.
+      if (!route.rejectUnlistedBodyType) continue
       const given = request.raw.headers['content-type']
       return new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(typeof given === 'string' ? given : 'none')
     }
     let result
     try {
-      result = fn(readPart(request, validator.part))
+      result = fn(readPart(route, request, validator.part))
     } catch (thrown) {
-      return validatorFailure(validator.part, thrown)
+      return validatorFailure(route, validator.part, thrown, false)
     }
     if (isThenable(result)) return awaitValidation(route, request, validator, fn, result, i)
-    const error = interpret(route, request, validator, fn, result)
+    const error = interpret(route, request, validator, fn, result, false)
     if (error !== null) return error
   }
   return null
@@ -160,9 +209,9 @@ async function awaitValidation (route: RouteContext, request: any, validator: Pa
   try {
     result = await pending
   } catch (thrown) {
-    return validatorFailure(validator.part, thrown)
+    return validatorFailure(route, validator.part, thrown, true)
   }
-  const error = interpret(route, request, validator, fn, result)
+  const error = interpret(route, request, validator, fn, result, true)
   if (error !== null) return error
   return validateRequest(route, request, index + 1)
 }

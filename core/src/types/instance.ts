@@ -12,6 +12,7 @@ import type { RouteHandler, RouteOptions, RouteOptionsView, RouteShorthandOption
 import type { RouteGeneric, RouteSchema } from './route-types.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema.js'
 import type { AnyFunction } from './internal.js'
+import type { SchemaControllerOptions } from './options.js'
 
 /**
  * `app.get`, `app.post` …: the route's schema (`S`) and path (`Path`) are inferred from the call,
@@ -126,7 +127,12 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   setSerializerCompiler (compiler: SerializerCompiler): this
   setSchemaErrorFormatter (formatter: SchemaErrorFormatter): this
   setReplySerializer (serializer: (payload: unknown, statusCode: number) => string): this
-  /** The compilers in effect in this context (its own, or the nearest ancestor's); `undefined` for the defaults. */
+  /** This context's (and its descendants') schema bucket and compiler factories, as the `schemaController` option. */
+  setSchemaController (controller: SchemaControllerOptions): this
+  /**
+   * The compilers in effect in this context: the one set here or above; else, from ready() on, the
+   * one built for this context's routes; else `undefined` (Fastify's values).
+   */
   readonly validatorCompiler: ValidatorCompiler | undefined
   readonly serializerCompiler: SerializerCompiler | undefined
   /** The error handler in effect here (the default one when none was set), so a plugin can delegate to it. */

@@ -63,4 +63,37 @@ export interface EnclaveOptions {
   protectErrorPayloads?: boolean
   /** Fastify 4's custom version strategy for the `version` constraint. */
   versioning?: { storage: () => unknown, deriveVersion: (request: IncomingMessage, context?: unknown) => string | undefined }
+  /**
+   * The 400 a failed validation answers: `'spec'` (enclave()'s default) sends `{statusCode, error, message}`
+   * with "should …" wording and always sets `error.validation`; `'fastify'` sends Fastify 4.29's
+   * `{statusCode, code, error, message}` with Ajv 8's "must …" and sets `validation` as Fastify does.
+   */
+  validationPayload?: 'spec' | 'fastify'
+  /**
+   * A validator that throws or rejects: `'conceal'` (enclave()'s default) answers 500
+   * `ENC_ERR_VALIDATOR_FAILED` with a generic message (a stack overflow on deep input answers 400);
+   * `'fastify'` passes the thrown error on as Fastify 4.29 does.
+   */
+  validatorFailure?: 'conceal' | 'fastify'
+  /** A body schema keyed by media type answers 415 for a type it does not list (Fastify skips validation). */
+  rejectUnlistedBodyMediaType?: boolean
+  /** Validate a copy of the headers (`request.raw.headers` stays as received); Fastify validates the raw headers in place. */
+  validateHeadersOnCopy?: boolean
+  /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
+  schemaController?: SchemaControllerOptions
+}
+
+export interface SchemaBucket {
+  add (schema: unknown): unknown
+  getSchema (id: string): unknown
+  getSchemas (): Record<string, unknown>
+}
+
+export interface SchemaControllerOptions {
+  /** Called for each encapsulation context with the schemas its parent sees. */
+  bucket?: (parentSchemas?: Record<string, unknown>) => SchemaBucket
+  compilersFactory?: {
+    buildValidator?: (externalSchemas: Record<string, unknown>, ajvServerOptions: Record<string, unknown>) => (input: { schema: any, method: string, url: string, httpPart: string }) => any
+    buildSerializer?: (externalSchemas: Record<string, unknown>, serializerOptions: unknown) => (input: { schema: any, method: string, url: string, httpStatus: string, contentType?: string }) => (data: any) => string
+  }
 }

@@ -38,6 +38,11 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   log: EnclaveLogger
   /** Set instead of answering 400 when the route has `attachValidation: true`. */
   validationError?: ValidationError
+  /**
+   * The route generic, in the types only: a handler annotated with a request type that extends this
+   * one (Fastify's `FastifyRequest<{ Body: B }>`) gives the route its generic through it.
+   */
+  readonly '~routeGeneric'?: G
 }
 
 export type { HttpPart }

@@ -9,11 +9,12 @@ const dbPlugin = plugin(async function dbPlugin (instance) {
 }, { name: 'db' })
 
 async function usersPlugin (instance: EnclaveInstance, options: { db: { users: string[] } }) {
-  instance.get('/', async () => options.db.users)
+  instance.get('/users', async () => options.db.users)
 }
 
 app.register(dbPlugin)                                   // decorates app.db
-app.register(usersPlugin, (parent) => ({ db: (parent as any).db, prefix: '/users' }))
+// Called with the plugin's own instance, which inherits app.db.
+app.register(usersPlugin, (instance) => ({ db: (instance as any).db }))
 
 console.log((await app.inject('/users')).json()) // [ 'ada', 'grace' ]
 

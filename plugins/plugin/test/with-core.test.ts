@@ -7,7 +7,7 @@ import type { EnclaveInstance } from '@enclave/core'
 
 type PluginFn = (instance: EnclaveInstance, options: any) => Promise<void>
 /** What the wrapped plugins below decorate at run time; types cannot follow a decoration out of a plugin. */
-type Decorated = EnclaveInstance & { tool?: string, config?: { port: number }, secret?: string, db?: string, fromCallback?: boolean, fromModule?: boolean }
+type Decorated = EnclaveInstance & { tool?: string, config?: { port: number }, secret?: string, db?: string, fromCallback?: boolean, fromModule?: boolean, mixedLoaded?: boolean }
 type Wrap = (fn: PluginFn, options?: Record<string, unknown> | string) => any
 
 /**
@@ -182,10 +182,17 @@ for (const [wrapper, wrap] of wrappers) {
       })
     })
 
-    t.test('a wrapped async plugin that also declares done is refused', async (t) => {
+    t.test('a wrapped async plugin that also declares done loads with Fastify 4\'s FSTWRN002 warning', async (t) => {
       const app = build(t)
-      app.register(wrap(async function mixed (_instance: EnclaveInstance, _options: unknown, done: () => void) { done() } as never, { name: 'mixed' }))
-      await t.rejects(app.ready(), { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: /^The mixed plugin being registered/ })
+      const warnings: Array<{ code?: string, message: string }> = []
+      const onWarning = (warning: Error & { code?: string }): void => { warnings.push(warning) }
+      process.on('warning', onWarning)
+      t.teardown(() => { process.removeListener('warning', onWarning) })
+      app.register(wrap(async function mixed (instance: EnclaveInstance, _options: unknown, _done: () => void) { instance.decorate('mixedLoaded', true) } as never, { name: 'mixed' }))
+      await app.ready()
+      await new Promise((resolve) => setImmediate(resolve))
+      t.equal((app as Decorated).mixedLoaded, true)
+      t.match(warnings, [{ code: 'FSTWRN002', message: /^The mixed plugin being registered mixes async and callback styles/ }])
     })
 
     t.test('a wrapped callback plugin and a wrapped module default export load like any plugin', async (t) => {

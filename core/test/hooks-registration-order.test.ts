@@ -1,0 +1,203 @@
+// Hooks, decorators and routes added around register() calls take effect in avvio's order, as in
+// Fastify 4.29: every scenario runs on fastify@4.29.1 and on Enclave, and the recorded orders must agree.
+import t from 'tap'
+import Fastify from 'fastify4'
+import fp from 'fastify-plugin'
+import enclave from '@enclave/core'
+
+type Record = (label: string) => (request: any, reply: any, done: () => void) => void
+type Scenario = (app: any, record: Record) => unknown
+
+const factories: Array<[string, () => any]> = [
+  ['fastify4', () => Fastify()],
+  ['enclave', () => enclave()]
+]
+
+/** Builds the scenario, then requests each url and lists, per url, the status and the hooks that ran. */
+async function run (make: () => any, scenario: Scenario, urls: string[]): Promise<string[]> {
+  const app = make()
+  const seen: string[] = []
+  const record: Record = (label) => function recordHook (_request, _reply, done) { seen.push(label); done() }
+  await scenario(app, record)
+  await app.ready()
+  const results: string[] = []
+  for (const url of urls) {
+    seen.length = 0
+    const response = await app.inject(url)
+    results.push(`${url} ${response.statusCode} ${response.statusCode === 200 ? response.body : ''} [${seen.join(', ')}]`)
+  }
+  await app.close()
+  return results
+}
+
+const scenarios: Array<[string, Scenario, string[], string[]]> = [
+  ['a parent hook added after register() runs after the child\'s own hooks', (app, record) => {
+    app.addHook('onRequest', record('parent before'))
+    app.register(async (child: any) => {
+      child.addHook('onRequest', record('child'))
+      child.get('/child', async () => 'child')
+    })
+    app.addHook('onRequest', record('parent after'))
+    app.get('/parent', async () => 'parent')
+  }, ['/parent', '/child'], ['/parent 200 parent [parent before, parent after]', '/child 200 child [parent before, child, parent after]']],
+
+  ['a fastify-plugin-wrapped plugin registered earlier runs its hooks before hooks added later on the parent', (app, record) => {
+    app.register(fp(async (instance: any) => { instance.addHook('onRequest', record('wrapped')) }))
+    app.addHook('onRequest', record('parent'))
+    app.get('/', async () => 'root')
+  }, ['/'], ['/ 200 root [wrapped, parent]']],
+
+  ['a wrapped plugin between two parent hooks', (app, record) => {
+    app.addHook('onRequest', record('parent 1'))
+    app.register(fp(async (instance: any) => { instance.addHook('onRequest', record('wrapped')) }))
+    app.addHook('onRequest', record('parent 2'))
+    app.get('/', async () => 'root')
+  }, ['/'], ['/ 200 root [parent 1, wrapped, parent 2]']],
+
+  ['nested plugins: each hook where avvio adds it', (app, record) => {
+    app.register(async (a: any) => {
+      a.addHook('onRequest', record('a 1'))
+      a.register(async (b: any) => {
+        b.addHook('onRequest', record('b'))
+        b.get('/deep', async () => 'deep')
+      })
+      a.addHook('onRequest', record('a 2'))
+    })
+    app.addHook('onRequest', record('root'))
+  }, ['/deep'], ['/deep 200 deep [a 1, b, a 2, root]']],
+
+  ['a hook added in after() runs before a hook added after the after() call', (app, record) => {
+    app.register(async (child: any) => { child.get('/child', async () => 'child') }).after(() => {
+      app.addHook('onRequest', record('in after()'))
+    })
+    app.addHook('onRequest', record('parent'))
+    app.get('/parent', async () => 'parent')
+  }, ['/parent', '/child'], ['/parent 200 parent [in after(), parent]', '/child 200 child [in after(), parent]']],
+
+  ['await register(): the plugin has loaded, so the parent hooks added next come after its hooks', async (app, record) => {
+    app.addHook('onRequest', record('parent 0'))
+    await app.register(fp(async (instance: any) => { instance.addHook('onRequest', record('wrapped')) }))
+    app.addHook('onRequest', record('parent 1'))
+    app.register(async (child: any) => {
+      child.addHook('onRequest', record('child'))
+      child.get('/child', async () => 'child')
+    })
+    app.addHook('onRequest', record('parent 2'))
+    app.get('/parent', async () => 'parent')
+  }, ['/parent', '/child'], ['/parent 200 parent [parent 0, wrapped, parent 1, parent 2]', '/child 200 child [parent 0, wrapped, parent 1, child, parent 2]']],
+
+  ['a wrapped plugin registered inside a plugin adds its hook between the plugin\'s own', (app, record) => {
+    app.register(async (a: any) => {
+      a.addHook('onRequest', record('a 1'))
+      a.register(fp(async (wrapped: any) => { wrapped.addHook('onRequest', record('wrapped')) }))
+      a.addHook('onRequest', record('a 2'))
+      a.get('/child', async () => 'child')
+    })
+  }, ['/child'], ['/child 200 child [a 1, wrapped, a 2]']],
+
+  ['a hook added after await register() inside a plugin', (app, record) => {
+    app.register(async (a: any) => {
+      a.get('/child', async () => 'child')
+      await a.register(async () => {})
+      a.addHook('onRequest', record('after await'))
+    })
+    app.addHook('onRequest', record('root'))
+  }, ['/child'], ['/child 200 child [after await, root]']],
+
+  ['a hook added after a route still applies to it', (app, record) => {
+    app.get('/', async () => 'root')
+    app.addHook('onRequest', record('later'))
+  }, ['/'], ['/ 200 root [later]']],
+
+  ['decorators added to the parent after register() are visible to the child', (app) => {
+    app.register(async (child: any) => {
+      child.get('/child', async (request: any) => `${String(child.hasDecorator('late'))} ${String(child.late)} ${String('lateRequest' in request)}`)
+    })
+    app.decorate('late', 7)
+    app.decorateRequest('lateRequest', 1)
+  }, ['/child'], ['/child 200 true 7 true []']]
+]
+
+t.test('hooks, decorators and routes around register() take effect in Fastify\'s (avvio\'s) order', async (t) => {
+  for (const [label, scenario, urls, expected] of scenarios) {
+    const fastify = await run(factories[0]![1], scenario, urls)
+    const ours = await run(factories[1]![1], scenario, urls)
+    t.same(fastify, expected, `fastify4: ${label}`)
+    t.same(ours, fastify, `enclave: ${label}`)
+  }
+})
+
+t.test('an invalid hook name from inside a plugin rejects ready() with FST_ERR_HOOK_NOT_SUPPORTED, never an uncaught exception', async (t) => {
+  const plugins: Array<[string, (instance: any, options: unknown, done: () => void) => unknown]> = [
+    ['async plugin', async (instance: any) => { instance.addHook('onNope', async () => {}) }],
+    ['callback plugin', (instance: any, _options: unknown, done: () => void) => { instance.addHook('onNope', () => {}); done() }]
+  ]
+  for (const [label, plugin] of plugins) {
+    const app = enclave()
+    app.register(plugin as any)
+    await t.rejects(app.ready(), { code: 'FST_ERR_HOOK_NOT_SUPPORTED', message: 'onNope hook not supported!' }, label)
+  }
+  const app = enclave()
+  const registered = app.register(async (instance: any) => { instance.addHook('onRequest', 'not a function') })
+  await t.rejects(async () => { await registered }, { code: 'FST_ERR_HOOK_INVALID_HANDLER' }, 'await register() rejects too')
+})
+
+t.test('onReady hooks run context by context (root first, children in registration order), each with its own instance as this', async (t) => {
+  const results: string[][] = []
+  for (const [, make] of factories) {
+    const app = make()
+    const seen: string[] = []
+    app.decorate('tag', 'root')
+    app.addHook('onReady', async function (this: any) { seen.push(`root 1 (${String(this.tag)})`) })
+    app.register(async (child: any) => {
+      child.decorate('tag', 'child')
+      child.addHook('onReady', async function (this: any) { seen.push(`child 1 (${String(this.tag)})`) })
+      child.register(async (grandchild: any) => {
+        grandchild.decorate('tag', 'grandchild')
+        grandchild.addHook('onReady', function (this: any, done: () => void) { seen.push(`grandchild (${String(this.tag)})`); done() })
+      })
+      child.addHook('onReady', async function (this: any) { seen.push(`child 2 (${String(this.tag)})`) })
+    })
+    app.register(fp(async (wrapped: any) => { wrapped.addHook('onReady', async function (this: any) { seen.push(`wrapped (${String(this.tag)})`) }) }))
+    app.addHook('onReady', async function (this: any) { seen.push(`root 2 (${String(this.tag)})`) })
+    await app.ready()
+    await app.close()
+    results.push(seen)
+  }
+  t.same(results[0], ['root 1 (root)', 'root 2 (root)', 'wrapped (root)', 'child 1 (child)', 'child 2 (child)', 'grandchild (grandchild)'], 'fastify4')
+  t.same(results[1], results[0], 'enclave')
+})
+
+t.test('an onReady hook that never finishes rejects ready() with FST_ERR_HOOK_TIMEOUT, caused by avvio\'s AVV_ERR_READY_TIMEOUT', async (t) => {
+  const errors: any[] = []
+  const apps: any[] = [Fastify({ pluginTimeout: 200 }), enclave({ pluginTimeout: 200 })]
+  for (const app of apps) {
+    app.addHook('onReady', function neverDone (_done: () => void) {})
+    errors.push(await app.ready().then(() => null, (error: unknown) => error))
+  }
+  for (const error of errors) {
+    t.equal(error?.code, 'FST_ERR_HOOK_TIMEOUT')
+    t.equal(error?.message, "A callback for 'onReady' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise")
+    t.equal(error?.cause?.code, 'AVV_ERR_READY_TIMEOUT')
+    t.equal(error?.cause?.message, "Plugin did not start in time: ''. You may have forgotten to call 'done' function or to resolve a Promise")
+  }
+})
+
+t.test('plugin options given as a function are called with the new child instance the plugin receives', async (t) => {
+  for (const [side, make] of factories) {
+    const app = make()
+    let pluginInstance: unknown
+    let calledWith: unknown
+    let received: unknown
+    app.register(async (child: any) => {
+      child.register(async (grandchild: unknown, options: unknown) => { pluginInstance = grandchild; received = options }, (instance: unknown) => {
+        calledWith = instance
+        return { value: 1 }
+      })
+    })
+    await app.ready()
+    await app.close()
+    t.ok(calledWith !== undefined && calledWith === pluginInstance, `${side}: the plugin's own instance`)
+    t.same(received, { value: 1 }, side)
+  }
+})

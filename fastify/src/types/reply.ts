@@ -1,0 +1,37 @@
+import type { EnclaveReply, ReplyPayload, ReplyTable, RouteOptionsView } from '@enclave/core'
+import type { FastifyContextConfig } from './context.js'
+import type { FastifyInstance } from './instance.js'
+import type { FastifyRequest } from './request.js'
+import type { RouteGenericInterface } from './route.js'
+import type { FastifySchema } from './schema.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+
+export interface ReplyGenericInterface {
+  Reply?: unknown
+}
+
+export type FastifyReplyType<Reply = unknown> = Reply
+
+/**
+ * Fastify v4's reply: Enclave's reply under Fastify's name and type parameters. Its payloads are
+ * checked against the route generic's `Reply` or the response schema, as Enclave's are. An
+ * interface, so `declare module 'fastify' { interface FastifyReply { … } }` adds to it.
+ */
+export interface FastifyReply<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  ReplyType extends FastifyReplyType = unknown
+> extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>> {
+  readonly server: FastifyInstance
+  request: FastifyRequest
+  readonly routeOptions: Readonly<RouteOptionsView & { config: Record<string, unknown> & FastifyContextConfig }>
+  /** As in Fastify v4, the reply itself, keeping what apps and plugins added to `FastifyReply`. */
+  code<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
+  status<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
+}

@@ -1,0 +1,55 @@
+import type { EnclaveRequest, RequestParts, ResolveRequestParts, RouteOptionsView } from '@enclave/core'
+import type { FastifyContextConfig } from './context.js'
+import type { FastifyInstance } from './instance.js'
+import type { FastifyBaseLogger } from './logger.js'
+import type { RouteGenericInterface } from './route.js'
+import type { FastifySchema } from './schema.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { ContextConfigDefault, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+
+export interface RequestGenericInterface {
+  Body?: unknown
+  Querystring?: unknown
+  Params?: unknown
+  Headers?: unknown
+}
+
+/** The four typed parts of a request (Fastify's `FastifyRequestType`). */
+export interface FastifyRequestType<Params = unknown, Querystring = unknown, Headers = unknown, Body = unknown> {
+  params: Params
+  query: Querystring
+  headers: Headers
+  body: Body
+}
+
+/**
+ * A request's parts from the route generic, else the schema, inferred by Enclave whatever wrote it
+ * (the type provider is not needed, so it is not consulted).
+ */
+export type ResolveFastifyRequestType<_TypeProvider extends FastifyTypeProvider, SchemaCompiler extends FastifySchema, RouteGeneric extends RouteGenericInterface> =
+  ResolveRequestParts<RouteGeneric, SchemaCompiler, string>
+
+/** The options of the route a request matched, with the route's typed `config`. */
+export type RequestRouteOptions<_ContextConfig = ContextConfigDefault> =
+  Readonly<RouteOptionsView & { config: Record<string, unknown> & FastifyContextConfig }>
+
+/**
+ * Fastify v4's request: Enclave's request under Fastify's name and type parameters. An interface,
+ * so `declare module 'fastify' { interface FastifyRequest { user: User } }` adds to it, and every
+ * handler and hook of an app made by `fastify()` sees what was added (see instance.ts).
+ */
+export interface FastifyRequest<
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  ContextConfig = ContextConfigDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  RequestType extends FastifyRequestType = ResolveFastifyRequestType<TypeProvider, SchemaCompiler, RouteGeneric>
+> extends EnclaveRequest<RouteGeneric, RequestType & RequestParts> {
+  readonly server: FastifyInstance
+  readonly routeOptions: RequestRouteOptions<ContextConfig>
+  readonly routeConfig: Record<string, unknown> & FastifyContextConfig
+}
+
