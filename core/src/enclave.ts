@@ -77,7 +77,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   root.instance = instance
   server.root = root
   instance[kContext] = root
-  root.parsers.add('application/json', { parseAs: 'buffer' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
+  // Fastify 4 reads JSON as text; the generic errors need the bytes, to refuse what is not UTF-8.
+  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
   root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, instance, true)
 
   const rewriteUrl = options.rewriteUrl as ((raw: any) => string) | undefined

@@ -42,6 +42,11 @@ const requests: Array<[string, Setup | null, string | null, string | Buffer]> = 
   ['a __proto__ key', null, 'application/json', '{"__proto__":{"x":1}}'],
   ['constructor.prototype', null, 'application/json', '{"constructor":{"prototype":{"x":1}}}'],
   ['empty JSON body', null, 'application/json', ''],
+  ['text that is not UTF-8: the decoded length no longer matches Content-Length', null, 'text/plain', Buffer.from([0x61, 0xff, 0x62])],
+  ['text with a truncated sequence', null, 'text/plain', Buffer.from([0xe2, 0x82])],
+  ['UTF-8 text', null, 'text/plain', Buffer.from('héllo')],
+  ['JSON that is not UTF-8', null, 'application/json', Buffer.from([0x22, 0x61, 0xff, 0x22])],
+  ['JSON with a truncated sequence of the same decoded length', null, 'application/json', Buffer.from([0x22, 0xf0, 0x9f, 0x98, 0x22])],
   ['keyed with a parameter', (app) => app.addContentTypeParser('application/json; charset=utf-8', { parseAs: 'string' }, tag('keyed')), 'application/json; charset=utf-8', '{}'],
   ['keyed, header has more parameters', (app) => app.addContentTypeParser('application/json; charset=utf-8', { parseAs: 'string' }, tag('keyed')), 'application/json; foo=bar; charset=utf-8', '{}'],
   ['keyed, other value', (app) => app.addContentTypeParser('application/json; charset=utf-8', { parseAs: 'string' }, tag('keyed')), 'application/json; charset=latin1', '{}'],
@@ -116,7 +121,9 @@ t.test('enclave() differs only where its differences table says', async (t) => {
     'keyed, value case': '200 {"body":{"a":1}}'.replace('{"a":1}', '{}'),
     'latest string key first': unsupported('x/yyz'),
     'a key in another case': '200 {"body":"upper"}',
-    'getDefaultJsonParser on bad JSON': jsonError
+    'getDefaultJsonParser on bad JSON': jsonError,
+    'JSON that is not UTF-8': jsonError,
+    'JSON with a truncated sequence of the same decoded length': jsonError
   }
   for (const [name, setup, contentType, payload] of requests) {
     const expected = differing[name] ?? await answer(fastify4, setup, contentType, payload)

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { errorCodes } from '../errors/codes.js'
 import { kBodyReader } from '../symbols.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -112,7 +113,18 @@ function onBodyEnd (this: any): void {
     return
   }
   const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
-  runParser(reader.parser, reader.request, reader.reply, reader.parser.parseAs === 'string' ? body.toString('utf8') : body, reader.next)
+  if (reader.parser.parseAs !== 'string') {
+    runParser(reader.parser, reader.request, reader.reply, body, reader.next)
+    return
+  }
+  const text = body.toString('utf8')
+  // Fastify reads string bodies as UTF-8 text and measures the text: bytes that are not UTF-8 grow
+  // into replacement characters, and the length no longer matches Content-Length.
+  if (reader.declaredLength !== -1 && !isUtf8(body) && Buffer.byteLength(text) !== reader.declaredLength) {
+    reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
+    return
+  }
+  runParser(reader.parser, reader.request, reader.reply, text, reader.next)
 }
 
 function onBodyError (this: any, error: Error): void {
