@@ -41,7 +41,7 @@ const optionChecks: Record<string, [Check, string]> = {
   pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   querystringParser: [isFunction, 'a function'],
   exposeHeadRoutes: [isBool, 'a boolean'],
-  // Fastify's schema asks for a string only; secure-json-parse ignores the keys for an unknown action.
+  // Fastify's schema asks for a string only; the value goes to secure-json-parse as given.
   onProtoPoisoning: [(v) => typeof v === 'string', "'error' | 'remove' | 'ignore'"],
   onConstructorPoisoning: [(v) => typeof v === 'string', "'error' | 'remove' | 'ignore'"],
   forceCloseConnections: [(v) => typeof v === 'boolean' || v === 'idle', "a boolean or 'idle'"],
