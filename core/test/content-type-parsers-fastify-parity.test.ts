@@ -78,6 +78,9 @@ const requests: Array<[string, Setup | null, string | null, string | Buffer]> = 
   ['bad arguments: empty list', (app) => app.addContentTypeParser([], tag('x')), 'x/y', 'x'],
   ['bad arguments: parseAs', (app) => app.addContentTypeParser('x/y', { parseAs: 'json' }, tag('x')), 'x/y', 'x'],
   ['bad arguments: handler', (app) => app.addContentTypeParser('x/y', {}, 12), 'x/y', 'x'],
+  ['a parser bodyLimit of -1 refuses every body', (app) => app.addContentTypeParser('x/y', { bodyLimit: -1, parseAs: 'string' }, tag('x')), 'x/y', 'abc'],
+  ['a parser bodyLimit of 0 is the server\'s', (app) => app.addContentTypeParser('x/y', { bodyLimit: 0, parseAs: 'string' }, tag('x')), 'x/y', 'abc'],
+  ['a parser bodyLimit of 2', (app) => app.addContentTypeParser('x/y', { bodyLimit: 2, parseAs: 'string' }, tag('x')), 'x/y', 'abc'],
   ['bad arguments: remove', (app) => app.removeContentTypeParser(12), 'x/y', 'x']
 ]
 

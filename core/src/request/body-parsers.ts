@@ -16,6 +16,16 @@ export interface BodyParser {
   readonly builtIn: boolean
 }
 
+/**
+ * Fastify does not check a parser's bodyLimit: a falsy one means the server's (or route's), a number
+ * is compared as it is (a negative one refuses every body), and anything else never compares
+ * greater, so it lifts the limit.
+ */
+function parserBodyLimit (value: unknown): number | undefined {
+  if (typeof value === 'number') return value === 0 || Number.isNaN(value) ? undefined : value
+  return value ? Infinity : undefined
+}
+
 /** A string key as matched: its media type and the parameters it requires. */
 interface KeyedParser {
   /** The key's media type as written (Fastify's loose matching compares it unchanged). */
@@ -134,13 +144,10 @@ export class ParserStore {
     if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
       throw new errorCodes.FST_ERR_CTP_INVALID_PARSE_TYPE(String(parseAs))
     }
-    if (bodyLimit !== undefined && !(Number.isInteger(bodyLimit) && (bodyLimit as number) > 0)) {
-      throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
-    }
     const parser: BodyParser = {
       fn: fn as AnyFunction,
       parseAs: (parseAs ?? null) as ParseAs | null,
-      bodyLimit: bodyLimit as number | undefined,
+      bodyLimit: parserBodyLimit(bodyLimit),
       instance,
       // `(request, payloadOrBody, done)`: three parameters mean the callback style.
       callbackStyle: (fn as AnyFunction).length >= 3,
