@@ -151,3 +151,24 @@ t.test('deep JSON: a 400 on enclave() (jsonNestingLimit 1000), Fastify 4\'s answ
   t.match(await answer(() => enclave({ jsonNestingLimit: 10 }), null, 'application/json', '[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]'), /^400 /)
   t.equal(await answer(fastifyFace, null, 'application/json', deep), await answer(fastify4, null, 'application/json', deep))
 })
+
+t.test('which methods parse a body, with and without a content type or a catch-all parser, as fastify@4.29.1', async (t) => {
+  const run = async (factory: (options?: any) => any, method: string, contentType: string | null, catchAll: boolean) => {
+    const app = factory()
+    if (catchAll) app.addContentTypeParser('*', { parseAs: 'string' }, (_request: any, body: string, done: any) => { done(null, 'any:' + body) })
+    app.route({ method, url: '/', handler: async (request: any) => ({ body: request.body ?? null }) })
+    const response = await app.inject({ method, url: '/', headers: contentType === null ? {} : { 'content-type': contentType }, payload: '{"a":1}' })
+    await app.close()
+    return `${response.statusCode} ${response.body}`
+  }
+  for (const method of ['DELETE', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'SEARCH']) {
+    for (const contentType of [null, 'application/json', 'x/y']) {
+      for (const catchAll of [false, true]) {
+        const expected = await run((options) => Fastify(options), method, contentType, catchAll)
+        const label = `${method}, content type ${String(contentType)}, catch-all ${String(catchAll)}`
+        t.equal(await run(fastifyFace, method, contentType, catchAll), expected, `fastify face: ${label}`)
+        t.equal(await run(enclave, method, contentType, catchAll), expected, `enclave(): ${label}`)
+      }
+    }
+  }
+})

@@ -36,12 +36,17 @@ function hasBody (headers: Record<string, string | string[] | undefined>): boole
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
+function isTypedBodyMethod (method: string | undefined): boolean {
+  return method === 'DELETE' || method === 'OPTIONS'
+}
+
 /** Picks the parser for the request's content type and fills `request.body`, then continues. */
 export function parseBody (request: any, reply: any, payload: any, next: AfterParsing): void {
   const route: RouteContext = request.context
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  if (contentType === undefined && !hasBody(headers)) {
+  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
+  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
     next(request, reply)
     return
   }
