@@ -8,12 +8,14 @@ import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
+import { guardHttpVersion, settleForceCloseConnections } from './server/http2-server.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
 import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
-import type { EnclaveInstance, EnclaveOptions } from './types/index.js'
+import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { enclaveProfile, type Profile } from './profile.js'
 import { createControllerState } from './schema/schema-controller.js'
 
@@ -30,6 +32,9 @@ function createRequestIdGenerator (header: string | false, custom: unknown, stat
 }
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
+export function enclave (input: EnclaveHttp2SecureOptions): EnclaveHttp2Instance<Http2SecureServer>
+export function enclave (input: EnclaveHttp2Options): EnclaveHttp2Instance<Http2Server>
+export function enclave (input?: EnclaveOptions): EnclaveInstance
 export function enclave (input?: EnclaveOptions): EnclaveInstance {
   return createServer(input, enclaveProfile)
 }
@@ -88,7 +93,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       req.url = rewriteUrl.call(instance, req)
       routeRequest(server, req, res)
     }
+  server.httpHandler = guardHttpVersion(options, server.httpHandler)
   server.httpServer = createHttpServer(options, server.httpHandler, logger)
+  settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   ;(instance as any).initialConfig = buildInitialConfig(options)
 
   const boot = avvio(instance, {

@@ -35,7 +35,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [(v) => v === null || isNonNegativeInt(v), 'an integer >= 0 or null'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
-  http2: [(v) => v === false, 'false (HTTP/2 is not supported yet)'],
+  http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
   pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
@@ -68,7 +68,8 @@ const optionChecks: Record<string, [Check, string]> = {
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
-  schemaController: [isObject, 'an object { bucket?, compilersFactory? }']
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
+  http2GracefulClose: [isBool, 'a boolean']
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
@@ -108,6 +109,7 @@ export interface ResolvedOptions {
   validatorFailure: 'conceal' | 'fastify'
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
+  http2GracefulClose: boolean
   [key: string]: unknown
 }
 
@@ -143,7 +145,8 @@ const defaults = {
   validationPayload: 'fastify',
   validatorFailure: 'fastify',
   rejectUnlistedBodyMediaType: false,
-  validateHeadersOnCopy: false
+  validateHeadersOnCopy: false,
+  http2GracefulClose: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {
@@ -283,6 +286,10 @@ export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<s
     if (typeof value === 'function' || name === 'logger' || name === 'https') continue
     config[name] = value
   }
-  if (options.https !== undefined && options.https !== null) config.https = true
+  if (options.https !== undefined && options.https !== null) {
+    // As Fastify: only allowHTTP1 of the TLS options shows, when it is given.
+    const allowHTTP1 = (options.https as Record<string, unknown>).allowHTTP1
+    config.https = typeof allowHTTP1 === 'boolean' ? { allowHTTP1 } : true
+  }
   return Object.freeze(config)
 }

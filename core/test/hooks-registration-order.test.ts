@@ -201,3 +201,24 @@ t.test('plugin options given as a function are called with the new child instanc
     t.same(received, { value: 1 }, side)
   }
 })
+
+t.test('onRegister hooks are added in avvio\'s order and get the options as register() was given them', async (t) => {
+  const results: string[][] = []
+  for (const [, make] of factories) {
+    const app = make()
+    const seen: string[] = []
+    app.register(async function loadedBeforeTheHook (child: any) { child.register(async function grandchild () {}) }, { a: 1 })
+    app.addHook('onRegister', (_instance: unknown, options: unknown) => { seen.push(`root hook: ${typeof options} ${JSON.stringify(options) ?? ''}`) })
+    app.register(async function withOptionsFunction () {}, () => ({ b: 2 }))
+    app.register(fp(async function wrapped () {}))
+    app.register(async function withOwnHook (child: any) {
+      child.addHook('onRegister', (_instance: unknown, options: unknown) => { seen.push(`child hook: ${JSON.stringify(options)}`) })
+      child.register(async function grandchild () {}, { z: 1 })
+    })
+    await app.ready()
+    await app.close()
+    results.push(seen)
+  }
+  t.same(results[0], ['root hook: function ', 'root hook: object {}', 'root hook: object {"z":1}', 'child hook: {"z":1}'], 'fastify4')
+  t.same(results[1], results[0], 'enclave')
+})

@@ -45,6 +45,22 @@ function sameSchema (a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
+function refersToRoot (node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(refersToRoot)
+  if (!isPlainObject(node)) return false
+  for (const key of Object.keys(node)) {
+    if (key === '$ref' ? node[key] === '#' : refersToRoot(node[key])) return true
+  }
+  return false
+}
+
+/** A component name from the route and part: `POST_categories_body`. */
+function componentLabel (route: unknown, url: string, part: string): string {
+  const method = (route as { method?: unknown } | undefined)?.method
+  const verb = typeof method === 'string' ? method : Array.isArray(method) ? String(method[0]) : ''
+  return `${verb}_${url}_${part}`.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '')
+}
+
 function rewriteRefs (node: unknown, renamed: Map<string, string>): unknown {
   if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, renamed))
   if (!isPlainObject(node)) return node
@@ -90,14 +106,23 @@ class DocumentSchemas {
   }
 
   /** The part as JSON Schema, its shared definitions moved to the document's components. */
-  convert (schema: unknown, io: 'input' | 'output', inlineRoot: boolean): unknown {
+  convert (schema: unknown, io: 'input' | 'output', inlineRoot: boolean, label: string): unknown {
     if (isJsonSchemaObject(schema)) return schema
     const converted = toJSONSchema(schema, { target: this.target, io })
     const defsKey = definitionsKeyword(this.target)
-    const defs = converted[defsKey]
-    if (!isPlainObject(defs)) return converted
-    const root: Record<string, unknown> = {}
+    let defs = converted[defsKey]
+    let root: Record<string, unknown> = {}
     for (const key of Object.keys(converted)) if (key !== defsKey) root[key] = converted[key]
+    if (refersToRoot(converted)) {
+      // A recursive schema without a name refers to itself as `#`, which in a document is the
+      // document: it becomes a definition named after its route and part.
+      const toRoot = new Map([['#', `#/${defsKey}/${label}`]])
+      const lifted: Record<string, unknown> = { [label]: rewriteRefs(root, toRoot) }
+      if (isPlainObject(defs)) for (const name of Object.keys(defs)) lifted[name] = rewriteRefs(defs[name], toRoot)
+      defs = lifted
+      root = { $ref: `#/${defsKey}/${label}` }
+    }
+    if (!isPlainObject(defs)) return root
     const renamed = new Map<string, string>()
     const names = new Map<string, string>()
     // Compared with the components already held in their document form (references rewritten).
@@ -112,16 +137,21 @@ class DocumentSchemas {
     const rewrittenDefs = new Map<string, Record<string, unknown>>()
     for (const [name, chosen] of names) rewrittenDefs.set(chosen, rewriteRefs(defs[name], renamed) as Record<string, unknown>)
     let inlined: string | undefined
+    let keepInlined = false
     if (inlineRoot && typeof rewritten.$ref === 'string' && Object.keys(rewritten).length === 1) {
       inlined = rewritten.$ref.slice(this.prefix.length)
       const ref = JSON.stringify(rewritten.$ref)
-      // Kept as a component too when something else (the schema itself, if recursive) refers to it.
-      for (const definition of rewrittenDefs.values()) if (JSON.stringify(definition).includes(ref)) inlined = undefined
+      // Also a component when something (the schema itself, if recursive) refers to it.
+      for (const definition of rewrittenDefs.values()) if (JSON.stringify(definition).includes(ref)) keepInlined = true
     }
     for (const [chosen, definition] of rewrittenDefs) {
-      if (chosen !== inlined && !this.pending.has(chosen)) this.pending.set(chosen, definition)
+      if ((chosen !== inlined || keepInlined) && !this.pending.has(chosen)) this.pending.set(chosen, definition)
     }
-    return inlined === undefined ? rewritten : rewrittenDefs.get(inlined)
+    return inlined === undefined ? rewritten : rewrittenDefs.get(inlined) ?? rewritten
+  }
+
+  label (part: string): string {
+    return componentLabel(this.input.route, this.input.url, part)
   }
 
   convertResponses (responses: Record<string, unknown>): Record<string, unknown> {
@@ -134,12 +164,12 @@ class DocumentSchemas {
         for (const mime of Object.keys(response.content)) {
           const media = response.content[mime]
           content[mime] = isPlainObject(media) && 'schema' in media
-            ? { ...media, schema: this.convert(media.schema, 'output', false) }
+            ? { ...media, schema: this.convert(media.schema, 'output', false, this.label(`${status}_${mime}`)) }
             : media
         }
         out[status] = { ...response, content }
       } else {
-        out[status] = this.convert(response, 'output', false)
+        out[status] = this.convert(response, 'output', false, this.label(`response_${status}`))
       }
     }
     return out
@@ -158,7 +188,7 @@ export function jsonSchemaTransform (input: SwaggerTransformInput): { schema: Re
   const document = new DocumentSchemas(input)
   const out: Record<string, unknown> = { ...schema }
   for (const part of requestParts) {
-    if (schema[part] !== undefined) out[part] = document.convert(schema[part], 'input', parameterParts.has(part))
+    if (schema[part] !== undefined) out[part] = document.convert(schema[part], 'input', parameterParts.has(part), document.label(part))
   }
   if (isPlainObject(schema.response)) out.response = document.convertResponses(schema.response)
   return { schema: out, url: input.url }

@@ -1,6 +1,7 @@
 import t from 'tap'
 import enclave from '@enclave/core'
 import Fastify from 'fastify4'
+import EnclaveFastify from 'fastify'
 import swagger from '@fastify/swagger'
 import { z } from 'zod'
 import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from '@enclave/compiler-kit'
@@ -79,4 +80,34 @@ t.test('an OpenAPI 3.1 document gets 2020-12 schemas', async (t) => {
   app.post('/n', { validatorCompiler: zodCompiler, schema: { body: z.object({ n: z.number().nullable() }) } }, async () => ({}))
   const document = await documentOf(app as unknown as Documented)
   t.strictSame(document.paths['/n'].post.requestBody.content['application/json'].schema.properties.n, { type: ['number', 'null'] })
+})
+
+t.test('recursive schemas: a named one stays one component, an unnamed one is named after its route and part', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  await app.register(swagger, { openapi: { info: { title: 'a', version: '1' } }, ...openapiTransforms })
+  const Category: z.ZodType<{ name: string, children: unknown[] }> = z.object({ name: z.string(), get children () { return z.array(Category) } })
+  const TreeNode: z.ZodType<{ name: string, parent?: unknown }> = z.object({ name: z.string(), get parent () { return TreeNode.optional() } }).meta({ id: 'RecursiveNode' })
+  app.post('/categories', { validatorCompiler: zodCompiler, schema: { body: Category, querystring: TreeNode } }, async () => ({}))
+  const document = await documentOf(app as unknown as Documented)
+  const operation = document.paths['/categories'].post
+  t.strictSame(operation.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/POST_categories_body' })
+  t.strictSame(document.components.schemas.POST_categories_body.properties.children, { type: 'array', items: { $ref: '#/components/schemas/POST_categories_body' } })
+  t.strictSame(operation.parameters.map((parameter: { name: string }) => parameter.name), ['name', 'parent'], 'the query is still listed property by property')
+  t.strictSame(document.components.schemas.RecursiveNode.properties.parent, { allOf: [{ $ref: '#/components/schemas/RecursiveNode' }] })
+  t.notOk(JSON.stringify(document).includes('"$ref":"#"'), 'no reference to the document root')
+})
+
+t.test('the same document on @enclave/fastify (the name fastify) as on enclave()', async (t) => {
+  const build = async (app: any): Promise<any> => {
+    t.teardown(() => app.close())
+    await app.register(swagger, { openapi: { info: { title: 'a', version: '1' } }, ...openapiTransforms })
+    app.addSchema({ $id: 'Item', type: 'object', properties: { id: { type: 'integer' } } })
+    const Pet = z.object({ name: z.string() }).meta({ id: 'FacePet' })
+    app.post('/pets', { validatorCompiler: zodCompiler, schema: { body: Pet, querystring: z.object({ dry: z.boolean().optional() }), response: { 200: { $ref: 'Item#' } } } }, async () => ({ id: 1 }))
+    return await documentOf(app)
+  }
+  const onFastifyFace = await build(EnclaveFastify())
+  t.strictSame(onFastifyFace, await build(enclave()))
+  t.strictSame(onFastifyFace.paths['/pets'].post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/FacePet' })
 })

@@ -6,6 +6,7 @@ import { allMethods, routeHooksOf } from '../routing/route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import { formatAddress, type ListenOptions } from '../server/http-server.js'
+import { endHttp2Sessions } from '../server/http2-server.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
@@ -160,6 +161,7 @@ export function bootInstance (server: RouteServer): void {
       })
       if (force === true) httpServer.closeAllConnections?.()
       else if (force === 'idle') httpServer.closeIdleConnections?.()
+      endHttp2Sessions(httpServer, server.options)
     })
   })
 }

@@ -92,20 +92,20 @@ export const instanceMethods: Record<string | symbol, any> = {
       this._avvioOnClose(fn)
       return this
     }
-    if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute' || name === 'onRegister') {
-      // Application hooks take effect at once, as in Fastify.
+    if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {
+      // These application hooks take effect at once, as in Fastify.
       const entry = createHookEntry(name, fn, this)
       if (name === 'onReady') context.hooks.onReady.push(entry)
-      else if (name === 'onRoute' || name === 'onRegister') {
+      else if (name === 'onRoute') {
         assertNotStarted(this, 'addHook')
-        context.hooks[name].push(entry)
+        context.hooks.onRoute.push(entry)
       } else (context.server as any)[name].push(entry)
       return this
     }
     assertHookStyle(name, fn)
     assertNotStarted(this, 'addHook')
-    // Request hooks are added in avvio's order (after the plugins registered before this call have
-    // loaded), as Fastify does; a bad name or handler then rejects register()/ready().
+    // Request hooks and onRegister are added in avvio's order (after the plugins registered before
+    // this call have loaded), as Fastify does; a bad name or handler then rejects register()/ready().
     const instance = this
     this.after(function addQueuedHook (error: unknown, done: (error?: unknown) => void) {
       let entry
@@ -115,7 +115,7 @@ export const instanceMethods: Record<string | symbol, any> = {
         done(invalid)
         return
       }
-      context.hooks[name as RequestHookName].push(entry)
+      context.hooks[name as RequestHookName | 'onRegister'].push(entry)
       done(error)
     })
     return this

@@ -164,9 +164,11 @@ export function override (parent: any, fn: any, options: unknown): any {
   const context = new ContextState(parentContext.server, parentContext, prefix, name, logger, logLevel ?? parentContext.logLevel)
   context.instance = instance
   instance[kContext] = context
-  const registered = deferred ? resolveOptions(instance, options) : given
+  // onRegister hooks get the options as register() was given them (the function, when one was), as in Fastify.
+  const registered = deferred ? options[kOptionsFactory] : given
   for (const ctx of parentContext.lineage()) {
     for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, registered)
   }
+  if (deferred) resolveOptions(instance, options)
   return instance
 }

@@ -15,7 +15,8 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const id = server.genReqId(raw)
   const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
   if (server.closing) {
-    res.setHeader('connection', 'close')
+    // HTTP/2 has no Connection header: its sessions end with GOAWAY (see http2-server.ts).
+    if (raw.httpVersionMajor !== 2) res.setHeader('connection', 'close')
     if (server.options.return503OnClosing) {
       refuseWhileClosing(res, log)
       return
@@ -31,7 +32,8 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
     ;(raw as any)[kRawReply] = reply
     raw.once('close', onRequestClosed)
   }
-  if (route.onTimeout !== null) watchSocketTimeout(raw.socket as any, reply)
+  // Over HTTP/2 a request's timeout is its stream's (raw.socket is a proxy shared by the session's streams).
+  if (route.onTimeout !== null) watchSocketTimeout(raw.httpVersionMajor === 2 ? (raw as any).stream : raw.socket, reply)
   if (server.loggingEnabled && !server.options.disableRequestLogging) {
     log.info({ req: request }, 'incoming request')
   }

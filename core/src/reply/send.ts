@@ -5,6 +5,7 @@ import { runPayloadHooks } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { selectSerializer, type SerializerFunction } from '../schema/select-serializer.js'
 import { mediaTypeOf } from '../request/content-type.js'
+import { isConnectionHeader, isHttp2Response } from '../server/http2-server.js'
 import type { RouteContext } from '../routing/route-context.js'
 
 const jsonContentType = 'application/json; charset=utf-8'
@@ -143,9 +144,12 @@ function failBeforeWrite (reply: any, error: unknown): void {
 function applyHeaders (reply: any): unknown {
   const res = reply.raw
   const headers = reply[kReplyHeaders]
+  const http2 = isHttp2Response(res)
   for (const name in headers) {
     const value = headers[name]
     if (value === undefined) continue
+    // Node throws on these over HTTP/2 (or warns and drops them): they are never sent there.
+    if (http2 && isConnectionHeader(name)) continue
     try {
       res.setHeader(name, value)
     } catch (error) {
@@ -162,7 +166,7 @@ function applyHeaders (reply: any): unknown {
  */
 function writesHeadersAtOnce (headers: Record<string, unknown>): boolean {
   for (const name in headers) {
-    if (headers[name] === undefined || name === 'content-length' || name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive') return false
+    if (headers[name] === undefined || name === 'content-length' || name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive' || name === 'upgrade' || name === 'proxy-connection') return false
   }
   return true
 }
@@ -173,18 +177,21 @@ const invalidStatusMessage = /[^\t\x20-\x7e\x80-\xff]/
 /** writeHead also refuses a bad status code or status message: those still throw, as before. */
 function isHeaderError (error: any, res: any): boolean {
   if (error?.code === 'ERR_HTTP_INVALID_STATUS_CODE') return false
+  if (isHttp2Response(res)) return true
   return !(error?.code === 'ERR_INVALID_CHAR' && invalidStatusMessage.test(String(res.statusMessage ?? '')))
 }
 
 function writeWholeBody (reply: any, res: any, payload: string | ArrayBufferView): void {
   const headers = reply[kReplyHeaders]
   if (!res.hasHeader('content-length')) headers['content-length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
-  const statusMessage = res.statusMessage
+  // HTTP/2 has no status message (Node warns when it is read there).
+  const http2 = isHttp2Response(res)
+  const statusMessage = http2 ? undefined : res.statusMessage
   try {
     res.writeHead(res.statusCode, headers)
   } catch (error) {
     // Nothing was written: undo the status message writeHead filled in, answer with the error.
-    res.statusMessage = statusMessage
+    if (!http2) res.statusMessage = statusMessage
     if (!isHeaderError(error, res)) throw error
     rejectInvalidHeaders(reply, error)
     return

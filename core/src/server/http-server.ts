@@ -1,6 +1,8 @@
 import http, { STATUS_CODES, type Server } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
+import tls from 'node:tls'
+import { createHttp2Server, isHttp2Server, watchHttp2Sessions } from './http2-server.js'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 
@@ -54,6 +56,8 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
   let server: Server
   if (typeof options.serverFactory === 'function') {
     server = (options.serverFactory as (handler: Handler, options: unknown) => Server)(handler, options)
+  } else if (options.http2 === true) {
+    server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
     server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as unknown as Server
   } else {
@@ -64,6 +68,8 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
   server.requestTimeout = options.requestTimeout
   if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
   server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler))
+  // As in Fastify, http2SessionTimeout is for the servers it creates, not a serverFactory's.
+  if (isHttp2Server(server)) watchHttp2Sessions(server, typeof options.serverFactory === 'function' ? 0 : options.http2SessionTimeout)
   return server
 }
 
@@ -93,7 +99,8 @@ export function formatAddress (server: Server): string {
   const address = server.address()
   if (address === null) return ''
   if (typeof address === 'string') return address
-  const protocol = (server as any).cert !== undefined || server instanceof https.Server ? 'https' : 'http'
+  // tls.Server covers https.Server and HTTP/2 over TLS alike.
+  const protocol = (server as any).cert !== undefined || server instanceof tls.Server ? 'https' : 'http'
   const host = address.family === 'IPv6' || address.family as unknown === 6 ? `[${address.address}]` : address.address
   return `${protocol}://${host}:${address.port}`
 }

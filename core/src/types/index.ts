@@ -16,5 +16,6 @@ export type * from './plugin.js'
 export type * from './instance.js'
 export type * from './options.js'
 export type * from './fastify-compat.js'
+export type * from './http2.js'
 /** Loose function type for values users hand in; checked at the boundary where they are accepted. */
 export type { AnyFunction } from './internal.js'

@@ -23,8 +23,12 @@ export interface EnclaveOptions {
   maxRequestsPerSocket?: number
   return503OnClosing?: boolean
   https?: Record<string, unknown> | null
-  http2?: false
-  serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void, options: unknown) => Server
+  http2?: boolean
+  /** Milliseconds an HTTP/2 session may idle before it is closed (Fastify's default, 72000). */
+  http2SessionTimeout?: number
+  /** close() sends GOAWAY to open HTTP/2 sessions (Enclave's default); `false` waits for them, as Fastify 4. */
+  http2GracefulClose?: boolean
+  serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void, options: unknown) => Server | import('node:http2').Http2Server | import('node:http2').Http2SecureServer
   disableRequestLogging?: boolean
   pluginTimeout?: number
   querystringParser?: (query: string) => Record<string, unknown>
