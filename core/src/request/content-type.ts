@@ -23,7 +23,7 @@ export interface ParsedContentType {
   readonly params: Record<string, string>
 }
 
-/** Parses a header (or a parser key); null when the media type or a parameter is malformed. */
+/** Parses a header (or a parser key); null when the media type or a parameter is malformed (then only `'*'` takes the body). */
 export function parseContentType (header: string): ParsedContentType | null {
   const parts = header.split(';')
   const type = parts[0]!.trim().toLowerCase()
@@ -31,9 +31,9 @@ export function parseContentType (header: string): ParsedContentType | null {
   const params: Record<string, string> = {}
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i]!.trim()
-    if (part === '') continue
+    // As Fastify's parser: an empty parameter (`type;`), one without `=` or without a value is malformed.
     const equals = part.indexOf('=')
-    if (equals <= 0) return null
+    if (equals <= 0 || equals === part.length - 1) return null
     let value = part.slice(equals + 1).trim()
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
     params[part.slice(0, equals).trim().toLowerCase()] = value
