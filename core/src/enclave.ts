@@ -3,12 +3,14 @@ import { createValidatorCompilerFactory } from '@enclave/ajv'
 import { createSerializerCompilerFactory } from '@enclave/fjs'
 import { resolveOptions, buildInitialConfig } from './options.js'
 import { createLogger } from './logging/logger.js'
+import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request-logger.js'
 import { kContext } from './symbols.js'
 import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
-import { guardHttpVersion, settleForceCloseConnections } from './server/http2-server.js'
+import { settleForceCloseConnections } from './server/http2-server.js'
+import { guardHttpVersion } from './server/http-version.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
@@ -18,18 +20,6 @@ import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { enclaveProfile, type Profile } from './profile.js'
 import { createControllerState } from './schema/schema-controller.js'
-
-function createRequestIdGenerator (header: string | false, custom: unknown, state: { requestCounter: number }) {
-  const generate = typeof custom === 'function'
-    ? custom as (raw: any) => string
-    : function nextRequestId (): string { return 'req-' + (state.requestCounter++).toString(36) }
-  if (header === false) return generate
-  const name = header.toLowerCase()
-  return function requestIdFromHeader (raw: any): string {
-    const given = raw.headers[name]
-    return typeof given === 'string' && given.length > 0 ? given : generate(raw)
-  }
-}
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
 export function enclave (input: EnclaveHttp2SecureOptions): EnclaveHttp2Instance<Http2SecureServer>
@@ -55,19 +45,20 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     preClose: [],
     rootNotFound: null,
     defaultRoute: null,
+    secondaryServers: [],
     started: false,
     booted: false,
     listening: false,
     closing: false,
     closed: false,
     readyPromise: null,
-    requestCounter: 1,
     validatorCompilerCache: new Map(),
     serializerCompilerCache: new Map(),
     defaultValidatorFactory: createValidatorCompilerFactory({
       customOptions: validatorGroup.customOptions,
       plugins: validatorGroup.plugins,
-      onCreate: validatorGroup.onCreate
+      onCreate: validatorGroup.onCreate,
+      annotationKeywords: options.acceptAnnotationKeywords
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any),
     schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
@@ -77,7 +68,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   } as unknown as RouteServer
   const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, () => server)
   Object.assign(server, { router, notFoundRouter, querystringParser, asyncConstraints })
-  ;(server as any).genReqId = createRequestIdGenerator(options.requestIdHeader, options.genReqId, server)
+  const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: any) => string : createDefaultIdGenerator()
+  ;(server as any).genReqId = withRequestIdHeader(options.requestIdHeader, generate)
   const root = new ContextState(server, null, '', profile.rootPluginName, logger)
   root.instance = instance
   server.root = root

@@ -21,6 +21,7 @@ const optionChecks: Record<string, [Check, string]> = {
   logger: [anyValue, 'boolean | pino options | logger instance'],
   bodyLimit: [isPositiveInt, 'an integer > 0'],
   genReqId: [isFunction, 'a function'],
+  childLoggerFactory: [isFunction, 'a function (logger, bindings, options, rawRequest) => logger'],
   requestIdHeader: [(v) => v === false || typeof v === 'string', 'a header name or false'],
   requestIdLogLabel: [(v) => typeof v === 'string', 'a string'],
   trustProxy: [(v) => typeof v === 'boolean' || typeof v === 'string' || typeof v === 'number' || Array.isArray(v) || typeof v === 'function', 'boolean | string | number | string[] | function'],
@@ -35,6 +36,7 @@ const optionChecks: Record<string, [Check, string]> = {
   maxRequestsPerSocket: [(v) => v === null || isNonNegativeInt(v), 'an integer >= 0 or null'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
+  http: [(v) => v === null || isObject(v), 'an object of http.createServer options'],
   http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],
   disableRequestLogging: [isBool, 'a boolean'],
@@ -68,6 +70,7 @@ const optionChecks: Record<string, [Check, string]> = {
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
+  acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean']
 }
@@ -109,6 +112,7 @@ export interface ResolvedOptions {
   validatorFailure: 'conceal' | 'fastify'
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
+  acceptAnnotationKeywords: boolean
   http2GracefulClose: boolean
   [key: string]: unknown
 }
@@ -146,6 +150,7 @@ const defaults = {
   validatorFailure: 'fastify',
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
+  acceptAnnotationKeywords: false,
   http2GracefulClose: false
 } as const
 
@@ -283,7 +288,7 @@ export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<s
   const config: Record<string, unknown> = {}
   for (const name of Object.keys(options)) {
     const value = options[name]
-    if (typeof value === 'function' || name === 'logger' || name === 'https') continue
+    if (typeof value === 'function' || name === 'logger' || name === 'https' || name === 'http') continue
     config[name] = value
   }
   if (options.https !== undefined && options.https !== null) {

@@ -32,6 +32,7 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   // Improvements off on both entries; listed so every validation option of the table is here.
   rejectUnlistedBodyMediaType: { fastify: false, enclave: false },
   validateHeadersOnCopy: { fastify: false, enclave: false },
+  acceptAnnotationKeywords: { fastify: false, enclave: false },
   // HTTP/2 sessions on close(): GOAWAY on enclave(); Fastify 4 leaves them open until they idle out.
   http2GracefulClose: { fastify: false, enclave: true }
 }

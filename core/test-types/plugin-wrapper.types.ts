@@ -57,3 +57,32 @@ const asyncStyle: EnclavePluginAsync = async () => {}
 app.register(plugin(asyncStyle, { name: 'async-style', encapsulate: true }))
 
 export { alias }
+
+// Written on its own without annotations, a wrapped plugin's instance is a plain Enclave instance
+// (as fastify-plugin gives a plain FastifyInstance), not `any`.
+const unannotated = plugin(async (instance, options) => {
+  assertType<Equal<typeof instance, EnclaveInstance>>()
+  instance.get('/unannotated', async () => ({ ok: true, options }))
+  // @ts-expect-error a plain instance has no mailer
+  await instance.mailer.send('x')
+})
+app.register(unannotated)
+const unannotatedCallback = plugin((instance, _options, done) => {
+  assertType<Equal<typeof instance, EnclaveInstance>>()
+  done()
+})
+app.register(unannotatedCallback)
+
+// `plugin<Options>(fn)`, as `fp<Options>(fn)`: the options are typed inside and checked by register().
+const withOptions = plugin<{ max: number }>(async (instance, options) => {
+  assertType<Equal<typeof options, { max: number }>>()
+  assertType<Equal<typeof instance, EnclaveInstance>>()
+})
+app.register(withOptions, { max: 1 })
+// @ts-expect-error max is a number
+app.register(withOptions, { max: 'one' })
+const namedWithOptions = plugin<{ level: string }>((instance, options, done) => {
+  instance.log.info(options.level)
+  done()
+}, { name: 'named-with-options' })
+app.register(namedWithOptions, { level: 'info' })

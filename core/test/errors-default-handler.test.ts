@@ -138,5 +138,5 @@ t.test('a malformed request line or header is answered by the server with a comp
     socket.end('GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n')
   })
   t.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/)
-  t.match(answer, /"code":"FST_ERR_CLIENT_ERROR"/)
+  t.match(answer, /\r\n\r\n\{"error":"Bad Request","message":"Client Error","statusCode":400\}$/)
 })

@@ -222,3 +222,59 @@ t.test('onRegister hooks are added in avvio\'s order and get the options as regi
   t.same(results[0], ['root hook: function ', 'root hook: object {}', 'root hook: object {"z":1}', 'child hook: {"z":1}'], 'fastify4')
   t.same(results[1], results[0], 'enclave')
 })
+
+t.test('error handlers: a child keeps the handlers in effect when it loaded, and a handler that throws hands over to the one it replaced', async (t) => {
+  const results: string[][] = []
+  for (const [, make] of factories) {
+    const app = make()
+    const seen: string[] = []
+    app.setErrorHandler(function first (_error: Error, _request: unknown, reply: any) { seen.push('first'); reply.code(500).send('first') })
+    await app.register(async (child: any) => {
+      child.setErrorHandler(function childHandler (error: Error) { seen.push('child'); throw error })
+      child.get('/child', async () => { throw new Error('child route') })
+      child.register(async (grandchild: any) => { grandchild.get('/grandchild', async () => { throw new Error('grandchild route') }) })
+    })
+    app.setErrorHandler(function second (error: Error) { seen.push('second'); throw error })
+    app.register(async (late: any) => { late.get('/late', async () => { throw new Error('late route') }) })
+    app.get('/root', async () => { throw new Error('root route') })
+    for (const url of ['/child', '/grandchild', '/root', '/late']) {
+      seen.length = 0
+      const response = await app.inject(url)
+      results.push([url, String(response.statusCode), response.body, seen.join(' > ')])
+    }
+    results.push([String(app.errorHandler.name).replace(/^bound /, '')])
+    await app.close()
+  }
+  const fastify = results.slice(0, 5)
+  t.same(fastify, [
+    ['/child', '500', 'first', 'child > first'],
+    ['/grandchild', '500', 'first', 'child > first'],
+    ['/root', '500', 'first', 'second > first'],
+    ['/late', '500', 'first', 'second > first'],
+    ['second']
+  ], 'fastify4')
+  t.same(results.slice(5), fastify, 'enclave')
+})
+
+t.test('routes declared around register() meet the onRoute hooks in Fastify\'s order', async (t) => {
+  const results: string[][] = []
+  for (const [, make] of factories) {
+    const app = make()
+    const seen: string[] = []
+    app.addHook('onRoute', (route: any) => { seen.push(`root ${String(route.method)} ${String(route.url)}`) })
+    app.register(fp(async (wrapped: any) => { wrapped.addHook('onRoute', (route: any) => { seen.push(`wrapped ${String(route.method)} ${String(route.url)}`) }) }))
+    app.get('/declared-at-once', async () => 'x')
+    app.register(async (child: any) => {
+      child.get('/child-first', async () => 'c')
+      child.addHook('onRoute', (route: any) => { seen.push(`child ${String(route.method)} ${String(route.url)}`) })
+      child.get('/child-second', async () => 'c')
+    })
+    app.after(() => { app.get('/in-after', async () => 'y') })
+    seen.push(`synchronous code done, route registered: ${String(app.hasRoute({ method: 'GET', url: '/declared-at-once' }))}`)
+    await app.ready()
+    await app.close()
+    results.push(seen)
+  }
+  t.same(results[1], results[0])
+  t.same(results[0]!.slice(0, 4), ['root GET /declared-at-once', 'root HEAD /declared-at-once', 'synchronous code done, route registered: true', 'root GET /child-first'])
+})

@@ -180,7 +180,10 @@ t.test('onError hooks cannot send, and their failures do not change the answer',
   const response = await app.inject('/')
   t.equal(response.statusCode, 409)
   t.same(response.json(), { statusCode: 409, error: 'Conflict', message: 'original' })
-  t.ok(lines.some((line) => line.err?.code === 'FST_ERR_SEND_INSIDE_ONERR'))
+  // As in Fastify 4, a failing onError hook (here: reply.send throwing FST_ERR_SEND_INSIDE_ONERR) is
+  // not logged at the error level; the error it was called for is.
+  t.notOk(lines.some((line) => line.err?.code === 'FST_ERR_SEND_INSIDE_ONERR' || line.err?.message === 'onError broke'))
+  t.ok(lines.length === 0 || lines.every((line) => line.err?.message === 'original'))
 })
 
 t.test('onError runs once per request even when error handlers fail in turn', async (t) => {

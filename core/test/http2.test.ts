@@ -6,7 +6,7 @@ import net from 'node:net'
 import { Readable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { createServer, fastifyProfile, differingOptions } from '@enclave/core/internal'
 import { connect, send, h2request, localhostCertificate, type H2RequestOptions } from './fixtures/http2-client.js'
 
 function delay (ms: number): Promise<void> {
@@ -25,7 +25,8 @@ function addRoutes (app: any): void {
     id: request.params.id,
     query: request.query,
     protocol: request.protocol,
-    hostname: request.hostname
+    hostname: request.hostname,
+    ip: request.ip
   }))
   app.get('/raw-request', async (request: any) => ({ httpVersion: request.raw.httpVersion, raw: request.raw.constructor.name }))
   app.post('/echo', {
@@ -85,6 +86,47 @@ async function overHttp1 (app: any, options: H2RequestOptions, authority: string
   return { status: response.statusCode, headers: response.headers, text: response.payload }
 }
 
+// First in the file: Node warns once per process, so a warning from Fastify's server in a later test
+// would hide one of ours.
+t.test('connection-level headers are never sent over HTTP/2, and no warning is raised', async (t) => {
+  const warnings: string[] = []
+  const onWarning = (warning: Error): void => { warnings.push(warning.message) }
+  process.on('warning', onWarning)
+  t.teardown(() => { process.removeListener('warning', onWarning) })
+  for (const app of [enclave({ http2: true }), createServer({ http2: true }, fastifyProfile) as any]) {
+    app.get('/headers', async (_request: any, reply: any) => {
+      reply.header('connection', 'close').header('keep-alive', 'timeout=5').header('transfer-encoding', 'chunked')
+      reply.header('upgrade', 'websocket').header('proxy-connection', 'keep-alive').header('x-kept', 'yes')
+      return { ok: true }
+    })
+    app.get('/stream', async (_request: any, reply: any) => {
+      reply.header('connection', 'keep-alive').header('transfer-encoding', 'chunked')
+      return Readable.from(['a', 'b'])
+    })
+    app.post('/tiny', { bodyLimit: 2 }, async () => 'never')
+    t.teardown(() => app.close())
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    const session = await connect(url)
+    t.teardown(() => { session.close() })
+    const forbidden = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']
+    const plain = await send(session, { path: '/headers' })
+    t.equal(plain.status, 200)
+    t.same(plain.json, { ok: true })
+    t.equal(plain.headers['x-kept'], 'yes')
+    const streamed = await send(session, { path: '/stream' })
+    t.equal(streamed.status, 200)
+    t.equal(streamed.text, 'ab')
+    // A body refused for its size is answered with `connection: close` over HTTP/1.1 only.
+    const tooLarge = await send(session, { method: 'POST', path: '/tiny', headers: { 'content-type': 'application/json', 'content-length': '20' }, body: '{"a":"xxxxxxxxxxxx"}' })
+    t.equal(tooLarge.status, 413)
+    for (const response of [plain, streamed, tooLarge]) {
+      for (const name of forbidden) t.equal(response.headers[name], undefined, `${name} is not sent`)
+    }
+  }
+  await delay(20)
+  t.same(warnings, [])
+})
+
 t.test('over h2c, every kind of request is answered as Fastify 4 answers it, and as over HTTP/1.1', async (t) => {
   const fastify = Fastify({ http2: true })
   const app = createServer({ http2: true }, fastifyProfile) as any
@@ -116,7 +158,7 @@ t.test('over h2c, every kind of request is answered as Fastify 4 answers it, and
     else t.equal(actual.status, expected.status, `${name}: the status Fastify 4 answers over HTTP/2`)
   }
   const seen = await send(appSession, { path: '/users/42?tag=a' })
-  t.same(seen.json, { id: '42', query: { tag: 'a' }, protocol: 'http', hostname: `127.0.0.1:${appSession.socket.remotePort!}` })
+  t.same(seen.json, { id: '42', query: { tag: 'a' }, protocol: 'http', hostname: `127.0.0.1:${appSession.socket.remotePort!}`, ip: '127.0.0.1' })
   t.equal(seen.headers['x-hooks'], 'onRequest,preHandler,onSend')
   t.same((await send(appSession, { path: '/raw-request' })).json, { httpVersion: '2.0', raw: 'Http2ServerRequest' })
   t.same((await send(appSession, { path: '/raw-request' })).json, (await send(fastifySession, { path: '/raw-request' })).json)
@@ -171,7 +213,7 @@ t.test('with https, HTTP/2 is served over TLS, request.protocol is https and lis
   t.ok(lines.some((line) => line.msg === `Server listening at ${url}`))
   const response = await h2request(url, { path: '/users/1' }, cert)
   t.equal(response.status, 200)
-  t.same(response.json, { id: '1', query: {}, protocol: 'https', hostname: url.slice('https://'.length) })
+  t.same(response.json, { id: '1', query: {}, protocol: 'https', hostname: url.slice('https://'.length), ip: '127.0.0.1' })
   t.equal(app.server.constructor.name, 'Http2SecureServer')
 })
 
@@ -206,45 +248,6 @@ t.test('initialConfig shows http2 and https as Fastify 4 does', async (t) => {
   }
 })
 
-t.test('connection-level headers are never sent over HTTP/2, and no warning is raised', async (t) => {
-  const warnings: string[] = []
-  const onWarning = (warning: Error): void => { warnings.push(warning.message) }
-  process.on('warning', onWarning)
-  t.teardown(() => { process.removeListener('warning', onWarning) })
-  for (const app of [enclave({ http2: true }), createServer({ http2: true }, fastifyProfile) as any]) {
-    app.get('/headers', async (_request: any, reply: any) => {
-      reply.header('connection', 'close').header('keep-alive', 'timeout=5').header('transfer-encoding', 'chunked')
-      reply.header('upgrade', 'websocket').header('proxy-connection', 'keep-alive').header('x-kept', 'yes')
-      return { ok: true }
-    })
-    app.get('/stream', async (_request: any, reply: any) => {
-      reply.header('connection', 'keep-alive').header('transfer-encoding', 'chunked')
-      return Readable.from(['a', 'b'])
-    })
-    app.post('/tiny', { bodyLimit: 2 }, async () => 'never')
-    t.teardown(() => app.close())
-    const url = await app.listen({ port: 0, host: '127.0.0.1' })
-    const session = await connect(url)
-    t.teardown(() => { session.close() })
-    const forbidden = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']
-    const plain = await send(session, { path: '/headers' })
-    t.equal(plain.status, 200)
-    t.same(plain.json, { ok: true })
-    t.equal(plain.headers['x-kept'], 'yes')
-    const streamed = await send(session, { path: '/stream' })
-    t.equal(streamed.status, 200)
-    t.equal(streamed.text, 'ab')
-    // A body refused for its size is answered with `connection: close` over HTTP/1.1 only.
-    const tooLarge = await send(session, { method: 'POST', path: '/tiny', headers: { 'content-type': 'application/json', 'content-length': '20' }, body: '{"a":"xxxxxxxxxxxx"}' })
-    t.equal(tooLarge.status, 413)
-    for (const response of [plain, streamed, tooLarge]) {
-      for (const name of forbidden) t.equal(response.headers[name], undefined, `${name} is not sent`)
-    }
-  }
-  await delay(20)
-  t.same(warnings, [])
-})
-
 t.test('inject() into an HTTP/2-only app is refused with 505, as Fastify 4 refuses HTTP/1.1 there', async (t) => {
   const { key, cert } = await localhostCertificate()
   for (const options of [{ http2: true }, { http2: true, https: { key, cert } }]) {
@@ -270,7 +273,7 @@ t.test('inject() works as usual with https.allowHTTP1, and with a serverFactory'
   addRoutes(app)
   const response = await app.inject({ method: 'GET', url: '/users/5?x=1' })
   t.equal(response.statusCode, 200)
-  t.same(response.json(), { id: '5', query: { x: '1' }, protocol: 'http', hostname: 'localhost:80' })
+  t.same(response.json(), { id: '5', query: { x: '1' }, protocol: 'http', hostname: 'localhost:80', ip: '127.0.0.1' })
   t.equal((await app.inject('/raw-request')).json().httpVersion, '1.1')
   const factory = enclave({ http2: true, serverFactory: (handler: any) => http2.createServer(handler) as any })
   factory.get('/', async () => 'not checked')
@@ -435,4 +438,35 @@ t.test('garbage and HTTP/1.1 sent to an h2c port are refused without harm; the s
   })
   t.not(http1, 'status 200', 'HTTP/1.1 is not served on h2c')
   t.equal((await h2request(url)).text, 'still here')
+})
+
+t.test('http2GracefulClose is listed with Fastify\'s value and enclave()\'s default, and either entry may set it', async (t) => {
+  t.strictSame(differingOptions.http2GracefulClose, { fastify: false, enclave: true })
+  t.equal(enclave({ http2: true }).initialConfig.http2GracefulClose, true)
+  t.equal((createServer({ http2: true }, fastifyProfile) as any).initialConfig.http2GracefulClose, false)
+
+  // enclave() at Fastify's value: close() leaves the session open until the client leaves.
+  const app = enclave({ http2: true, http2GracefulClose: false })
+  const { session, events, closed, slow } = await inFlight(app)
+  t.teardown(() => { session.destroy() })
+  let done = false
+  const closing = app.close().then(() => { done = true })
+  t.equal((await slow).text, 'finished')
+  await delay(100)
+  t.notOk(events.goaway, 'no GOAWAY')
+  t.notOk(done, 'close() waits for the session')
+  session.close()
+  await closed
+  await closing
+  t.ok(done)
+
+  // The Fastify face opting in: GOAWAY at close().
+  const opted = createServer({ http2: true, http2GracefulClose: true }, fastifyProfile) as any
+  const second = await inFlight(opted)
+  t.teardown(() => { second.session.destroy() })
+  const closingOpted = opted.close()
+  await waitUntil(() => second.events.goaway)
+  t.equal((await second.slow).text, 'finished')
+  await closingOpted
+  await second.closed
 })

@@ -113,8 +113,8 @@ t.test('malformed request lines and headers get a complete 400 and the connectio
     const responses = parseResponses(t, result.text)
     t.equal(responses.length, 1, `${name}: exactly one response`)
     t.equal(responses[0]?.status, 400, name)
-    t.equal(responses[0]?.headers.connection, 'close', name)
-    t.match(JSON.parse(responses[0]?.body ?? '{}'), { statusCode: 400, code: 'FST_ERR_CLIENT_ERROR' }, name)
+    // Fastify's answer, byte for byte; the connection is then destroyed (checked above).
+    t.equal(responses[0]?.body, '{"error":"Bad Request","message":"Client Error","statusCode":400}', name)
   }
   const alive = await exchange(port, ['GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'])
   t.same(parseResponses(t, alive.text).map((response) => response.status), [200], 'the server still serves')
@@ -145,7 +145,6 @@ t.test('Content-Length lies over a real socket', async (t) => {
   t.ok(longer.closed)
   const longerAnswers = parseResponses(t, longer.text)
   t.same(longerAnswers.map((response) => response.status), [400])
-  t.equal(longerAnswers[0]?.headers.connection, 'close')
 
   // Shorter than declared and the client waits: the request timeout ends it with a 408.
   const shorter = await exchange(port, ['POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a":1}'], { waitMs: 5000 })

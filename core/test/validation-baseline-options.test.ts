@@ -227,7 +227,7 @@ t.test('plugins: ajv-formats with options replaces the stock install', async (t)
   const app = build(t, { ajv: { plugins: [[ajvFormats, { formats: ['date'] }]] } })
   app.post('/d', { schema: { body: { type: 'object', properties: { day: { type: 'string', format: 'date' } } } } }, async (request) => request.body)
   app.post('/e', { schema: { body: { type: 'object', properties: { mail: { type: 'string', format: 'email' } } } } }, async (request) => request.body)
-  await t.rejects(app.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /POST: \/e \(body\).*unknown format "email"/ })
+  await t.rejects(app.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /POST: \/e, due to error unknown format "email"/ })
 })
 
 t.test('plugins: ajv-errors with allErrors gives per-property messages', async (t) => {

@@ -18,6 +18,7 @@ t.test('the validation options are listed with Fastify\'s value and enclave()\'s
   t.strictSame(differingOptions.validatorFailure, { fastify: 'fastify', enclave: 'conceal' })
   t.strictSame(differingOptions.rejectUnlistedBodyMediaType, { fastify: false, enclave: false })
   t.strictSame(differingOptions.validateHeadersOnCopy, { fastify: false, enclave: false })
+  t.strictSame(differingOptions.acceptAnnotationKeywords, { fastify: false, enclave: false })
 })
 
 t.test("validationPayload: enclave() answers the spec's payload; 'fastify' answers Fastify's", async (t) => {
@@ -92,4 +93,5 @@ t.test('the validation options are checked when the server is created', async (t
   t.throws(() => enclave({ validatorFailure: true as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
   t.throws(() => enclave({ validateHeadersOnCopy: 'yes' as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
   t.throws(() => enclave({ rejectUnlistedBodyMediaType: 1 as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+  t.throws(() => enclave({ acceptAnnotationKeywords: 'on' as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
 })

@@ -1,23 +1,47 @@
 import enclaveCore from '@enclave/core'
 import { createServer, fastifyProfile } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
-  FastifyBaseLogger, FastifyHttpOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
+  FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
   RawReplyDefaultExpression, RawRequestDefaultExpression
 } from './types.js'
 
 export type * from './types.js'
 
 /** Fastify v4's factory: the one Enclave core, every option at Fastify 4.29's value. */
+// The overloads are Fastify's: the server type follows `http2` and `https`.
+function fastify<
+  Server extends Http2SecureServer,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options: FastifyHttp2SecureOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server } & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+function fastify<
+  Server extends Http2Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options: FastifyHttp2Options<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server } & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 function fastify<
   Server extends import('node:http').Server = import('node:http').Server,
   Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options?: FastifyHttpOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> {
-  // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts).
-  return createServer(options as EnclaveOptions, fastifyProfile) as FastifyInstance<Server, Request, Reply, Logger, TypeProvider>
+> (options?: FastifyHttpOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+function fastify<
+  Server extends import('node:http').Server = import('node:http').Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options?: FastifyHttpOptions<Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>> {
+  // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
+  // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
+  return createServer(options as EnclaveOptions, fastifyProfile) as unknown as FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 }
 
 const { errorCodes } = enclaveCore

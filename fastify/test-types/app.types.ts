@@ -13,8 +13,9 @@ import Fastify, {
   type onRequestHookHandler,
   type FastifyError
 } from 'fastify'
-import { Type, type TypeBoxTypeProvider, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type, TypeBoxValidatorCompiler, type TypeBoxTypeProvider, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
+import { pino } from 'pino'
 import { assertType, type Equal } from './expect.js'
 
 interface Db { query (sql: string): Promise<unknown[]> }
@@ -37,6 +38,11 @@ declare module 'fastify' {
 }
 
 const options: FastifyServerOptions = { logger: false, bodyLimit: 1024 * 1024, ignoreTrailingSlash: true }
+// A pino logger or pino's options, as Fastify takes them.
+const withPino = Fastify({ logger: pino({ level: 'warn' }) })
+const withPinoOptions = Fastify({ logger: { level: 'info', redact: ['req.headers.authorization'] } })
+void withPino.close()
+void withPinoOptions.close()
 const app = Fastify(options)
 
 // Augmented instance members are on the instance `fastify()` returns.
@@ -122,6 +128,7 @@ app.setErrorHandler(function (error: FastifyError, request, reply) {
 
 // TypeBox through the provider, as Fastify documents it.
 const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+typed.setValidatorCompiler(TypeBoxValidatorCompiler)
 typed.post('/typebox', {
   schema: {
     body: Type.Object({ name: Type.String(), tags: Type.Array(Type.String()) }),
@@ -165,3 +172,29 @@ export async function build (): Promise<FastifyInstance> {
   app.log.info({ items: body.items.length }, 'built')
   return app
 }
+
+// What the types still refuse, as Fastify's do.
+function refused (): void {
+  // @ts-expect-error the augmented context config is checked in route options
+  app.get('/bad-config', { config: { requiresAuth: 'yes' } }, async () => 'x')
+  // @ts-expect-error the reply declared by the route generic is checked
+  app.get<{ Reply: R }>('/bad-reply', async () => ({ items: [1, 2] }))
+  app.get<{ Querystring: Q }>('/query', async (request) => {
+    // @ts-expect-error the querystring is Q
+    const missing: string = request.query.notThere
+    return missing
+  })
+  // @ts-expect-error an undeclared decoration is an error on the instance
+  void app.notDecorated
+  app.get('/request', async (request) => {
+    // @ts-expect-error an undeclared decoration is an error on the request
+    return request.notDecorated
+  })
+  // @ts-expect-error a decoration declared by augmentation has its declared type
+  app.decorate('db', { query: 'not a function' })
+  // @ts-expect-error the TypeBox body is typed
+  typed.post('/typebox-bad', { schema: { body: Type.Object({ n: Type.Number() }) } }, async (request) => request.body.n.toUpperCase())
+  // @ts-expect-error a logger option is checked
+  Fastify({ logger: 'verbose' })
+}
+void refused

@@ -6,12 +6,12 @@ import { applyPlugins } from './plugins.js'
 import { declaresAsync } from './schema-walk.js'
 import type { AjvCompilerOptions } from './types.js'
 
-function addExternalSchema (ajv: Ajv, key: string, schema: object): void {
+function addExternalSchema (ajv: Ajv, key: string, schema: object, annotations: boolean): void {
   const id = (schema as { $id?: unknown }).$id
   if (declaresAsync(schema)) {
     throw new AsyncSchemaError(`The shared schema "${typeof id === 'string' ? id : key}"`)
   }
-  addVendorKeywordsOf(ajv, schema)
+  if (annotations) addVendorKeywordsOf(ajv, schema)
   try {
     // A shared schema without its own $id is still reachable under the key it was registered with.
     ajv.addSchema(schema, typeof id === 'string' ? undefined : key)
@@ -30,8 +30,9 @@ export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<
   const ajv = new Ajv({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code } })
   applyPlugins(ajv, options.plugins ?? [])
   options.onCreate?.(ajv)
+  const annotations = options.annotationKeywords !== false
   // After plugins and onCreate, so a definition they made for one of these names is kept.
-  addOpenApiAnnotations(ajv)
-  for (const [key, schema] of Object.entries(externalSchemas)) addExternalSchema(ajv, key, schema)
+  if (annotations) addOpenApiAnnotations(ajv)
+  for (const [key, schema] of Object.entries(externalSchemas)) addExternalSchema(ajv, key, schema, annotations)
   return ajv
 }

@@ -19,7 +19,7 @@ export class UnknownKeywordError extends AjvCompilerError {
       'ENCLAVE_AJV_UNKNOWN_KEYWORD',
       `strict mode: unknown keyword: "${keyword}". Ajv runs in strict mode, so a keyword it does not know ` +
         'is treated as a probable typo. Register it with ajv.addKeyword() in the onCreate option (or through a plugin), ' +
-        'prefix a vendor extension with "x-" (those are accepted as annotations), ' +
+        'prefix a vendor extension with "x-" and accept annotations (server option acceptAnnotationKeywords), ' +
         'or opt out with customOptions: { strictSchema: false }.',
       { cause }
     )

@@ -17,7 +17,7 @@ export function createValidatorCompilerFactory (options: AjvCompilerOptions = {}
     const cached = key === undefined ? undefined : compilers.get(key)
     if (cached !== undefined) return cached
     const ajv: Ajv = createAjv(options, externalSchemas)
-    const compiler = createAjvValidatorCompiler(ajv)
+    const compiler = createAjvValidatorCompiler(ajv, options.annotationKeywords !== false)
     // Shared schemas that are not plain JSON cannot be compared, so they get an instance of their own.
     if (key !== undefined) compilers.set(key, compiler)
     return compiler

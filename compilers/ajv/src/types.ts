@@ -29,4 +29,10 @@ export interface AjvCompilerOptions {
   plugins?: readonly AjvPluginEntry[]
   /** Called once per Ajv instance, after the plugins and before the shared schemas are added. */
   onCreate?: (ajv: Ajv) => void
+  /**
+   * Accept OpenAPI annotations (`example`, `xml`, `externalDocs`, `discriminator`) and `x-*` vendor
+   * extensions in strict mode. Default `true`; core passes `false` unless the server option
+   * `acceptAnnotationKeywords` is set, as Fastify's Ajv refuses them.
+   */
+  annotationKeywords?: boolean
 }

@@ -23,7 +23,7 @@ function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
  * so routes that repeat a schema (or a context re-asking at ready()) do not make Ajv generate and
  * evaluate the same code again.
  */
-export function createAjvValidatorCompiler (ajv: Ajv): ValidatorCompiler {
+export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): ValidatorCompiler {
   const byObject = new WeakMap<object, ValidationFunction>()
   const byContent = new Map<string, ValidationFunction>()
 
@@ -51,7 +51,7 @@ export function createAjvValidatorCompiler (ajv: Ajv): ValidatorCompiler {
       if (stored !== undefined) {
         validate = stored
       } else {
-        addVendorKeywordsOf(ajv, schema)
+        if (annotations) addVendorKeywordsOf(ajv, schema)
         validate = ajv.compile(schema)
       }
     } catch (error) {

@@ -182,9 +182,11 @@ class DocumentSchemas {
  * Schema parts are left as they are. Named schemas (a Zod `.meta({ id })`, a Joi `.shared()`, a yup
  * `.meta({ id })`) become references to components, added by `jsonSchemaTransformObject`.
  */
-export function jsonSchemaTransform (input: SwaggerTransformInput): { schema: Record<string, unknown> | undefined, url: string } {
+export function jsonSchemaTransform (input: SwaggerTransformInput): { schema: Record<string, unknown>, url: string } {
   const schema = input.schema
-  if (!isPlainObject(schema)) return { schema, url: input.url }
+  // A route without a schema is handed back as given; @fastify/swagger's types call the result an
+  // object (FastifySchema), and the function must fit its `transform` option.
+  if (!isPlainObject(schema)) return { schema: input.schema as Record<string, unknown>, url: input.url }
   const document = new DocumentSchemas(input)
   const out: Record<string, unknown> = { ...schema }
   for (const part of requestParts) {

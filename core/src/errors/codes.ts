@@ -58,7 +58,7 @@ export const catalogue = [
   { code: 'FST_ERR_REP_ALREADY_SENT', message: 'Reply was already sent, did you forget to "return reply" in the "%s" (%s) route?', when: 'reply.send was called after the reply was sent; logged as a warning, never thrown at the client.' },
   { code: 'FST_ERR_REP_SENT_VALUE', message: 'The only possible value for reply.sent is true.', type: 'TypeError', when: 'reply.sent was set to something other than true.' },
   { code: 'FST_ERR_SEND_INSIDE_ONERR', message: 'You cannot use `send` inside the `onError` hook', when: 'An onError hook tried to send.' },
-  { code: 'FST_ERR_SEND_UNDEFINED_ERR', statusCode: 500, message: 'Undefined error has occurred', when: 'Something threw or rejected with undefined or null.' },
+  { code: 'FST_ERR_SEND_UNDEFINED_ERR', statusCode: 500, message: 'Undefined error has occurred', when: 'A hook (async, or returning a promise) rejected with a falsy value: null, undefined, false, 0 or an empty string.' },
   { code: 'FST_ERR_BAD_STATUS_CODE', statusCode: 500, message: 'Called reply with an invalid status code: %s', when: 'reply.code() with a value outside 100-599.' },
   { code: 'FST_ERR_INVALID_HEADER', statusCode: 500, message: 'Invalid value for header "%s": header values cannot contain CR or LF characters', when: 'A reply header name or value contains CR/LF or other characters HTTP forbids; the reply becomes a 500 instead of a malformed response.' },
   { code: 'FST_ERR_PROMISE_NOT_FULFILLED', statusCode: 500, message: "Promise may not be fulfilled with 'undefined' when statusCode is not 204", when: 'An async handler resolved with undefined without sending a reply.' },
@@ -104,7 +104,6 @@ export const catalogue = [
   { code: 'FST_ERR_PLUGIN_TIMEOUT', message: "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise", when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
   { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'Fastify instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
   { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'The instance has already been closed and cannot be reopened', when: 'listen() after close().' },
-  { code: 'ENC_ERR_SERVER_CLOSING', statusCode: 503, message: 'Service Unavailable: the server is closing', when: 'A request arrived on an open keep-alive connection after close() began (return503OnClosing, the default); answered without running hooks or handlers, with Connection: close.' },
   { code: 'FST_ERR_REOPENED_SERVER', message: 'The instance is already listening', when: 'listen() twice.' },
   { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: '%s'", type: 'TypeError', when: 'listen() options are not valid.' }
 ] as const satisfies readonly CatalogueEntry[]

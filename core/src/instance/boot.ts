@@ -5,7 +5,11 @@ import { compileRoute } from '../routing/compile-route.js'
 import { allMethods, routeHooksOf } from '../routing/route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
-import { formatAddress, type ListenOptions } from '../server/http-server.js'
+import type { Server } from 'node:http'
+import { createHttpServer, formatAddress } from '../server/http-server.js'
+import { bindOtherLocalhostAddresses } from '../server/localhost-bindings.js'
+import type { ListenOptions } from '../server/listen-arguments.js'
+import { closeGracefully } from '../server/graceful-close.js'
 import { endHttp2Sessions } from '../server/http2-server.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
@@ -13,7 +17,7 @@ import type { HookEntry } from '../lifecycle/hooks.js'
 
 function defaultNotFoundHandler (request: any, reply: any): void {
   const message = `Route ${request.raw.method}:${request.raw.url} not found`
-  request.log.info(message)
+  if (request.context.server.options.disableRequestLogging !== true) request.log.info(message)
   // Fastify's payload exactly, key order included.
   const body = JSON.stringify({ message, error: 'Not Found', statusCode: 404 })
   reply.code(404)
@@ -126,6 +130,12 @@ export function runReady (server: RouteServer): Promise<void> {
         return
       }
       server.booted = true
+      if (server.closing) {
+        // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
+        done()
+        resolve()
+        return
+      }
       runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady').then(() => {
         done()
         resolve()
@@ -137,88 +147,153 @@ export function runReady (server: RouteServer): Promise<void> {
   })
 }
 
-/** Registered at preReady, so it is the last onClose added and (avvio runs them last-in first) the first to run. */
+/**
+ * Registered at preReady, so it is the last onClose added and (avvio runs them last-in first) the
+ * first to run: as in Fastify, close() marks the server closing, runs the preClose hooks, then
+ * closes the HTTP server, before any other onClose hook.
+ */
 export function bootInstance (server: RouteServer): void {
   server.avvio.once('preReady', function registerServerClose () {
     server.root.instance._avvioOnClose(function closeHttpServer (_instance: unknown, done: () => void) {
       server.closing = true
-      if (!server.listening) {
-        done()
-        return
-      }
-      const httpServer = server.httpServer as any
-      const force = server.options.forceCloseConnections
-      // A keep-alive connection busy when close() began becomes idle once its response is out;
-      // closing it then (rather than at the client's keep-alive timeout) lets close() finish,
-      // while requests already pipelined on it are still answered.
-      const sweep = force === 'idle' && typeof httpServer.closeIdleConnections === 'function'
-        ? setInterval(function closeNewlyIdleConnections () { httpServer.closeIdleConnections() }, 25)
-        : null
-      httpServer.close(function serverClosed () {
-        if (sweep !== null) clearInterval(sweep)
-        server.listening = false
-        done()
+      runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose').then(function afterPreClose () {
+        stopServing(server, done)
+      }, function afterPreCloseFailed (error: unknown) {
+        // As Fastify: the server still closes, the other onClose hooks still run, close() rejects.
+        stopServing(server, function closedAfterFailure () { (done as (error?: unknown) => void)(error) })
       })
-      if (force === true) httpServer.closeAllConnections?.()
-      else if (force === 'idle') httpServer.closeIdleConnections?.()
-      endHttp2Sessions(httpServer, server.options)
     })
   })
+}
+
+function stopServing (server: RouteServer, done: () => void): void {
+  if (server.listening) {
+    const servers = [server.httpServer, ...server.secondaryServers]
+    let open = servers.length
+    for (const httpServer of servers) {
+      closeGracefully(httpServer, server.options.forceCloseConnections, function serverClosed () {
+        if (--open > 0) return
+        server.listening = false
+        server.secondaryServers = []
+        done()
+      })
+      endHttp2Sessions(httpServer, server.options)
+    }
+    return
+  }
+  if (typeof server.options.serverFactory === 'function') {
+    process.nextTick(done)
+    return
+  }
+  // Never listened: close() anyway (Node keeps state for a server that is never closed); its
+  // ERR_SERVER_NOT_RUNNING is expected.
+  server.httpServer.close(function notRunning () { done() })
+}
+
+/** `signal` aborts the server as Fastify's does: close() once it fires (at once if it already has). */
+function closeOnAbort (instance: any, signal: unknown): void {
+  const target = signal as { aborted?: boolean, addEventListener?: unknown, on?: unknown }
+  if (typeof target !== 'object' || target === null || (typeof target.addEventListener !== 'function' && typeof target.on !== 'function')) {
+    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal')
+  }
+  if (target.aborted === true) {
+    instance.close()
+    return
+  }
+  const onAbort = function closeOnSignal (): void { instance.close() }
+  if (typeof target.addEventListener === 'function') (signal as AbortSignal).addEventListener('abort', onAbort, { once: true })
+  else (signal as any).once('abort', onAbort)
+}
+
+function defaultListeningText (address: string): string {
+  return `Server listening at ${address}`
 }
 
 export async function startListening (server: RouteServer, instance: any, options: ListenOptions): Promise<string> {
   if (server.closed || server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
-  if (options.port !== undefined && !(Number.isInteger(Number(options.port)) && Number(options.port) >= 0 && Number(options.port) < 65536)) {
-    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(`port must be an integer between 0 and 65535, got ${String(options.port)}`)
-  }
+  if (options.signal !== undefined && options.signal !== null) closeOnAbort(instance, options.signal)
   await instance.ready()
+  if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   const httpServer = server.httpServer
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => { reject(error) }
-    httpServer.once('error', onError)
-    const listenOptions = options.path !== undefined
-      ? { path: options.path, backlog: options.backlog, exclusive: options.exclusive }
-      : { port: Number(options.port ?? 0), host: options.host ?? 'localhost', backlog: options.backlog, exclusive: options.exclusive, ipv6Only: options.ipv6Only, signal: options.signal }
-    httpServer.listen(listenOptions, () => {
-      httpServer.removeListener('error', onError)
-      resolve()
-    })
-  })
+  // A path (Unix socket) means no host, so the server does not listen on both.
+  const host = options.host ?? (options.path === undefined || options.path === null ? 'localhost' : undefined)
+  const { listenTextResolver: _resolver, ...nodeOptions } = options
+  if (host !== undefined) nodeOptions.host = host
+  if (nodeOptions.path === undefined || nodeOptions.path === null) nodeOptions.port = options.port ?? 0
   server.listening = true
-  const address = formatAddress(httpServer)
-  server.logger.info(`Server listening at ${address}`)
   try {
-    await runApplicationHooks(server.onListen, [], server.options.pluginTimeout, 'onListen')
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: Error): void => { reject(error) }
+      httpServer.once('error', onError)
+      try {
+        httpServer.listen(nodeOptions as any, () => {
+          httpServer.removeListener('error', onError)
+          resolve()
+        })
+      } catch (error) {
+        httpServer.removeListener('error', onError)
+        reject(error)
+      }
+    })
   } catch (error) {
-    server.logger.error({ err: error }, 'onListen hook failed')
+    server.listening = false
+    throw error
   }
+  const address = formatAddress(httpServer)
+  const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
+  server.logger.info(resolveText(address))
+  if (host === 'localhost' && typeof server.options.serverFactory !== 'function') {
+    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger)
+    server.secondaryServers = await bindOtherLocalhostAddresses(httpServer, create, nodeOptions as Record<string, unknown>)
+    for (const secondary of server.secondaryServers) server.logger.info(resolveText(formatAddress(secondary)))
+  }
+  runOnListenHooks(server)
   return address
 }
 
-export async function closeInstance (server: RouteServer): Promise<void> {
-  if (server.closed) return
-  if (server.closing) {
-    await server.closePromise
-    return
-  }
-  server.closing = true
-  server.closePromise = (async () => {
+/**
+ * onListen hooks, as Fastify runs them: started once the server listens but not awaited by
+ * listen(), one after another; a failing hook is logged (`log.error(err)`) and the next one runs.
+ */
+function runOnListenHooks (server: RouteServer): void {
+  const hooks = server.onListen
+  let index = 0
+  function next (error?: unknown): void {
+    if (error !== undefined && error !== null) server.logger.error(error)
+    if (index === hooks.length) return
+    const hook = hooks[index++]!
     try {
-      await runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose')
-    } catch (error) {
-      server.logger.error({ err: error }, 'preClose hook failed')
+      if (hook.callbackStyle) {
+        hook.fn.call(hook.instance, next)
+        return
+      }
+      const returned: any = hook.fn.call(hook.instance)
+      if (returned !== null && typeof returned === 'object' && typeof returned.then === 'function') returned.then(function hookDone () { next() }, next)
+      else next()
+    } catch (thrown) {
+      next(thrown)
     }
-    // avvio's own flag: `server.started` follows its 'start' event, which comes a tick after ready() resolves.
-    if (!server.started && server.avvio.started !== true) {
-      // Nothing booted: close the socket (if any) without starting the plugin tree.
-      if (server.listening) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
-    } else {
-      await server.root.instance._avvioClose()
-    }
+  }
+  next()
+}
+
+/**
+ * close(), as Fastify's: avvio's close, which loads the plugins first when the app never started
+ * (so every onClose hook a plugin adds runs), then runs the onClose hooks, the server's first.
+ */
+export function closeInstance (server: RouteServer): Promise<void> {
+  if (server.closePromise !== undefined) return server.closePromise
+  server.closePromise = (server.root.instance._avvioClose() as Promise<void>).then(function closed () {
+    server.closing = true
     server.closed = true
-  })()
-  await server.closePromise
+  }, function closeFailed (error: unknown) {
+    server.closing = true
+    server.closed = true
+    throw error
+  })
+  return server.closePromise
 }
 
 export function contextOf (instance: any): ContextState {

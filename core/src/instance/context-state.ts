@@ -7,6 +7,7 @@ import type { EnclaveLogger } from '../logging/logger.js'
 import type { ServerState } from './server-state.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
+import type { ErrorHandlerEntry } from '../reply/error-handler.js'
 
 /**
  * What one encapsulation context owns. Every field holds only this context's own registrations;
@@ -36,7 +37,15 @@ export class ContextState {
   readonly ownDecorators: { instance: PropertyKey[], request: PropertyKey[], reply: PropertyKey[] } = { instance: [], request: [], reply: [] }
   /** Content types this context added parsers for (printContexts). */
   readonly ownParsers: string[] = []
+  /** The last error handler this context set itself (printContexts). */
   errorHandler: AnyFunction | null = null
+  /**
+   * The error handlers in effect here, nearest first: the parent's as they were when this context
+   * was created, then each one this context sets in front, as in Fastify 4 (a handler set on the
+   * parent later does not reach a child that already loaded; a handler that throws hands over to
+   * the one that was in effect when it was set).
+   */
+  readonly errorHandlers: ErrorHandlerEntry[]
   notFoundHandler: { handler: AnyFunction, options: Record<string, unknown> } | null = null
   /**
    * Set on a prefix owner (see `prefixOwner`): the context whose not-found handler answers for
@@ -52,6 +61,12 @@ export class ContextState {
   builtSerializerCompiler: AnyFunction | null = null
   schemaErrorFormatter: AnyFunction | null = null
   replySerializer: AnyFunction | null = null
+  /** setGenReqId() here: the request-id generator of this context's routes. */
+  genReqId: AnyFunction | null = null
+  /** setChildLoggerFactory() here: how this context's routes make each request's logger. */
+  childLoggerFactory: AnyFunction | null = null
+  /** The `logSerializers` this context was registered with. */
+  logSerializers: Record<string, unknown> | null = null
   logger: EnclaveLogger
   logLevel: string | undefined
   loaded = false
@@ -68,6 +83,7 @@ export class ContextState {
     this.parsers = new ParserStore(parent === null ? null : parent.parsers)
     this.Request = buildRequestClass(parent === null ? null : parent.Request)
     this.Reply = buildReplyClass(parent === null ? null : parent.Reply)
+    this.errorHandlers = parent === null ? [] : parent.errorHandlers.slice()
     if (parent !== null) parent.children.push(this)
   }
 
@@ -79,7 +95,7 @@ export class ContextState {
   }
 
   /** The nearest own value of a per-context setting, looking up through the parents. */
-  inherited<K extends 'errorHandler' | 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer' | 'notFoundHandler'> (key: K): ContextState[K] {
+  inherited<K extends 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer' | 'notFoundHandler' | 'genReqId' | 'childLoggerFactory'> (key: K): ContextState[K] {
     for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
       if (ctx[key] !== null) return ctx[key]
     }

@@ -5,9 +5,10 @@ import { answerNotFound } from '../routing/router.js'
 import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
 import { createHookEntry, assertHookStyle, type RequestHookName } from '../lifecycle/hooks.js'
 import { runReady, startListening, closeInstance } from './boot.js'
-import { normaliseListenArguments } from '../server/http-server.js'
+import { normaliseListenArguments } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
+import { assertFunction, defaultChildLoggerFactory, withRequestIdHeader } from '../logging/request-logger.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
 import { createJsonParser, defaultTextParser } from '../request/default-parsers.js'
 import { isAsyncStrategy } from '../routing/router.js'
@@ -31,6 +32,19 @@ function assertNotStarted (instance: any, what: string): void {
 /** Fastify's own error for the content-type parser methods after start. */
 function assertParsersOpen (instance: any, what: string): void {
   if (serverOf(instance).booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
+}
+
+/**
+ * Calls a user callback (ready, listen, close) at once, in Fastify's order, but rethrows what it
+ * throws on a fresh tick: outside the promise chain, it is an ordinary uncaught exception rather
+ * than an unhandled rejection.
+ */
+function callUserCallback (callback: (...args: any[]) => unknown, ...args: unknown[]): void {
+  try {
+    callback(...args)
+  } catch (error) {
+    process.nextTick(function rethrowFromUserCallback () { throw error })
+  }
 }
 
 function shortcut (method: string | string[]) {
@@ -190,15 +204,38 @@ export const instanceMethods: Record<string | symbol, any> = {
   get validatorCompiler () { return contextOf(this).compilerInEffect('validatorCompiler', 'builtValidatorCompiler') },
   get serializerCompiler () { return contextOf(this).compilerInEffect('serializerCompiler', 'builtSerializerCompiler') },
 
+  // request ids and request loggers (encapsulated, as in Fastify)
+  setGenReqId (this: any, generator: unknown) {
+    assertNotStarted(this, 'setGenReqId')
+    assertFunction(generator, 'setGenReqId')
+    contextOf(this).genReqId = generator as any
+    return this
+  },
+  get genReqId () {
+    const own = contextOf(this).inherited('genReqId')
+    return own === null ? serverOf(this).genReqId : withRequestIdHeader(serverOf(this).options.requestIdHeader, own)
+  },
+  setChildLoggerFactory (this: any, factory: unknown) {
+    assertNotStarted(this, 'setChildLoggerFactory')
+    assertFunction(factory, 'setChildLoggerFactory')
+    contextOf(this).childLoggerFactory = factory as any
+    return this
+  },
+  get childLoggerFactory () {
+    return contextOf(this).inherited('childLoggerFactory') ?? serverOf(this).options.childLoggerFactory ?? defaultChildLoggerFactory
+  },
+
   // errors and not found
   setErrorHandler (this: any, handler: unknown) {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
     assertNotStarted(this, 'setErrorHandler')
-    contextOf(this).errorHandler = handler as any
+    const context = contextOf(this)
+    context.errorHandler = handler as any
+    context.errorHandlers.unshift({ fn: handler as any, instance: this })
     return this
   },
   /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
-  get errorHandler () { return contextOf(this).inherited('errorHandler') ?? defaultErrorHandler },
+  get errorHandler () { return contextOf(this).errorHandlers[0]?.fn ?? defaultErrorHandler },
   /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
   getDefaultRoute (this: any) {
     const server = serverOf(this)
@@ -260,13 +297,12 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   defaultTextParser,
 
-  // lifecycle: user callbacks run on a fresh tick, outside the promise chains, so an exception
-  // thrown in one is an ordinary uncaught exception rather than an unhandled rejection.
+  // lifecycle
   ready (this: any, callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
     if (typeof callback === 'function') {
-      server.readyPromise.then(() => { process.nextTick(callback, null) }, (error: Error) => { process.nextTick(callback, error) })
+      server.readyPromise.then(() => { callUserCallback(callback, null) }, (error: Error) => { callUserCallback(callback, error) })
       return undefined
     }
     return server.readyPromise.then(() => this)
@@ -275,7 +311,7 @@ export const instanceMethods: Record<string | symbol, any> = {
     const { options, callback } = normaliseListenArguments(args)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => { process.nextTick(callback, null, address) }, (error: Error) => { process.nextTick(callback, error) })
+      promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => { callUserCallback(callback, error, null) })
       return undefined
     }
     return promise
@@ -283,7 +319,7 @@ export const instanceMethods: Record<string | symbol, any> = {
   close (this: any, callback?: (error?: Error) => void) {
     const promise = closeInstance(serverOf(this))
     if (typeof callback === 'function') {
-      promise.then(() => { process.nextTick(callback) }, (error: Error) => { process.nextTick(callback, error) })
+      promise.then(() => { callUserCallback(callback) }, (error: Error) => { callUserCallback(callback, error) })
       return this
     }
     return promise
@@ -293,8 +329,16 @@ export const instanceMethods: Record<string | symbol, any> = {
     return createInjector(this, serverOf(this))(options, callback)
   },
   addresses (this: any) {
-    const address = serverOf(this).httpServer.address()
-    return address === null ? [] : [address]
+    // As Fastify: the servers bound to localhost's other addresses first, then the main one.
+    const server = serverOf(this)
+    const found: unknown[] = []
+    for (const secondary of server.secondaryServers) {
+      const address = secondary.address()
+      if (address !== null) found.push(address)
+    }
+    const address = server.httpServer.address()
+    if (address !== null) found.push(address)
+    return found
   },
   routing (this: any, req: any, res: any) { serverOf(this).httpHandler(req, res) },
   withTypeProvider (this: any) { return this },

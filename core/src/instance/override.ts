@@ -3,7 +3,7 @@ import { errorCodes } from '../errors/codes.js'
 import { kContext, kSkipOverride, kDisplayName, kPluginMeta } from '../symbols.js'
 import { ContextState } from './context-state.js'
 import { joinContextPrefix } from '../routing/route.js'
-import { childLogger } from '../logging/logger.js'
+import { contextLogger, serializersOf } from '../logging/request-logger.js'
 import { satisfiesRange } from './version-range.js'
 
 /** The version Enclave answers to plugins that check Fastify's (fastify-plugin's `fastify` range). */
@@ -83,9 +83,11 @@ export function registerPlugin (instance: any, plugin: unknown, options: unknown
   instance._avvioRegister(plugin, queued)
 }
 
-function checkVersions (meta: Record<string, any>, name: string): void {
-  if (typeof meta.fastify === 'string' && !satisfiesRange(fastifyCompatVersion, meta.fastify)) {
-    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, fastifyCompatVersion)
+/** The `fastify` range is checked against the registering instance's `version`, as Fastify does (a wrapper may set its own). */
+function checkVersions (parent: any, meta: Record<string, any>, name: string): void {
+  const version = typeof parent.version === 'string' ? parent.version as string : fastifyCompatVersion
+  if (typeof meta.fastify === 'string' && !satisfiesRange(version, meta.fastify)) {
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
   }
   if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {
     throw new errorCodes.ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH(name, meta.enclave, enclaveVersion)
@@ -116,7 +118,7 @@ function checkDecorators (parent: any, decorators: Record<string, unknown> | nul
 function checkPluginMeta (parent: any, fn: any, name: string): void {
   const meta = fn[kPluginMeta]
   if (meta === undefined || meta === null || typeof meta !== 'object') return
-  checkVersions(meta, name)
+  checkVersions(parent, meta, name)
   checkDecorators(parent, meta.decorators, name)
   const context: ContextState = parent[kContext]
   const dependencies = meta.dependencies
@@ -159,10 +161,12 @@ export function override (parent: any, fn: any, options: unknown): any {
   const given = (opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>
   const prefix = joinContextPrefix(parentContext.prefix, given.prefix)
   const logLevel = typeof given.logLevel === 'string' ? given.logLevel : undefined
-  const logger = logLevel === undefined ? parentContext.logger : childLogger(parentContext.logger, logLevel, {})
+  const logSerializers = serializersOf(given.logSerializers, `plugin ${name}`)
+  const logger = contextLogger(parentContext.logger, logLevel, logSerializers)
   const instance = Object.create(parent)
   const context = new ContextState(parentContext.server, parentContext, prefix, name, logger, logLevel ?? parentContext.logLevel)
   context.instance = instance
+  context.logSerializers = logSerializers
   instance[kContext] = context
   // onRegister hooks get the options as register() was given them (the function, when one was), as in Fastify.
   const registered = deferred ? options[kOptionsFactory] : given

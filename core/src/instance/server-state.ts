@@ -26,6 +26,8 @@ export interface ServerState {
   root: ContextState
   rootNotFound: RouteContext | null
   httpServer: Server
+  /** Servers bound to the other addresses `localhost` resolves to (listen on localhost), as Fastify's. */
+  secondaryServers: Server[]
   httpHandler: (req: any, res: any) => void
   /** What answers a request no route matches, when setDefaultRoute replaced the not-found routing. */
   defaultRoute: ((req: any, res: any) => void) | null
@@ -47,5 +49,4 @@ export interface ServerState {
   /** Compiler per distinct set of visible shared schemas, so contexts that see the same set share one. */
   validatorCompilerCache: Map<string, AnyFunction>
   serializerCompilerCache: Map<string, AnyFunction>
-  requestCounter: number
 }

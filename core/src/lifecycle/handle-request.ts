@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { kRawReply, kReplyEndTime, kReplyHijacked, kRequestRoute, kReplyRoute } from '../symbols.js'
 import { kReplySending } from '../reply/reply.js'
-import { childLogger, disabledLogger } from '../logging/logger.js'
+import { createRequestLogger } from '../logging/request-logger.js'
 import { runHooks, runPayloadHooks, runAbortHooks, isAnswered } from './run-hooks.js'
 import { parseBody } from '../request/read-body.js'
 import { handleError } from '../reply/error-handler.js'
@@ -12,11 +12,11 @@ import type { RouteContext } from '../routing/route-context.js'
 /** find-my-way's handler for every route: builds request and reply, then walks the lifecycle. */
 export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params: Record<string, string>, route: RouteContext, query: unknown): void {
   const server = route.server
-  const id = server.genReqId(raw)
-  const log = route.logger === disabledLogger ? disabledLogger : childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
+  const id = route.genReqId(raw)
+  const log = createRequestLogger(route, id, raw)
   if (server.closing) {
     // HTTP/2 has no Connection header: its sessions end with GOAWAY (see http2-server.ts).
-    if (raw.httpVersionMajor !== 2) res.setHeader('connection', 'close')
+    if (raw.httpVersionMajor !== 2) answerLastOnConnection(raw, res)
     if (server.options.return503OnClosing) {
       refuseWhileClosing(res, log)
       return
@@ -44,21 +44,29 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   }
 }
 
-const closingBody = JSON.stringify({
-  statusCode: 503,
-  code: 'ENC_ERR_SERVER_CLOSING',
-  error: 'Service Unavailable',
-  message: new errorCodes.ENC_ERR_SERVER_CLOSING().message
-})
+/** Fastify's answer while closing, byte for byte. */
+const closingBody = '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}'
+const closingHeaders = { 'Content-Type': 'application/json', 'Content-Length': String(closingBody.length) }
 
 /**
  * close() has begun: a request that still arrives on an open connection is refused before any
  * hook runs (as Fastify does), so shutting down never starts new work.
  */
 function refuseWhileClosing (res: ServerResponse, log: any): void {
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(closingBody) })
+  res.writeHead(503, closingHeaders)
   res.end(closingBody)
-  log.info({ res: { statusCode: 503 } }, 'request refused: the server is closing')
+  log.info({ res: { statusCode: 503 } }, 'request aborted - refusing to accept new requests as server is closing')
+}
+
+/**
+ * While closing, the last answer on a connection says `Connection: close`. A request pipelined
+ * behind one still in flight takes that role over, so the earlier response keeps the connection
+ * open long enough for this one to be written (the graceful close marked it when close() began).
+ */
+function answerLastOnConnection (raw: IncomingMessage, res: ServerResponse): void {
+  const inFlight = (raw.socket as any)?._httpMessage
+  if (inFlight !== undefined && inFlight !== null && inFlight !== res && inFlight.headersSent === false) inFlight.removeHeader('connection')
+  res.setHeader('Connection', 'close')
 }
 
 /** Any hook, parser or validator failure before the handler: answer through the error handlers. */
@@ -204,10 +212,23 @@ function onResponseFinished (this: ServerResponse): void {
   const reply = (this as any)[kRawReply]
   reply[kReplyEndTime] = performance.now()
   const route: RouteContext = reply.request.context
-  if (route.server.loggingEnabled && !route.server.options.disableRequestLogging) {
-    reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
-  }
-  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, noop, logHookFailure, 0, false)
+  // As Fastify: "request completed" is written once the onResponse hooks are done.
+  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, logRequestCompleted, logRequestErrored, 0, false)
+  else logRequestCompleted(reply.request, reply)
+}
+
+function requestLoggingOn (reply: any): boolean {
+  const server = reply.request.context.server
+  return server.loggingEnabled && !server.options.disableRequestLogging
+}
+
+function logRequestCompleted (_request: any, reply: any): void {
+  if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+}
+
+/** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
+function logRequestErrored (reply: any, error: unknown): void {
+  if (requestLoggingOn(reply)) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
 }
 
 function onRequestClosed (this: IncomingMessage): void {

@@ -79,7 +79,8 @@ function afterOnError (_request: any, reply: any): void {
 }
 
 function onErrorHookFailed (reply: any, hookError: unknown): void {
-  reply.log.error({ err: hookError }, 'onError hook failed')
+  // Fastify ignores a failing onError hook (the rest are skipped); kept visible at debug level only.
+  reply.log.debug({ err: hookError }, 'onError hook failed')
   afterOnError(reply.request, reply)
 }
 
@@ -122,7 +123,9 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
     handleError(reply, handlerError)
     return
   }
-  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
+  // An async handler that resolves without sending answers what it resolved with, even nothing
+  // (an empty reply with the status it left), as in Fastify: the request never hangs.
+  if (result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
 }
 
 /**
@@ -184,10 +187,10 @@ export function defaultErrorHandler (this: unknown, error: any, request: any, re
   const errorHeaders = failure.headers
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders)
   const message = failure.message
-  if (res.statusCode >= 500) {
-    reply.log.error({ req: request, res: reply, err: failure }, message)
-  } else {
-    reply.log.info({ res: reply, err: failure }, message)
+  // disableRequestLogging silences these lines too, as in Fastify.
+  if (request.context.server.options.disableRequestLogging !== true) {
+    if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
+    else reply.log.info({ res: reply, err: failure }, message)
   }
   if (!(failure instanceof Error)) {
     reply.send(failure)

@@ -137,11 +137,8 @@ function onBodyError (this: any, error: Error): void {
   stopReading(this)
   if (reader.done) return
   reader.done = true
-  // An aborted upload has nobody to answer; anything else is a 400 with the stream's error.
-  if ((error as any).code === 'ECONNRESET' || reader.request.raw.aborted === true) {
-    reader.request.log.info({ err: error }, 'request body stream ended early')
-    return
-  }
+  // A 400 with the stream's error, an aborted upload included: as in Fastify, it goes through the
+  // error handlers (the default one logs Fastify's "aborted" line); the answer has nowhere to go.
   ;(error as any).statusCode ??= 400
   reader.reply.send(error)
 }

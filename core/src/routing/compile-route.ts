@@ -5,7 +5,7 @@ import { compileRouteValidation } from '../schema/compile-validation.js'
 import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
-import { childLogger } from '../logging/logger.js'
+import { contextLogger, serializersOf, compileRequestLogging } from '../logging/request-logger.js'
 import type { RouteContext, RouteServer } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ParserLookup } from '../request/body-parsers.js'
@@ -19,14 +19,11 @@ function hookChain (route: RouteContext, lineage: ContextState[], name: typeof r
   return chain.length === 0 ? null : chain
 }
 
-/** The route's own errorHandler, then each context's from the nearest up, then the default. */
-function errorHandlerChain (route: RouteContext, lineage: ContextState[]): ErrorHandlerEntry[] {
+/** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
+function errorHandlerChain (route: RouteContext, context: ContextState): ErrorHandlerEntry[] {
   const chain: ErrorHandlerEntry[] = []
   if (typeof route.options.errorHandler === 'function') chain.push({ fn: route.options.errorHandler, instance: route.instance })
-  for (let i = lineage.length - 1; i >= 0; i--) {
-    const ctx = lineage[i]!
-    if (ctx.errorHandler !== null) chain.push({ fn: ctx.errorHandler, instance: ctx.instance })
-  }
+  for (const entry of context.errorHandlers) chain.push(entry)
   chain.push(defaultErrorHandlerEntry)
   return chain
 }
@@ -53,7 +50,7 @@ export function compileRoute (route: RouteContext): void {
   for (const name of requestHookNames) {
     route[name] = hookChain(route, lineage, name)
   }
-  route.errorHandlers = errorHandlerChain(route, lineage)
+  route.errorHandlers = errorHandlerChain(route, context)
   route.parsers = parsersOf(context)
   route.replySerializer = context.inherited('replySerializer')
   const serverOptions = route.server.options
@@ -68,7 +65,9 @@ export function compileRoute (route: RouteContext): void {
   route.responseSerializers = compileRouteSerialization(route)
   route.responseInspector = compileResponseInspector(route)
   const logLevel = route.options.logLevel as string | undefined
-  route.logger = logLevel === undefined ? context.logger : childLogger(context.logger, logLevel, {})
+  const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
+  route.logger = contextLogger(context.logger, logLevel, logSerializers)
+  compileRequestLogging(route, logLevel, logSerializers)
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
   route.publicOptions = Object.freeze({
     method: route.method,

@@ -10,6 +10,7 @@ import type { ResponseSerializers } from '../schema/select-serializer.js'
 import type { SchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { AnyFunction } from '../types/internal.js'
+import type { ChildLoggerFactory } from '../logging/request-logger.js'
 
 /** What the request path needs from the server, read through `route.server`. */
 export interface RouteServer extends ServerState {
@@ -44,6 +45,12 @@ export class RouteContext {
   readonly Reply: ReplyClass
   publicOptions: Record<string, unknown>
   logger: EnclaveLogger
+  /** The request-id generator in effect for this route (setGenReqId), set at ready(). */
+  genReqId: (raw: any) => string
+  /** A custom child-logger factory in effect for this route, or null (the route's logger's child()). */
+  childLoggerFactory: ChildLoggerFactory | null = null
+  /** The options (level, serializers) a custom child-logger factory receives. */
+  loggerOptions: Record<string, unknown> = {}
   /** Routes outside GET/HEAD read a body when one is sent. */
   readonly parseBody: boolean
   readonly routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
@@ -107,6 +114,7 @@ export class RouteContext {
     this.Request = init.context.Request
     this.Reply = init.context.Reply
     this.logger = init.context.logger
+    this.genReqId = init.server.genReqId
     this.parseBody = init.method !== 'GET' && init.method !== 'HEAD'
     this.routeHooks = init.routeHooks
     this.schemaErrorFormatter = init.formatter

@@ -2,7 +2,7 @@ import Router from 'find-my-way'
 import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
-import { childLogger } from '../logging/logger.js'
+import { createRequestLogger } from '../logging/request-logger.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RouteServer } from './route-context.js'
 
@@ -124,8 +124,8 @@ function answerUnusableUrl (server: RouteServer, req: any, res: any, error: any)
 /** The `frameworkErrors` option (Fastify's) answers these errors itself when given. */
 function dispatchFrameworkError (req: any, res: any, route: any, query: unknown, error: Error): void {
   const server: RouteServer = route.server
-  const id = server.genReqId(req)
-  const log = childLogger(route.logger, undefined, { [server.options.requestIdLogLabel]: id })
+  const id = route.genReqId(req)
+  const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, {}, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   const custom = server.options.frameworkErrors as ((error: Error, request: any, reply: any) => void) | undefined

@@ -8,10 +8,12 @@ import type { AnyFunction } from '../types/internal.js'
 
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
 
+/** Fastify's message (`… for POST: /x, due to error …`); the part is on `error.httpPart`. */
 function buildError (route: RouteContext, part: HttpPart, cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause)
-  const error = new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(route.method, `${route.url} (${part})`, reason)
-  if (typeof cause !== 'string') (error as { cause?: unknown }).cause = cause
+  const error = new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(route.method, route.url, reason) as Error & { cause?: unknown, httpPart?: HttpPart }
+  error.httpPart = part
+  if (typeof cause !== 'string') error.cause = cause
   return error
 }
 

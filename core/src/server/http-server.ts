@@ -5,22 +5,22 @@ import tls from 'node:tls'
 import { createHttp2Server, isHttp2Server, watchHttp2Sessions } from './http2-server.js'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
+import { trackConnections } from './graceful-close.js'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void
 
-/** Statuses for the parse errors Node reports before a request reaches us. */
-function statusForClientError (error: any): number {
+/** Fastify's answer to each parse error Node reports before a request reaches a route. */
+function clientErrorAnswer (error: any): { status: number, message: string, label: string } {
   switch (error.code) {
-    case 'HPE_HEADER_OVERFLOW': return 431
-    case 'ERR_HTTP_REQUEST_TIMEOUT': return 408
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW': return 413
-    default: return 400
+    case 'ERR_HTTP_REQUEST_TIMEOUT': return { status: 408, message: 'Client Timeout', label: 'timeout' }
+    case 'HPE_HEADER_OVERFLOW': return { status: 431, message: 'Exceeded maximum allowed HTTP header size', label: 'header_overflow' }
+    default: return { status: 400, message: 'Client Error', label: 'error' }
   }
 }
 
 /**
- * Malformed requests never reach a route: answer them with a complete response (never a bare
- * socket reset while the client can still read) and log them.
+ * Malformed or timed-out requests never reach a route: answer them as Fastify does (its status,
+ * body and headers, logged at trace) rather than drop the connection silently.
  */
 function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
   return function onClientError (error: any, socket: Socket): void {
@@ -28,28 +28,36 @@ function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
       custom(error, socket)
       return
     }
-    if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
-      socket.destroy(error)
-      return
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const { status, message, label } = clientErrorAnswer(error)
+    const reason = STATUS_CODES[status]!
+    const body = `{"error":"${reason}","message":"${message}","statusCode":${status}}`
+    logger.trace({ err: error }, `client ${label}`)
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`)
     }
-    const statusCode = statusForClientError(error)
-    const body = JSON.stringify({ statusCode, code: 'FST_ERR_CLIENT_ERROR', error: STATUS_CODES[statusCode], message: 'Client Error' })
-    logger.debug({ err: error }, 'client error')
-    socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+    socket.destroy(error)
   }
 }
 
 /**
  * Node only honours requestTimeout for request bodies when it is given to the constructor, and it
- * checks the timeouts every 30 s by default: a requestTimeout of 5 s would let a slow-loris body
- * live far longer. Checking at half the timeout cuts it within 1.5 times the setting.
+ * checks the timeouts every `connectionsCheckingInterval` (30 s by default): a requestTimeout of
+ * 5 s would let a slow-loris request live 35 s. Checking at most every second (more often for
+ * shorter timeouts) enforces the limit within one second of it. The app's own `http` options win.
  */
 function timeoutOptions (options: ResolvedOptions): http.ServerOptions {
   if (options.requestTimeout <= 0) return {}
   return {
     requestTimeout: options.requestTimeout,
-    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.ceil(options.requestTimeout / 2)))
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.ceil(options.requestTimeout / 4)))
   }
+}
+
+/** Fastify's `http` option: Node's own http.createServer options (ignored with `https`). */
+function httpOptionsOf (options: ResolvedOptions): http.ServerOptions {
+  const given = options.http
+  return typeof given === 'object' && given !== null ? given as http.ServerOptions : {}
 }
 
 export function createHttpServer (options: ResolvedOptions, handler: Handler, logger: EnclaveLogger): Server {
@@ -60,8 +68,10 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
     server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as unknown as Server
+    trackConnections(server)
   } else {
-    server = http.createServer(timeoutOptions(options), handler)
+    server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
+    trackConnections(server)
   }
   if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
   server.keepAliveTimeout = options.keepAliveTimeout
@@ -71,28 +81,6 @@ export function createHttpServer (options: ResolvedOptions, handler: Handler, lo
   // As in Fastify, http2SessionTimeout is for the servers it creates, not a serverFactory's.
   if (isHttp2Server(server)) watchHttp2Sessions(server, typeof options.serverFactory === 'function' ? 0 : options.http2SessionTimeout)
   return server
-}
-
-export interface ListenOptions {
-  port?: number
-  host?: string
-  path?: string
-  backlog?: number
-  exclusive?: boolean
-  ipv6Only?: boolean
-  signal?: AbortSignal
-}
-
-/** listen() accepts Fastify v4's forms: (options, cb), (cb), and the legacy (port, host, backlog, cb). */
-export function normaliseListenArguments (args: unknown[]): { options: ListenOptions, callback: ((error: Error | null, address?: string) => void) | undefined } {
-  const callback = typeof args[args.length - 1] === 'function' ? args.pop() as (error: Error | null, address?: string) => void : undefined
-  const first = args[0]
-  if (first === undefined || first === null) return { options: {}, callback }
-  if (typeof first === 'object') return { options: first as ListenOptions, callback }
-  const options: ListenOptions = { port: Number(first) }
-  if (typeof args[1] === 'string') options.host = args[1]
-  if (typeof args[2] === 'number') options.backlog = args[2]
-  return { options, callback }
 }
 
 export function formatAddress (server: Server): string {

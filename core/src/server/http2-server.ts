@@ -1,4 +1,3 @@
-import { METHODS } from 'node:http'
 import http2, { type Http2Server, type Http2Session, type SecureServerOptions } from 'node:http2'
 import { errorCodes } from '../errors/codes.js'
 import type { ResolvedOptions } from '../options.js'
@@ -96,46 +95,4 @@ export function isConnectionHeader (name: string): boolean {
 /** Whether a raw response is Node's HTTP/2 compatibility response (it has a stream, not a socket). */
 export function isHttp2Response (res: any): boolean {
   return res.stream !== undefined && res.stream !== null
-}
-
-const versionNotSupportedBody = JSON.stringify({ error: 'HTTP Version Not Supported', message: 'HTTP Version Not Supported', statusCode: 505 })
-
-function refuseHttpVersion (res: any): void {
-  res.writeHead(505, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(versionNotSupportedBody) })
-  res.end(versionNotSupportedBody)
-}
-
-/**
- * HTTP/1.1's parser only lets through methods Node knows; HTTP/2 carries any token. Fastify 4 answers
- * a method Node does not know with this bare 404, before any hook or not-found handler runs.
- */
-const knownMethods = new Set(METHODS)
-const unknownMethodBody = JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' })
-
-function refuseUnknownMethod (res: any): void {
-  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(unknownMethodBody) })
-  res.end(unknownMethodBody)
-}
-
-/**
- * Fastify's HTTP version check: an HTTP/2 server answers only HTTP/2 (HTTP/1.x too with
- * `https.allowHTTP1`); any other version, inject()'s HTTP/1.1 included, gets 505 before any hook.
- * A serverFactory's server is not checked. Chosen once, so plain HTTP pays nothing.
- */
-export function guardHttpVersion (options: ResolvedOptions, handler: Handler): Handler {
-  if (options.http2 !== true || typeof options.serverFactory === 'function') return handler
-  const tls = options.https as { allowHTTP1?: unknown } | null | undefined
-  if (tls !== undefined && tls !== null && tls.allowHTTP1 === true) {
-    return function handleHttp2OrHttp1 (req: any, res: any): void {
-      const version = req.httpVersion
-      if (version !== '2.0' && version !== '1.1' && version !== '1.0') refuseHttpVersion(res)
-      else if (!knownMethods.has(req.method)) refuseUnknownMethod(res)
-      else handler(req, res)
-    }
-  }
-  return function handleHttp2Only (req: any, res: any): void {
-    if (req.httpVersionMajor !== 2) refuseHttpVersion(res)
-    else if (!knownMethods.has(req.method)) refuseUnknownMethod(res)
-    else handler(req, res)
-  }
 }

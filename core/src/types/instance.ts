@@ -29,6 +29,17 @@ export interface RouteShorthand<I = EnclaveInstance> {
     path: Path, options: RouteShorthandOptions<G, S, I, Path> & { handler: RouteHandler<G, S, I, Path> }): I
 }
 
+/** `unknown` for a plugin whose instance parameter is Fastify's instance type (see FastifyFaceBrand), else `never`. */
+type FastifyFacedPlugin<P> = P extends (instance: infer I, ...rest: never[]) => unknown
+  ? (keyof FastifyFaceBrand extends keyof I ? unknown : never)
+  : never
+type PluginOptionsOf<P> = P extends (instance: never, options: infer O, ...rest: never[]) => unknown ? O : never
+
+/** What @enclave/fastify's `FastifyInstance` declares, so plugins typed for it can be told apart. */
+export interface FastifyFaceBrand {
+  readonly '~face'?: 'fastify'
+}
+
 /** `I` with a request decoration added (see WithDecoration). */
 type WithRequestDecoration<I, K, V> =
   string extends K ? I : symbol extends K ? I : I & DecorationCarrier<{ [P in K & PropertyKey]: DecorationType<V> }, {}>
@@ -39,7 +50,19 @@ type WithReplyDecoration<I, K, V> =
 type RequestOf<I> = EnclaveRequest & RequestDecorationsOf<I>
 type ReplyOf<I> = EnclaveReply & ReplyDecorationsOf<I>
 
-export interface ListenOptions { port?: number, host?: string, path?: string, backlog?: number, exclusive?: boolean, ipv6Only?: boolean, signal?: AbortSignal }
+export interface ListenOptions {
+  port?: number
+  host?: string
+  path?: string
+  backlog?: number
+  exclusive?: boolean
+  readableAll?: boolean
+  writableAll?: boolean
+  ipv6Only?: boolean
+  signal?: AbortSignal
+  /** The text logged once listening; default `Server listening at ${address}`. */
+  listenTextResolver?: (address: string) => string
+}
 
 export interface InjectResponse {
   statusCode: number
@@ -73,11 +96,26 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   register<O = EnclavePluginOptions> (plugin: EnclavePluginCallback<O, this>, options?: EnclaveRegisterOptions<O, this>): this
   register<O = EnclavePluginOptions> (plugin: EnclavePluginAsync<O, this>, options?: EnclaveRegisterOptions<O, this>): this
   register<O = EnclavePluginOptions> (plugin: EnclavePlugin<O, this> | EnclavePluginModule<O, this>, options?: EnclaveRegisterOptions<O, this>): this
+  /**
+   * A plugin typed for Fastify's instance (an official plugin's `FastifyPluginCallback<Options>`,
+   * with `fastify` resolving to @enclave/fastify): it runs on any Enclave instance, and its options
+   * stay checked. Only plugins whose instance type carries the Fastify face's brand take this path.
+   */
+  register<P extends (instance: never, options: never, done: never) => unknown> (plugin: P & FastifyFacedPlugin<P>, options?: EnclaveRegisterOptions<PluginOptionsOf<P>, this>): this
   after (callback?: (error: Error | null) => void): this
   ready (): Promise<this>
   ready (callback: (error: Error | null) => void): undefined
   listen (options?: ListenOptions): Promise<string>
   listen (options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined
+  listen (callback: (error: Error | null, address?: string) => void): undefined
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011): use `listen({ port, host, backlog })`. */
+  listen (port: number | string, host?: string, backlog?: number): Promise<string>
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011): use `listen({ port, host, backlog }, callback)`. */
+  listen (port: number | string, host: string, backlog: number, callback: (error: Error | null, address?: string) => void): undefined
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011). */
+  listen (port: number | string, host: string, callback: (error: Error | null, address?: string) => void): undefined
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011). */
+  listen (port: number | string, callback: (error: Error | null, address?: string) => void): undefined
   close (): Promise<void>
   close (callback: (error?: Error) => void): this
   inject (options: string | Record<string, unknown>): Promise<InjectResponse>
@@ -127,6 +165,12 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   setSerializerCompiler (compiler: SerializerCompiler): this
   setSchemaErrorFormatter (formatter: SchemaErrorFormatter): this
   setReplySerializer (serializer: (payload: unknown, statusCode: number) => string): this
+  /** The request-id generator of this context and its children (the request-id header still wins). */
+  setGenReqId (generator: (raw: import('node:http').IncomingMessage) => string): this
+  readonly genReqId: (raw: import('node:http').IncomingMessage) => string
+  /** How this context's routes make each request's logger: `(logger, bindings, options, rawRequest) => logger`. */
+  setChildLoggerFactory (factory: (this: this, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger): this
+  readonly childLoggerFactory: (logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
   /** This context's (and its descendants') schema bucket and compiler factories, as the `schemaController` option. */
   setSchemaController (controller: SchemaControllerOptions): this
   /**

@@ -10,6 +10,8 @@ export interface EnclaveOptions {
   logger?: boolean | Record<string, unknown> | EnclaveLogger
   bodyLimit?: number
   genReqId?: (raw: IncomingMessage) => string
+  /** Makes each request's logger: `(logger, bindings, options, rawRequest) => childLogger`, `this` the instance. */
+  childLoggerFactory?: (this: any, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: IncomingMessage) => EnclaveLogger
   requestIdHeader?: string | false
   requestIdLogLabel?: string
   trustProxy?: boolean | string | string[] | number | ((address: string, hop: number) => boolean)
@@ -23,6 +25,8 @@ export interface EnclaveOptions {
   maxRequestsPerSocket?: number
   return503OnClosing?: boolean
   https?: Record<string, unknown> | null
+  /** Node's own `http.createServer()` options (ignored with `https` or `serverFactory`). */
+  http?: import('node:http').ServerOptions | null
   http2?: boolean
   /** Milliseconds an HTTP/2 session may idle before it is closed (Fastify's default, 72000). */
   http2SessionTimeout?: number
@@ -83,6 +87,11 @@ export interface EnclaveOptions {
   rejectUnlistedBodyMediaType?: boolean
   /** Validate a copy of the headers (`request.raw.headers` stays as received); Fastify validates the raw headers in place. */
   validateHeadersOnCopy?: boolean
+  /**
+   * The default validator accepts OpenAPI annotations (`example`, `xml`, `externalDocs`,
+   * `discriminator`) and `x-*` vendor extensions; Fastify's Ajv refuses them in strict mode.
+   */
+  acceptAnnotationKeywords?: boolean
   /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
   schemaController?: SchemaControllerOptions
 }

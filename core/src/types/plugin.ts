@@ -1,7 +1,7 @@
 import type { EnclaveInstance } from './instance.js'
 
 /** The options every plugin may be given; register() itself reads `prefix` and `logLevel`. */
-export type EnclavePluginOptions = Record<string, any> & { prefix?: string, logLevel?: string }
+export type EnclavePluginOptions = Record<string, any> & { prefix?: string, logLevel?: string, logSerializers?: Record<string, (value: any) => unknown> }
 
 /**
  * Plugins receive the instance they are registered on, typed as the parent that registers them:
@@ -13,7 +13,7 @@ export type EnclavePluginAsync<O = EnclavePluginOptions, I = EnclaveInstance> = 
 export type EnclavePlugin<O = any, I = EnclaveInstance> = EnclavePluginCallback<O, I> | EnclavePluginAsync<O, I>
 
 /** What register() understands itself, next to the plugin's own options. */
-export interface RegisterOptions { prefix?: string, logLevel?: string, name?: string }
+export interface RegisterOptions { prefix?: string, logLevel?: string, logSerializers?: Record<string, (value: any) => unknown>, name?: string }
 
 /**
  * The options of register(): an object, or a function of the parent instance returning one. A

@@ -1,4 +1,5 @@
 import type { EnclaveInstance } from './instance.js'
+import type { RouteConfigOf } from './decorations.js'
 import type { EnclaveHandledError, RouteHookOption, RouteReply, RouteRequest } from './hooks.js'
 import type { EnclaveReply } from './reply.js'
 import type { ReplyTable, RouteGeneric, RouteSchema, SuccessPayload } from './route-types.js'
@@ -29,10 +30,12 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   serializerCompiler?: SerializerCompiler
   schemaErrorFormatter?: SchemaErrorFormatter
   errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => unknown
-  config?: Record<string, unknown>
+  config?: RouteConfigOf<I>
   constraints?: Record<string, unknown>
   bodyLimit?: number
   logLevel?: string
+  /** pino serializers for this route's request logger (merged over its plugin's). */
+  logSerializers?: Record<string, (value: any) => unknown>
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string

@@ -29,6 +29,6 @@ const other = enclave()
 validateByPart(other)
 other.get('/h', { schema: { headers: { requires: 'x-key' } } }, async () => 'ok')
 await other.ready().catch((error) => console.log(error.message))
-// Failed building the validation schema for GET: /h (headers), due to error no validator compiler for headers
+// Failed building the validation schema for GET: /h, due to error no validator compiler for headers
 
 export default app

@@ -1,4 +1,5 @@
 import type { EnclaveInstance, EnclaveRequest, EnclaveReply, ListenOptions } from '@enclave/core'
+import type { FastifyContextConfig } from './context.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
@@ -27,7 +28,14 @@ export interface FastifyInstance<
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
 > extends EnclaveInstance {
-  readonly '~decorations'?: { readonly request: AddedToRequest, readonly reply: AddedToReply }
+  // `raw` follows the server type, as Fastify's generics give it (HTTP/2's compatibility objects).
+  readonly '~decorations'?: {
+    readonly request: AddedToRequest & { raw: RawRequest }
+    readonly reply: AddedToReply & { raw: RawReply }
+    readonly routeConfig?: FastifyContextConfig
+  }
+  /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
+  readonly '~face'?: 'fastify'
 }
 
 export interface FastifyListenOptions extends ListenOptions {

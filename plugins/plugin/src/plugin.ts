@@ -8,6 +8,7 @@ import {
   describeType
 } from './errors.js'
 import { kDisplayName, kPluginMeta, kSkipOverride } from './symbols.js'
+import type { EnclaveInstance } from '@enclave/core'
 
 /** Decorator names a plugin requires; symbols too, because hosts accept symbol-named decorators. */
 export type DecoratorNames = ReadonlyArray<string | symbol>
@@ -36,13 +37,20 @@ export interface PluginMeta extends PluginOptions {
   name: string
 }
 
+/** The `done` callback of a callback-style plugin. */
+export type PluginDone = (err?: Error) => void
+
+// Declared as a method so its parameters compare bivariantly: a plugin typed for a richer instance
+// (`EnclaveInstance & { db: Db }`, Fastify's `FastifyInstance`, a test's stand-in host) still fits.
+interface PluginShape {
+  plugin (instance: EnclaveInstance, options: any, done: PluginDone): unknown
+}
 /**
- * Any plugin function. The instance type is left to the caller (core's `EnclaveInstance`, Fastify's
- * `FastifyInstance`, …): this package must not depend on core, and the wrapper never calls `fn`.
+ * Any plugin function. The instance type is the caller's (core's `EnclaveInstance`, Fastify's
+ * `FastifyInstance`, …); a plugin written without annotations gets a plain `EnclaveInstance`, as
+ * fastify-plugin gives a plain `FastifyInstance`. Only types come from core: the wrapper never calls `fn`.
  */
-// `any[]` rather than `unknown[]`: under strictFunctionTypes a function with typed parameters is not
-// assignable to `(...args: unknown[]) => unknown`.
-export type PluginFunction = (...args: any[]) => unknown
+export type PluginFunction = PluginShape['plugin']
 
 // The camel-case alias is only typed when the name is a literal and the alias is really set
 // (the runtime skips aliases that would shadow an existing property, see `setAlias`).
@@ -76,6 +84,15 @@ let autoNameCounter = 0
 // `Name` has no default on purpose: with one, TypeScript stops typing an inline plugin's parameters
 // from the call it is passed to (`app.register(plugin(async (instance) => …))` would give `any`).
 // Left uninferred it is `string`, which adds no alias, as `never` did.
+export function plugin<F extends PluginFunction, const Name extends string> (
+  fn: F | { default: F },
+  options?: PluginOptions<Name> | string
+): WrappedPlugin<F, Name>
+/** `plugin<Options>(fn)`: the plugin's options type given explicitly, as `fp<Options>(fn)`. */
+export function plugin<Options, const Name extends string = string> (
+  fn: (instance: EnclaveInstance, options: Options, done: PluginDone) => unknown,
+  options?: PluginOptions<Name> | string
+): WrappedPlugin<(instance: EnclaveInstance, options: Options, done: PluginDone) => void, Name>
 export function plugin<F extends PluginFunction, const Name extends string> (
   fn: F | { default: F },
   options?: PluginOptions<Name> | string

@@ -1,0 +1,102 @@
+import { disabledLogger, type EnclaveLogger } from './logger.js'
+import { errorCodes } from '../errors/codes.js'
+import type { ContextState } from '../instance/context-state.js'
+import type { RouteContext } from '../routing/route-context.js'
+
+/** `childLoggerFactory(logger, bindings, options, rawRequest)`, called with the instance as `this`. */
+export type ChildLoggerFactory = (this: any, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: any) => EnclaveLogger
+
+/** Fastify's default factory, exposed as `instance.childLoggerFactory` when none was set. */
+export function defaultChildLoggerFactory (logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>): EnclaveLogger {
+  return logger.child(bindings, options)
+}
+
+const maxRequestId = 2147483647
+
+/**
+ * Fastify's default request ids: `req-1`, `req-2` … in base 36, wrapping at 2^31 - 1 so the
+ * counter stays a small integer. One counter per server.
+ */
+export function createDefaultIdGenerator (): (raw: any) => string {
+  let next = 0
+  return function defaultGenReqId (): string {
+    next = (next + 1) & maxRequestId
+    return 'req-' + next.toString(36)
+  }
+}
+
+/** A request-id header, when sent, wins over the generator (`requestIdHeader: false` turns that off). */
+export function withRequestIdHeader (header: string | false, generate: (raw: any) => string): (raw: any) => string {
+  if (header === false) return generate
+  const name = header.toLowerCase()
+  return function requestIdFromHeader (raw: any): string {
+    const given = raw.headers[name]
+    return given !== undefined && given !== '' ? given : generate(raw)
+  }
+}
+
+export function assertFunction (value: unknown, what: string): void {
+  if (typeof value !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${what} expects a function, got ${typeof value}`)
+}
+
+/** `logSerializers` of a route or a register() call, checked where it is given. */
+export function serializersOf (value: unknown, where: string): Record<string, unknown> | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`logSerializers of ${where} must be an object of functions`)
+  }
+  return value as Record<string, unknown>
+}
+
+/** The logger a context's routes start from: its parent's, at its own level and with its own serializers. */
+export function contextLogger (parent: EnclaveLogger, level: string | undefined, serializers: Record<string, unknown> | null): EnclaveLogger {
+  if (parent === disabledLogger || (level === undefined && serializers === null)) return parent
+  const options: Record<string, unknown> = {}
+  if (level !== undefined) options.level = level
+  if (serializers !== null) options.serializers = serializers
+  return parent.child({}, options as any)
+}
+
+/**
+ * Settles, once at ready(), how a route makes each request's logger and id: the nearest
+ * `setGenReqId` / `setChildLoggerFactory` of its context chain, and the options (level,
+ * serializers) Fastify hands a custom child-logger factory.
+ */
+export function compileRequestLogging (route: RouteContext, level: string | undefined, serializers: Record<string, unknown> | null): void {
+  const context: ContextState = route.context
+  const server = route.server
+  const generator = context.inherited('genReqId') as ((raw: any) => string) | null
+  if (server.options.requestIdHeader === false) {
+    // Without a header to read, Fastify calls the generator as a method of the route's instance.
+    const generate = generator ?? server.genReqId
+    const instance = route.instance
+    route.genReqId = function generateOnInstance (raw: any): string { return generate.call(instance, raw) }
+  } else {
+    route.genReqId = generator === null ? server.genReqId : withRequestIdHeader(server.options.requestIdHeader, generator)
+  }
+  const factory = (context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
+  route.childLoggerFactory = factory
+  const effectiveLevel = level ?? context.logLevel ?? server.logger.level
+  const merged = mergedSerializers(context, serializers)
+  route.loggerOptions = merged === null ? { level: effectiveLevel } : { level: effectiveLevel, serializers: merged }
+}
+
+function mergedSerializers (context: ContextState, own: Record<string, unknown> | null): Record<string, unknown> | null {
+  let merged: Record<string, unknown> | null = null
+  for (const ctx of context.lineage()) {
+    if (ctx.logSerializers !== null) merged = Object.assign(merged ?? {}, ctx.logSerializers)
+  }
+  if (own !== null) merged = Object.assign(merged ?? {}, own)
+  return merged
+}
+
+/** Per request: the logger `request.log` / `reply.log` use, bound to the request id. */
+export function createRequestLogger (route: RouteContext, id: string, raw: any): EnclaveLogger {
+  const server = route.server
+  const factory = route.childLoggerFactory
+  if (factory === null) {
+    if (route.logger === disabledLogger) return disabledLogger
+    return route.logger.child({ [server.options.requestIdLogLabel]: id })
+  }
+  return factory.call(route.instance, server.logger, { [server.options.requestIdLogLabel]: id }, route.loggerOptions, raw)
+}

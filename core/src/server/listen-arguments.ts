@@ -1,0 +1,71 @@
+/** The options `listen()` takes: Node's `server.listen()` options plus Fastify's `listenTextResolver`. */
+export interface ListenOptions {
+  port?: number | string
+  host?: string
+  path?: string
+  backlog?: number
+  exclusive?: boolean
+  readableAll?: boolean
+  writableAll?: boolean
+  ipv6Only?: boolean
+  signal?: AbortSignal
+  /** The text logged once listening (default `Server listening at <address>`). */
+  listenTextResolver?: (address: string) => string
+}
+
+export type ListenCallback = (error: Error | null, address?: string | null) => void
+
+let variadicWarned = false
+
+/** Fastify 4 still accepts `listen(port, host, backlog, cb)`, with its deprecation warning, once a process. */
+function warnVariadicListen (): void {
+  if (variadicWarned) return
+  variadicWarned = true
+  process.emitWarning(
+    'Variadic listen method is deprecated. Please use ".listen(optionsObject)" instead. The variadic signature will be removed in `fastify@5`.',
+    { type: 'DeprecationWarning', code: 'FSTDEP011' }
+  )
+}
+
+/** A positional port as Fastify 4 reads it: anything that is not a valid port means "any free port". */
+function positionalPort (value: unknown): number {
+  if (Number.isInteger(value)) return value as number
+  const port = Number(value)
+  return Number.isInteger(port) && port >= 0 ? port : 0
+}
+
+/** `(port[, host[, backlog]])` or `(pipePath[, backlog])`, the deprecated positional forms. */
+function positionalOptions (args: unknown[]): ListenOptions {
+  const first = args[0]
+  if (typeof first === 'string' && Number.isNaN(Number(first))) {
+    return { path: first, backlog: args.length > 1 ? args[args.length - 1] as number : undefined }
+  }
+  return {
+    port: positionalPort(first),
+    host: typeof args[1] === 'string' && args[1] !== '' ? args[1] : 'localhost',
+    backlog: args.length >= 3 ? args[2] as number : undefined
+  }
+}
+
+/**
+ * `listen()`'s forms, as Fastify 4.29 reads them: `()`, `(options)`, `(options, cb)`, `(cb)`, and
+ * the deprecated positional forms `(port, host, backlog, cb)` and `(options, host, …, cb)`.
+ */
+export function normaliseListenArguments (input: unknown[]): { options: ListenOptions, callback: ListenCallback | undefined } {
+  if (input.length === 0) return { options: {}, callback: undefined }
+  const args = input.slice()
+  const callback = typeof args[args.length - 1] === 'function' ? args.pop() as ListenCallback : undefined
+  const first = input[0]
+  if (typeof first === 'function') return { options: {}, callback }
+  if (first === null || typeof first !== 'object') {
+    warnVariadicListen()
+    return { options: positionalOptions(args), callback }
+  }
+  const options = first as ListenOptions
+  if (args.length > 1) {
+    warnVariadicListen()
+    const start: unknown[] = options.path !== undefined ? [options.path] : [options.port ?? 0, options.host ?? 'localhost']
+    return { options: { ...options, ...positionalOptions(start.concat(args.slice(1))) }, callback }
+  }
+  return { options, callback }
+}
