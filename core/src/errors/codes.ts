@@ -38,7 +38,7 @@ export const catalogue = [
   { code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH', statusCode: 400, message: 'Request body size did not match Content-Length', type: 'RangeError', when: 'The body ended before or after the length its Content-Length header declared.' },
   { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400, message: "Body cannot be empty when content-type is set to 'application/json'", when: 'A request declared a JSON body and sent none.' },
   { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400, message: "Body is not valid JSON but content-type is set to 'application/json'", when: 'With genericJsonParseErrors (the enclave() default, as Fastify v5): the JSON body cannot be parsed — malformed, truncated, not UTF-8, containing a forbidden __proto__/constructor.prototype, or nested deeper than jsonNestingLimit. The message never carries parser internals. With the option off (Fastify 4) the SyntaxError is answered as a 400 with its own message and no code.' },
-  { code: 'FST_ERR_CTP_INSTANCE_ALREADY_STARTED', message: 'Cannot call "%s" when fastify instance is already started!', when: 'A content-type parser was added or removed after ready().' },
+  { code: 'FST_ERR_CTP_INSTANCE_ALREADY_STARTED', statusCode: 400, message: 'Cannot call "%s" when fastify instance is already started!', when: 'A content-type parser was added or removed after ready().' },
   // decorators
   { code: 'FST_ERR_DEC_ALREADY_PRESENT', message: "The decorator '%s' has already been added!", when: 'decorate/decorateRequest/decorateReply with a name that is already visible in this context.' },
   { code: 'FST_ERR_DEC_DEPENDENCY_INVALID_TYPE', message: "The dependencies of decorator '%s' must be of type Array.", type: 'TypeError', when: 'The dependency list of a decorator is not an array.' },
@@ -55,7 +55,7 @@ export const catalogue = [
   { code: 'FST_ERR_HOOK_TIMEOUT', message: "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise", when: 'An application hook (onReady) did not finish within pluginTimeout.' },
   // reply
   { code: 'FST_ERR_REP_INVALID_PAYLOAD_TYPE', statusCode: 500, message: "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", type: 'TypeError', when: 'A non-JSON content type was set and the payload is neither a string, a Buffer nor a stream.' },
-  { code: 'FST_ERR_REP_ALREADY_SENT', message: 'Reply was already sent, did you forget to "return reply" in the "%s" (%s) route?', when: 'reply.send was called after the reply was sent; logged as a warning, never thrown at the client.' },
+  { code: 'FST_ERR_REP_ALREADY_SENT', message: 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?', when: 'reply.send was called after the reply was sent; logged as a warning, never thrown at the client.' },
   { code: 'FST_ERR_REP_SENT_VALUE', message: 'The only possible value for reply.sent is true.', type: 'TypeError', when: 'reply.sent was set to something other than true.' },
   { code: 'FST_ERR_SEND_INSIDE_ONERR', message: 'You cannot use `send` inside the `onError` hook', when: 'An onError hook tried to send.' },
   { code: 'FST_ERR_SEND_UNDEFINED_ERR', statusCode: 500, message: 'Undefined error has occurred', when: 'A hook (async, or returning a promise) rejected with a falsy value: null, undefined, false, 0 or an empty string.' },
@@ -79,8 +79,8 @@ export const catalogue = [
   // routes and router
   { code: 'FST_ERR_DUPLICATED_ROUTE', message: "Method '%s' already declared for route '%s'", when: 'The same method and path (and constraints) were declared twice.' },
   { code: 'FST_ERR_BAD_URL', statusCode: 400, message: "'%s' is not a valid url component", when: 'The request path holds a malformed percent-escape.' },
-  { code: 'FST_ERR_INVALID_URL', message: "URL must be a string. Received '%s'", type: 'TypeError', when: 'A route path is not a string.' },
-  { code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ', message: 'Options for "%s:%s" route must be an object', when: 'Route options are not an object.' },
+  { code: 'FST_ERR_INVALID_URL', statusCode: 400, message: "URL must be a string. Received '%s'", type: 'TypeError', when: 'A route path is not a string.' },
+  { code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ', message: 'Options for "%s:%s" route must be an object', type: 'TypeError', when: 'Route options are not an object.' },
   { code: 'FST_ERR_ROUTE_DUPLICATED_HANDLER', message: 'Duplicate handler for "%s:%s" route is not allowed!', when: 'A handler was given both in the options and as an argument.' },
   { code: 'FST_ERR_ROUTE_HANDLER_NOT_FN', message: 'Error Handler for %s:%s route, if defined, must be a function', type: 'TypeError', when: 'A route errorHandler that is not a function.' },
   { code: 'FST_ERR_ROUTE_MISSING_HANDLER', message: 'Missing handler function for "%s:%s" route.', when: 'A route without a handler.' },
@@ -89,23 +89,37 @@ export const catalogue = [
   { code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', message: 'Body validation schema for %s:%s route is not supported!', when: 'A GET or HEAD route declares a body schema (at ready()).' },
   { code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', message: "'bodyLimit' option must be an integer > 0. Got '%s'", type: 'TypeError', when: 'A route or parser bodyLimit that is not a positive integer.' },
   { code: 'FST_ERR_ROUTE_AFTER_START', message: 'Cannot add route "%s:%s" when the instance is already started!', when: 'route() after ready().' },
-  { code: 'FST_ERR_NOT_FOUND', statusCode: 404, message: 'Route %s:%s not found', when: 'No route matches the request (answered by the not-found handler).' },
+  { code: 'FST_ERR_NOT_FOUND', statusCode: 404, message: 'Not Found', when: 'No route matches the request (answered by the not-found handler, whose message is `Route <METHOD>:<url> not found`).' },
   { code: 'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET', message: "Not found handler already set for the instance with prefix: '%s'", when: 'setNotFoundHandler twice in one context.' },
   { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
   { code: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', message: 'The defaultRoute type should be a function', type: 'TypeError', when: 'setDefaultRoute was given something other than a function.' },
   { code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414, message: "'%s' is exceeding the max param length", when: 'With paramTooLongStatus: 414 (the enclave() default, as Fastify v5): a parametric route matched but a parameter exceeds maxParamLength. With 404 (Fastify 4) the request is answered by the not-found handler.' },
   // plugins and lifecycle
   { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },
-  { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s' required by '%s' is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },
+  { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s'%s is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },
   { code: 'ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH', message: "%s - expected '%s' Enclave version, '%s' is installed", when: 'A wrapped plugin declares an `enclave` version range (@enclave/plugin) the running Enclave does not satisfy.' },
   { code: 'ENC_ERR_PLUGIN_DEPENDENCIES_INVALID', message: "The dependencies of plugin '%s' must be an array of plugin names", type: 'TypeError', when: 'A wrapped plugin\'s `dependencies` metadata is not an array.' },
   { code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', message: "The dependency '%s' of plugin '%s' is not registered", when: 'A wrapped plugin lists a dependency no plugin of that name registered before it.' },
-  { code: 'FST_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", type: 'TypeError', when: 'register() was given something that is not a plugin.' },
-  { code: 'FST_ERR_PLUGIN_TIMEOUT', message: "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise", when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
+  { code: 'FST_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", when: 'register() was given something that is not a plugin.' },
+  { code: 'FST_ERR_PLUGIN_TIMEOUT', message: 'fastify-plugin: %s', when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },
   { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING', message: 'Fastify instance is already listening. %s', when: 'A method that needs a stopped server was called on a listening one.' },
-  { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'The instance has already been closed and cannot be reopened', when: 'listen() after close().' },
-  { code: 'FST_ERR_REOPENED_SERVER', message: 'The instance is already listening', when: 'listen() twice.' },
-  { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: '%s'", type: 'TypeError', when: 'listen() options are not valid.' }
+  { code: 'FST_ERR_REOPENED_CLOSE_SERVER', message: 'Fastify has already been closed and cannot be reopened', when: 'listen() after close().' },
+  { code: 'FST_ERR_REOPENED_SERVER', message: 'Fastify is already listening', when: 'listen() twice.' },
+  { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: '%s'", type: 'TypeError', when: 'listen() options are not valid.' },
+  // Fastify v4 codes Enclave does not raise (yet); present so `errorCodes` has Fastify's keys
+  { code: 'FST_ERR_VERSION_CONSTRAINT_NOT_STR', message: 'Version constraint should be a string.', type: 'TypeError', when: 'A route version constraint is not a string.' },
+  { code: 'FST_ERR_MISSING_MIDDLEWARE', message: 'You must register a plugin for handling middlewares, visit fastify.dev/docs/latest/Reference/Middleware/ for more info.', when: 'use() was called without a middleware plugin (such as @fastify/middie or @fastify/express).' },
+  { code: 'FST_ERR_REP_RESPONSE_BODY_CONSUMED', message: 'Response.body is already consumed.', when: 'reply.send() was given a web Response whose body was already read.' },
+  { code: 'FST_ERR_BAD_TRAILER_NAME', message: 'Called reply.trailer with an invalid header name: %s', when: 'reply.trailer() with a header name trailers may not carry.' },
+  { code: 'FST_ERR_BAD_TRAILER_VALUE', message: "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", when: 'reply.trailer() with a value that is not a function.' },
+  { code: 'FST_ERR_REQ_INVALID_VALIDATION_INVOCATION', message: 'Invalid validation invocation. Missing validation function for HTTP part "%s" nor schema provided.', when: 'request.validateInput() for an HTTP part that has no schema, without a schema argument.' },
+  { code: 'FST_ERR_SCH_DUPLICATE', message: "Schema with '%s' already present!", when: 'A schema keyword (such as body) was given twice for one route.' },
+  { code: 'FST_ERR_HTTP2_INVALID_VERSION', message: 'HTTP2 is available only from node >= 8.8.1', when: 'Kept for Fastify compatibility; never raised on supported Node versions.' },
+  { code: 'FST_ERR_ASYNC_CONSTRAINT', message: 'Unexpected error from async constraint', when: 'An asynchronous route constraint strategy failed.' },
+  { code: 'FST_ERR_ROUTE_REWRITE_NOT_STR', message: 'Rewrite url for "%s" needs to be of type "string" but received "%s"', type: 'TypeError', when: 'rewriteUrl returned something other than a string.' },
+  { code: 'FST_ERR_PLUGIN_CALLBACK_NOT_FN', message: 'fastify-plugin: %s', type: 'TypeError', when: 'A plugin callback is not a function.' },
+  { code: 'FST_ERR_ROOT_PLG_BOOTED', message: 'fastify-plugin: %s', when: 'register() on the root after it booted.' },
+  { code: 'FST_ERR_PARENT_PLUGIN_BOOTED', message: 'fastify-plugin: %s', when: 'register() inside a plugin that has already booted.' }
 ] as const satisfies readonly CatalogueEntry[]
 
 export type ErrorCode = typeof catalogue[number]['code']
