@@ -159,18 +159,22 @@ t.test('symbols work as decorator names', async (t) => {
   t.same((await app.inject('/')).json(), { instance: 's3cret', request: 'per request' })
 })
 
-t.test('a child may shadow an ancestor decorator; the ancestor keeps its own', async (t) => {
+t.test('a child may shadow an ancestor instance decorator (the ancestor keeps its own), not a request/reply one', async (t) => {
   const app = build(t).decorate('label', 'root label')
   app.decorateRequest('role', 'guest')
+  app.decorateReply('kind', 'plain')
   app.get('/', async function handler (request) { return { label: app.label, role: (request as any).role } })
+  const refused: unknown[] = []
   app.register(async function child (child) {
     child.decorate('label', 'child label')
-    child.decorateRequest('role', 'member')
+    try { child.decorateRequest('role', 'member') } catch (error: any) { refused.push(error.code) }
+    try { child.decorateReply('kind', 'fancy') } catch (error: any) { refused.push(error.code) }
     child.get('/', async function handler (request) { return { label: child.label, role: (request as any).role } })
   }, { prefix: '/child' })
   await app.ready()
+  t.same(refused, ['FST_ERR_DEC_ALREADY_PRESENT', 'FST_ERR_DEC_ALREADY_PRESENT'], 'as in Fastify 4')
   t.same((await app.inject('/')).json(), { label: 'root label', role: 'guest' })
-  t.same((await app.inject('/child')).json(), { label: 'child label', role: 'member' })
+  t.same((await app.inject('/child')).json(), { label: 'child label', role: 'guest' })
 })
 
 t.test('built-in request/reply methods can be redecorated and replace the built-in, as in Fastify 4.29 (@fastify/cors redecorates reply.getHeader)', async (t) => {
@@ -234,4 +238,31 @@ t.test('a value decorating a request/reply getter is refused when decorating, no
     t.equal((await app.inject('/')).body, '/')
     await app.close()
   }
+})
+
+t.test('a child may redecorate an ancestor\'s request/reply decorator only when its value is a function, as in Fastify 4.29', async (t) => {
+  const pairs: Array<[unknown, unknown]> = [[null, () => 1], [() => 1, null], [() => 1, () => 2], [null, null], [1, 2], [{ getter () { return 1 } }, () => 2]]
+  const outcomes = async (make: () => any): Promise<string[]> => {
+    const seen: string[] = []
+    for (const [inRoot, inChild] of pairs) {
+      for (const kind of ['decorateRequest', 'decorateReply']) {
+        const app = make()
+        app[kind]('user', inRoot)
+        app.register(async (child: any) => {
+          try {
+            child[kind]('user', inChild)
+            seen.push('accepted')
+          } catch (error: any) {
+            seen.push(error.code ?? error.constructor.name)
+          }
+        })
+        await app.ready()
+        await app.close()
+      }
+    }
+    return seen
+  }
+  const fastify4 = await outcomes(() => Fastify())
+  t.same(await outcomes(() => createServer({}, fastifyProfile)), fastify4)
+  t.same(await outcomes(() => enclave()), fastify4)
 })

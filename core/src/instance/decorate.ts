@@ -21,19 +21,31 @@ function holderOf (instance: any, target: DecoratorTarget): any {
 }
 
 /**
- * A name may be decorated unless this context already has it, or it is part of the instance's own API
- * (`get`, `register`…). A decorator of an ancestor may be shadowed here: the new value is seen by this
- * context and its descendants, the ancestor keeps its own (as in Fastify). Returns true when the name
- * is one of Request's or Reply's built-ins, which Fastify 4.29 lets a plugin replace (@fastify/cors
- * redecorates `reply.getHeader`).
+ * As in Fastify 4: an instance decorator may be shadowed by a descendant, but not redeclared in its
+ * own context nor over the instance API (`get`, `register`…). A request/reply decorator is declared
+ * once along a context's ancestry; the built-in request/reply members are not decorators and may be
+ * replaced (plugins replace `reply.send`, `reply.code`; @fastify/cors `reply.getHeader`), the
+ * assignment failing only where the member is a getter. Returns true for such a built-in.
  */
 function checkAvailable (context: ContextState, holder: any, target: DecoratorTarget, name: PropertyKey): boolean {
-  if (Object.prototype.hasOwnProperty.call(holder, name)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
-  if (!(name in holder) || context.ancestorDecorated(target, name)) return false
-  if (target === 'instance') throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
+  const taken = target === 'instance'
+    ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))
+    : context.ownDecorators[target].includes(name) || (context.ancestorDecorated(target, name) && !isRedecoratable(holder, name))
+  if (taken) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
+  if (target === 'instance' || !(name in holder) || context.ancestorDecorated(target, name)) return false
   // With trustProxy, Fastify 4.29 defines request.ips itself and refuses to have it decorated.
   if (target === 'request' && name === 'ips' && (context.server as RouteServer).trustProxy !== null) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT('ips')
   return true
+}
+
+/**
+ * Fastify 4.29 lets a descendant redecorate an ancestor's request/reply decorator whose value is a
+ * function (it lives on the prototype), not one whose value is data (set on every instance); over an
+ * accessor the assignment decides (a getter alone throws a TypeError).
+ */
+function isRedecoratable (holder: any, name: PropertyKey): boolean {
+  const descriptor = inheritedDescriptor(holder, name)
+  return descriptor !== undefined && (typeof descriptor.value === 'function' || descriptor.get !== undefined || descriptor.set !== undefined)
 }
 
 function inheritedDescriptor (holder: any, name: PropertyKey): PropertyDescriptor | undefined {
