@@ -70,7 +70,7 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
-console.log(`RSS after ${requests} requests over ${connections} connections (${inFlight} in flight each), ${rounds} rounds`)
+console.log(`RSS after ${requests} requests over ${connections} connections (${inFlight} queued on each), ${rounds} rounds`)
 console.log('| scenario | ' + peers.join(' MB | ') + ' MB |')
 console.log('|---|' + peers.map(() => '---:|').join(''))
 for (const name of scenarioNames) {
