@@ -1,7 +1,7 @@
 // Framework cost per request without sockets or a load generator: the server's own 'request'
 // listener is called with a real IncomingMessage/ServerResponse pair on a stub socket, in-process,
 // and the work is timed in CPU time. A tuning tool for bench/notes.md, not part of the report.
-//   node bench/dispatch-compare.js <enclave|fastify4|fastify5> <S1..S5> [seconds=3]
+//   node [--expose-gc] bench/dispatch-compare.js <enclave|fastify4|fastify5> <S1..S5> [seconds=3]
 import http from 'node:http'
 import { Duplex } from 'node:stream'
 import { scenarios } from './scenarios.js'
@@ -92,4 +92,9 @@ const cpuBefore = process.cpuUsage()
 const done = await run(Number(secondsArg) * 1000)
 const cpu = process.cpuUsage(cpuBefore)
 const micros = (cpu.user + cpu.system) / done
-console.log('RESULT ' + JSON.stringify({ peer, scenario, cpuMicrosPerRequest: micros }))
+// Memory after warm-up and the measured run: RSS as the process stands, and (under
+// `node --expose-gc`) heap used after a full collection, the part the framework's objects hold.
+const rssMB = process.memoryUsage().rss / 1048576
+globalThis.gc?.()
+const { heapUsed } = process.memoryUsage()
+console.log('RESULT ' + JSON.stringify({ peer, scenario, cpuMicrosPerRequest: micros, rssMB, heapUsedMB: heapUsed / 1048576 }))

@@ -21,6 +21,7 @@ import { runNodeScript } from './child.js'
 import { summariseHttp, printHttpTables, printMicroTables } from './summary.js'
 import { writeReport } from './report.js'
 import { wrkVersion } from './load.js'
+import { waitForMessage, startServer, usageOf, stopProcess } from './peer-process.js'
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 const allPeers = ['raw', 'raw-limit', 'enclave', 'fastify4', 'fastify5', 'express', 'koa', 'hono']
@@ -64,57 +65,6 @@ function parseArgs (argv) {
   // Only a complete run rewrites docs/benchmarks.md, unless asked otherwise.
   options.report ??= !quick && options.scenarios.length === allScenarios.length && options.peers.length === allPeers.length
   return options
-}
-
-function waitForMessage (child, type, timeoutMs, what) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { cleanup(); reject(new Error(`${what}: no '${type}' within ${timeoutMs} ms`)) }, timeoutMs)
-    function onMessage (message) {
-      if (message?.type !== type) return
-      cleanup()
-      resolve(message)
-    }
-    function onExit (code) {
-      cleanup()
-      reject(new Error(`${what} exited with code ${code} before '${type}'`))
-    }
-    function cleanup () {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-    }
-    child.on('message', onMessage)
-    child.on('exit', onExit)
-  })
-}
-
-async function startServer (peer, options) {
-  const nodeArgs = []
-  if (options.profile && peer === 'enclave') {
-    const dir = fileURLToPath(new URL('./results/profiles/', import.meta.url))
-    mkdirSync(dir, { recursive: true })
-    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`)
-  }
-  nodeArgs.push(`${benchDir}servers/${peer}.js`, '--port', '0')
-  const { command, args } = pinnedNode(serverCpu, nodeArgs)
-  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: benchDir })
-  const ready = await waitForMessage(child, 'ready', 30000, `server ${peer}`)
-  return { peer, child, port: ready.port }
-}
-
-async function usageOf (server) {
-  const reply = waitForMessage(server.child, 'usage', 10000, `usage of ${server.peer}`)
-  server.child.send({ type: 'usage' })
-  return reply
-}
-
-async function stopProcess (child) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.send({ type: 'exit' })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
-  await exited
-  clearTimeout(timer)
 }
 
 /** Every peer must answer every scenario correctly (and S3 must refuse a bad body) before any load. */

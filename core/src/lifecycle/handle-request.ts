@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { kRawReply, kReplyEndTime, kReplyHijacked, kRequestRoute, kReplyRoute } from '../symbols.js'
 import { kReplySending } from '../reply/reply.js'
 import { createRequestLogger } from '../logging/request-logger.js'
-import { runHooks, runPayloadHooks, runAbortHooks, isAnswered } from './run-hooks.js'
+import { runHooks, runPayloadHooks, runAbortHooks, isAnswered, type ChainEnd } from './run-hooks.js'
 import { parseBody } from '../request/read-body.js'
 import { handleError } from '../reply/error-handler.js'
 import { validateRequest } from '../schema/validate.js'
@@ -38,7 +38,7 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
     log.info({ req: request }, 'incoming request')
   }
   if (route.onRequest !== null) {
-    runHooks(route.onRequest, request, reply, afterOnRequest, failLifecycle)
+    runHooks(route.onRequest, request, reply)
   } else {
     afterOnRequest(request, reply)
   }
@@ -82,7 +82,7 @@ export function failLifecycle (reply: any, error: unknown): void {
 function afterOnRequest (request: any, reply: any): void {
   const route: RouteContext = request.context
   if (route.preParsing !== null) {
-    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing, failLifecycle, 0, true)
+    runPayloadHooks(route.preParsing, request, reply, request.raw)
   } else {
     afterPreParsing(request, reply, request.raw)
   }
@@ -101,7 +101,7 @@ function afterPreParsing (request: any, reply: any, payload: any): void {
 export function afterParsing (request: any, reply: any): void {
   const route: RouteContext = request.context
   if (route.preValidation !== null) {
-    runHooks(route.preValidation, request, reply, validationPhase, failLifecycle)
+    runHooks(route.preValidation, request, reply)
   } else {
     validationPhase(request, reply)
   }
@@ -149,7 +149,7 @@ function preHandlerPhase (request: any, reply: any): void {
   if (isAnswered(reply)) return
   const route: RouteContext = request.context
   if (route.preHandler !== null) {
-    runHooks(route.preHandler, request, reply, runHandler, failLifecycle)
+    runHooks(route.preHandler, request, reply)
   } else {
     runHandler(request, reply)
   }
@@ -163,7 +163,7 @@ export function runInNotFoundRoute (request: any, reply: any, route: RouteContex
   request[kRequestRoute] = route
   reply[kReplyRoute] = route
   if (route.preHandler !== null) {
-    runHooks(route.preHandler, request, reply, runHandler, failLifecycle)
+    runHooks(route.preHandler, request, reply)
   } else {
     runHandler(request, reply)
   }
@@ -213,7 +213,7 @@ function onResponseFinished (this: ServerResponse): void {
   reply[kReplyEndTime] = performance.now()
   const route: RouteContext = reply.request.context
   // As Fastify: "request completed" is written once the onResponse hooks are done.
-  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, logRequestCompleted, logRequestErrored, 0, false)
+  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply)
   else logRequestCompleted(reply.request, reply)
 }
 
@@ -256,7 +256,7 @@ function onSocketTimeout (this: any): void {
   // A keep-alive connection idling after its last response has no request to report.
   if (reply.raw.writableFinished === true) return
   const route: RouteContext = reply.request.context
-  runHooks(route.onTimeout!, reply.request, reply, noop, logHookFailure, 0, false)
+  runHooks(route.onTimeout!, reply.request, reply)
 }
 
 function noop (): void {}
@@ -264,3 +264,11 @@ function noop (): void {}
 export function logHookFailure (reply: any, error: unknown): void {
   reply.log.error({ err: error }, 'hook failed after the response')
 }
+
+/** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */
+export const onRequestEnd: ChainEnd = { next: afterOnRequest, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
+export const preParsingEnd: ChainEnd = { next: afterPreParsing, fail: failLifecycle, withPayload: true, stopWhenAnswered: true }
+export const preValidationEnd: ChainEnd = { next: validationPhase, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
+export const preHandlerEnd: ChainEnd = { next: runHandler, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
+export const onResponseEnd: ChainEnd = { next: logRequestCompleted, fail: logRequestErrored, withPayload: false, stopWhenAnswered: false }
+export const onTimeoutEnd: ChainEnd = { next: noop, fail: logHookFailure, withPayload: false, stopWhenAnswered: false }

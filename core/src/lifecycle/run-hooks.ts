@@ -9,39 +9,76 @@ export type PayloadNext = (request: any, reply: any, payload: unknown) => void
 export type Fail = (reply: any, error: unknown) => void
 
 /**
- * Where a callback-style hook chain stands, so its `done` can resume it. Created at most once per
- * reply, and only when a route has a callback-style hook: the one allocation the callback API
- * forces on us (`done` must know which request it belongs to).
+ * Where a hook name's chain leads, declared once by the module that continues the lifecycle after
+ * it: what runs next, what a failure calls, whether the hooks receive a payload, and whether a hook
+ * that answers the request ends the chain (false for hooks that run while or after the response is
+ * sent: they all run).
+ */
+export interface ChainEnd {
+  readonly next: Next | PayloadNext
+  readonly fail: Fail
+  readonly withPayload: boolean
+  readonly stopWhenAnswered: boolean
+}
+
+/**
+ * One route's hooks of one name with where they lead, compiled at ready(): everything about a chain
+ * that never changes between requests lives here, so a request only records where it stands.
+ */
+export class HookChain {
+  readonly hooks: HookEntry[]
+  readonly next: Next | PayloadNext
+  readonly fail: Fail
+  readonly withPayload: boolean
+  readonly stopWhenAnswered: boolean
+
+  constructor (hooks: HookEntry[], end: ChainEnd) {
+    this.hooks = hooks
+    this.next = end.next
+    this.fail = end.fail
+    this.withPayload = end.withPayload
+    this.stopWhenAnswered = end.stopWhenAnswered
+  }
+}
+
+/** Whether the running callback-style hook has called `done` yet, and how. */
+const idle = 0
+const calling = 1
+const doneWhileCalling = 2
+
+/**
+ * Where a reply's callback-style hook chain stands, so its `done` can resume it. Created at most
+ * once per reply, and only when a route has a callback-style hook: the one allocation the callback
+ * API forces on us (`done` must know which request it belongs to).
  */
 class HookState {
-  hooks: HookEntry[] = []
+  readonly request: any
+  readonly reply: any
+  chain: HookChain | null = null
   index = 0
-  request: any = null
-  reply: any = null
-  next: Next | PayloadNext | null = null
-  fail: Fail | null = null
-  withPayload = false
-  /** False for hooks that run after the response (onResponse, onTimeout): they all run. */
-  stopWhenAnswered = true
   payload: unknown = undefined
-  /** True while the hook function is on the stack: a synchronous `done` must not recurse. */
-  calling = false
-  calledSync = false
+  /** `calling` while the hook function is on the stack: a synchronous `done` must not recurse. */
+  phase = idle
   syncError: unknown = undefined
-  /** Counts callback-style hook calls and marks when `done` ran, so a promise the hook returned continues the chain only in its stead. */
+  /**
+   * Counts callback-style hook calls; `settled` is the call whose `done` ran, so a promise the hook
+   * returned continues the chain only in its stead.
+   */
   invocation = 0
-  continued = false
+  settled = 0
   readonly done: (error?: unknown, value?: unknown) => void
 
-  constructor () {
+  constructor (request: any, reply: any) {
+    this.request = request
+    this.reply = reply
     this.done = (error?: unknown, value?: unknown) => { hookDone(this, error, value) }
   }
 }
 
-function stateOf (reply: any): HookState {
+function stateOf (request: any, reply: any): HookState {
   let state: HookState | null = reply[kReplyHookState]
   if (state === null) {
-    state = new HookState()
+    state = new HookState(request, reply)
     reply[kReplyHookState] = state
   }
   return state
@@ -66,8 +103,8 @@ function rejectionReason (error: unknown): unknown {
  * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
  * hooks (preParsing, preSerialization, onSend, onError), where any falsy value means success, as in Fastify.
  */
-function isFailure (state: HookState, error: unknown): boolean {
-  return state.withPayload ? Boolean(error) : error !== undefined && error !== null
+function isFailure (chain: HookChain, error: unknown): boolean {
+  return chain.withPayload ? Boolean(error) : error !== undefined && error !== null
 }
 
 function isThenable (value: any): value is PromiseLike<unknown> {
@@ -75,44 +112,41 @@ function isThenable (value: any): value is PromiseLike<unknown> {
 }
 
 /**
- * Runs `hooks[start..]` as `hook(request, reply[, done])`, then `next(request, reply)`. A hook that
- * answers the request ends the chain, unless `stopWhenAnswered` is false (hooks after the response).
+ * Runs `chain.hooks[start..]` as `hook(request, reply[, done])`, then `chain.next(request, reply)`.
+ * A hook that answers the request ends the chain, unless the chain runs after the response.
  */
-export function runHooks (hooks: HookEntry[], request: any, reply: any, next: Next, fail: Fail, start = 0, stopWhenAnswered = true): void {
+export function runHooks (chain: HookChain, request: any, reply: any, start = 0): void {
+  const hooks = chain.hooks
+  let state: HookState | null = null
   for (let i = start; i < hooks.length; i++) {
     const hook = hooks[i]!
     if (hook.callbackStyle) {
-      const state = stateOf(reply)
-      state.hooks = hooks
+      if (state === null) state = stateOf(request, reply)
+      // A hook may run another chain of the same reply (reply.send() in onRequest runs onSend), so
+      // which chain this is and where it stands are written before each call.
+      state.chain = chain
       state.index = i
-      state.request = request
-      state.reply = reply
-      state.next = next
-      state.fail = fail
-      state.withPayload = false
-      state.stopWhenAnswered = stopWhenAnswered
-      state.calledSync = false
-      state.calling = true
-      state.continued = false
+      state.phase = calling
       state.invocation++
       let returned
       try {
         returned = hook.fn.call(hook.instance, request, reply, state.done)
       } catch (error) {
-        state.calling = false
+        state.phase = idle
         if (isNothing(error)) continue
-        fail(reply, error)
+        chain.fail(reply, error)
         return
       }
-      state.calling = false
-      if (!state.calledSync) {
+      if (state.phase !== doneWhileCalling) {
+        state.phase = idle
         if (isThenable(returned)) continueWhenSettled(state, returned)
         return
       }
-      if (isFailure(state, state.syncError)) {
+      state.phase = idle
+      if (isFailure(chain, state.syncError)) {
         const error = state.syncError
         state.syncError = undefined
-        fail(reply, error)
+        chain.fail(reply, error)
         return
       }
     } else {
@@ -121,73 +155,69 @@ export function runHooks (hooks: HookEntry[], request: any, reply: any, next: Ne
         result = hook.fn.call(hook.instance, request, reply)
       } catch (error) {
         if (isNothing(error)) continue
-        fail(reply, error)
+        chain.fail(reply, error)
         return
       }
       if (isThenable(result)) {
-        awaitHook(result, hooks, i, request, reply, next, fail, stopWhenAnswered)
+        awaitHook(result, chain, i, request, reply)
         return
       }
     }
-    if (stopWhenAnswered && isAnswered(reply)) return
+    if (chain.stopWhenAnswered && isAnswered(reply)) return
   }
-  next(request, reply)
+  ;(chain.next as Next)(request, reply)
 }
 
-async function awaitHook (promise: PromiseLike<unknown>, hooks: HookEntry[], index: number, request: any, reply: any, next: Next, fail: Fail, stopWhenAnswered: boolean): Promise<void> {
+async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: any, reply: any): Promise<void> {
   try {
     await promise
   } catch (error) {
-    fail(reply, rejectionReason(error))
+    chain.fail(reply, rejectionReason(error))
     return
   }
-  if (stopWhenAnswered && isAnswered(reply)) return
-  runHooks(hooks, request, reply, next, fail, index + 1, stopWhenAnswered)
+  if (chain.stopWhenAnswered && isAnswered(reply)) return
+  runHooks(chain, request, reply, index + 1)
 }
 
 /**
  * Runs hooks that receive and may replace a payload: `hook(request, reply, payload[, done])`
- * (preParsing, preSerialization, onSend, onError), then `next(request, reply, payload)`.
+ * (preParsing, preSerialization, onSend, onError), then `chain.next(request, reply, payload)`.
  */
-export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, payload: unknown, next: PayloadNext, fail: Fail, start = 0, stopWhenAnswered = false): void {
+export function runPayloadHooks (chain: HookChain, request: any, reply: any, payload: unknown, start = 0): void {
+  const hooks = chain.hooks
+  const stopWhenAnswered = chain.stopWhenAnswered
+  let state: HookState | null = null
   for (let i = start; i < hooks.length; i++) {
     // preParsing hooks run before anything is sent, so one that answers ends the chain; the
     // other payload hooks run while the reply is being sent.
     if (stopWhenAnswered && i > start && isAnswered(reply)) return
     const hook = hooks[i]!
     if (hook.callbackStyle) {
-      const state = stateOf(reply)
-      state.hooks = hooks
+      if (state === null) state = stateOf(request, reply)
+      state.chain = chain
       state.index = i
-      state.request = request
-      state.reply = reply
-      state.next = next
-      state.fail = fail
-      state.withPayload = true
-      state.stopWhenAnswered = stopWhenAnswered
       state.payload = payload
-      state.calledSync = false
-      state.calling = true
-      state.continued = false
+      state.phase = calling
       state.invocation++
       let returned
       try {
         returned = hook.fn.call(hook.instance, request, reply, payload, state.done)
       } catch (error) {
-        state.calling = false
+        state.phase = idle
         if (isNothing(error)) continue
-        fail(reply, error)
+        chain.fail(reply, error)
         return
       }
-      state.calling = false
-      if (!state.calledSync) {
+      if (state.phase !== doneWhileCalling) {
+        state.phase = idle
         if (isThenable(returned)) continueWhenSettled(state, returned)
         return
       }
-      if (isFailure(state, state.syncError)) {
+      state.phase = idle
+      if (isFailure(chain, state.syncError)) {
         const error = state.syncError
         state.syncError = undefined
-        fail(reply, error)
+        chain.fail(reply, error)
         return
       }
       payload = state.payload
@@ -197,30 +227,30 @@ export function runPayloadHooks (hooks: HookEntry[], request: any, reply: any, p
         result = hook.fn.call(hook.instance, request, reply, payload)
       } catch (error) {
         if (isNothing(error)) continue
-        fail(reply, error)
+        chain.fail(reply, error)
         return
       }
       if (isThenable(result)) {
-        awaitPayloadHook(result, hooks, i, request, reply, payload, next, fail, stopWhenAnswered)
+        awaitPayloadHook(result, chain, i, request, reply, payload)
         return
       }
       if (result !== undefined) payload = result
     }
   }
   if (stopWhenAnswered && isAnswered(reply)) return
-  next(request, reply, payload)
+  ;(chain.next as PayloadNext)(request, reply, payload)
 }
 
-async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry[], index: number, request: any, reply: any, payload: unknown, next: PayloadNext, fail: Fail, stopWhenAnswered: boolean): Promise<void> {
+async function awaitPayloadHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: any, reply: any, payload: unknown): Promise<void> {
   let result
   try {
     result = await promise
   } catch (error) {
-    fail(reply, rejectionReason(error))
+    chain.fail(reply, rejectionReason(error))
     return
   }
-  if (stopWhenAnswered && isAnswered(reply)) return
-  runPayloadHooks(hooks, request, reply, result === undefined ? payload : result, next, fail, index + 1, stopWhenAnswered)
+  if (chain.stopWhenAnswered && isAnswered(reply)) return
+  runPayloadHooks(chain, request, reply, result === undefined ? payload : result, index + 1)
 }
 
 /**
@@ -229,39 +259,39 @@ async function awaitPayloadHook (promise: PromiseLike<unknown>, hooks: HookEntry
  * the promise comes first wins.
  */
 function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): void {
+  // Read after the hook returned: a chain it ran meanwhile on the same reply counts as newer.
   const invocation = state.invocation
   promise.then(function hookPromiseResolved (value) {
-    if (state.invocation === invocation && !state.continued) hookDone(state, null, value)
+    if (state.invocation === invocation && state.settled !== invocation) hookDone(state, null, value)
   }, function hookPromiseRejected (error) {
-    if (state.invocation !== invocation || state.continued) return
-    state.continued = true
+    if (state.invocation !== invocation || state.settled === invocation) return
+    state.settled = invocation
     // Whatever it rejected with (even undefined) is the hook's failure, as for an async hook.
-    state.fail!(state.reply, rejectionReason(error))
+    state.chain!.fail(state.reply, rejectionReason(error))
   })
 }
 
 function hookDone (state: HookState, error: unknown, value: unknown): void {
-  state.continued = true
-  if (state.calling) {
+  state.settled = state.invocation
+  const chain = state.chain!
+  if (state.phase !== idle) {
     // `done` called synchronously: let the loop in runHooks continue instead of recursing.
-    state.calledSync = true
+    state.phase = doneWhileCalling
     state.syncError = error
-    if (state.withPayload && value !== undefined) state.payload = value
+    if (chain.withPayload && value !== undefined) state.payload = value
     return
   }
   const reply = state.reply
-  if (isFailure(state, error)) {
-    state.fail!(reply, error)
+  if (isFailure(chain, error)) {
+    chain.fail(reply, error)
     return
   }
-  if (state.withPayload) {
-    if (state.stopWhenAnswered && isAnswered(reply)) return
-    const payload = value === undefined ? state.payload : value
-    runPayloadHooks(state.hooks, state.request, reply, payload, state.next as PayloadNext, state.fail!, state.index + 1, state.stopWhenAnswered)
+  if (chain.stopWhenAnswered && isAnswered(reply)) return
+  if (chain.withPayload) {
+    runPayloadHooks(chain, state.request, reply, value === undefined ? state.payload : value, state.index + 1)
     return
   }
-  if (state.stopWhenAnswered && isAnswered(reply)) return
-  runHooks(state.hooks, state.request, reply, state.next as Next, state.fail!, state.index + 1, state.stopWhenAnswered)
+  runHooks(chain, state.request, reply, state.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */

@@ -5,7 +5,7 @@ import {
   kSpecValidationPayload
 } from '../symbols.js'
 import { kReplySending } from './reply.js'
-import { runPayloadHooks } from '../lifecycle/run-hooks.js'
+import { runPayloadHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -67,7 +67,7 @@ function enterErrorPath (reply: any, thrown: unknown, runOnError: boolean): void
   if (route.onError !== null && runOnError && reply[kReplyIsRunningOnError] === false) {
     reply[kReplyIsRunningOnError] = true
     reply[kReplyError] = thrown
-    runPayloadHooks(route.onError, reply.request, reply, thrown, afterOnError, onErrorHookFailed)
+    runPayloadHooks(route.onError, reply.request, reply, thrown)
     return
   }
   invokeErrorHandler(reply, thrown)
@@ -224,3 +224,6 @@ export function writeLastResort (reply: any, error: unknown): void {
   res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
   res.end(body)
 }
+
+/** Where the onError chain leads (see compileRoute). */
+export const onErrorEnd: ChainEnd = { next: afterOnError, fail: onErrorHookFailed, withPayload: true, stopWhenAnswered: false }

@@ -1,7 +1,7 @@
 import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyHijacked, kRawReply, kReplyHeaderFailure } from '../symbols.js'
 import { kReplySending } from './reply.js'
-import { runPayloadHooks } from '../lifecycle/run-hooks.js'
+import { runPayloadHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { selectSerializer, type SerializerFunction } from '../schema/select-serializer.js'
 import { mediaTypeOf } from '../request/content-type.js'
@@ -68,7 +68,7 @@ export function sendPayload (reply: any, payload: unknown): void {
   }
   const route: RouteContext = reply[kReplyRoute]
   if (route.preSerialization !== null) {
-    runPayloadHooks(route.preSerialization, reply.request, reply, payload, serializeAndSend, failBeforeWrite)
+    runPayloadHooks(route.preSerialization, reply.request, reply, payload)
   } else {
     serializeAndSend(reply.request, reply, payload)
   }
@@ -124,7 +124,7 @@ function serializeWithRoute (reply: any, payload: unknown): string {
 function runOnSend (reply: any, payload: unknown): void {
   const route: RouteContext = reply[kReplyRoute]
   if (route.onSend !== null) {
-    runPayloadHooks(route.onSend, reply.request, reply, payload, writeReply, failBeforeWrite)
+    runPayloadHooks(route.onSend, reply.request, reply, payload)
   } else {
     writeReply(reply.request, reply, payload)
   }
@@ -282,3 +282,7 @@ function onPayloadStreamError (this: any, error: unknown): void {
   }
   res.destroy()
 }
+
+/** Where the preSerialization and onSend chains lead (see compileRoute). */
+export const preSerializationEnd: ChainEnd = { next: serializeAndSend, fail: failBeforeWrite, withPayload: true, stopWhenAnswered: false }
+export const onSendEnd: ChainEnd = { next: writeReply, fail: failBeforeWrite, withPayload: true, stopWhenAnswered: false }

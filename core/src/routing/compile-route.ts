@@ -1,4 +1,8 @@
-import { requestHookNames, inAddedOrder, type HookEntry } from '../lifecycle/hooks.js'
+import { inAddedOrder, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
+import { HookChain, type ChainEnd } from '../lifecycle/run-hooks.js'
+import { onRequestEnd, preParsingEnd, preValidationEnd, preHandlerEnd, onResponseEnd, onTimeoutEnd } from '../lifecycle/handle-request.js'
+import { preSerializationEnd, onSendEnd } from '../reply/send.js'
+import { onErrorEnd } from '../reply/error-handler.js'
 import { defaultErrorHandler, type ErrorHandlerEntry } from '../reply/error-handler.js'
 import { defaultSchemaErrorFormatter, fastifySchemaErrorFormatter, type SchemaErrorFormatter } from '../schema/error-formatter.js'
 import { compileRouteValidation } from '../schema/compile-validation.js'
@@ -12,11 +16,16 @@ import type { ParserLookup } from '../request/body-parsers.js'
 
 const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
 
-function hookChain (route: RouteContext, lineage: ContextState[], name: typeof requestHookNames[number]): HookEntry[] | null {
+function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHookName): HookEntry[] | null {
   const chain: HookEntry[] = inAddedOrder(lineage.map((ctx) => ctx.hooks[name]))
   const own = route.routeHooks[name]
   if (own !== undefined) chain.push(...own)
   return chain.length === 0 ? null : chain
+}
+
+function hookChain (route: RouteContext, lineage: ContextState[], name: RequestHookName, end: ChainEnd): HookChain | null {
+  const hooks = hooksOf(route, lineage, name)
+  return hooks === null ? null : new HookChain(hooks, end)
 }
 
 /** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
@@ -47,9 +56,16 @@ export function compileRoute (route: RouteContext): void {
   if (route.compiled) return
   const context = route.context
   const lineage = context.lineage()
-  for (const name of requestHookNames) {
-    route[name] = hookChain(route, lineage, name)
-  }
+  route.onRequest = hookChain(route, lineage, 'onRequest', onRequestEnd)
+  route.preParsing = hookChain(route, lineage, 'preParsing', preParsingEnd)
+  route.preValidation = hookChain(route, lineage, 'preValidation', preValidationEnd)
+  route.preHandler = hookChain(route, lineage, 'preHandler', preHandlerEnd)
+  route.preSerialization = hookChain(route, lineage, 'preSerialization', preSerializationEnd)
+  route.onSend = hookChain(route, lineage, 'onSend', onSendEnd)
+  route.onResponse = hookChain(route, lineage, 'onResponse', onResponseEnd)
+  route.onError = hookChain(route, lineage, 'onError', onErrorEnd)
+  route.onTimeout = hookChain(route, lineage, 'onTimeout', onTimeoutEnd)
+  route.onRequestAbort = hooksOf(route, lineage, 'onRequestAbort')
   route.errorHandlers = errorHandlerChain(route, context)
   route.parsers = parsersOf(context)
   route.replySerializer = context.inherited('replySerializer')

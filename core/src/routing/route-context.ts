@@ -1,6 +1,7 @@
 import type { ContextState } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
 import type { HookEntry, RequestHookName } from '../lifecycle/hooks.js'
+import type { HookChain } from '../lifecycle/run-hooks.js'
 import type { ParserLookup } from '../request/body-parsers.js'
 import type { RequestClass } from '../request/request.js'
 import type { ReplyClass } from '../reply/reply.js'
@@ -55,15 +56,15 @@ export class RouteContext {
   readonly parseBody: boolean
   readonly routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
 
-  onRequest: HookEntry[] | null = null
-  preParsing: HookEntry[] | null = null
-  preValidation: HookEntry[] | null = null
-  preHandler: HookEntry[] | null = null
-  preSerialization: HookEntry[] | null = null
-  onSend: HookEntry[] | null = null
-  onResponse: HookEntry[] | null = null
-  onError: HookEntry[] | null = null
-  onTimeout: HookEntry[] | null = null
+  onRequest: HookChain | null = null
+  preParsing: HookChain | null = null
+  preValidation: HookChain | null = null
+  preHandler: HookChain | null = null
+  preSerialization: HookChain | null = null
+  onSend: HookChain | null = null
+  onResponse: HookChain | null = null
+  onError: HookChain | null = null
+  onTimeout: HookChain | null = null
   onRequestAbort: HookEntry[] | null = null
   validators: PartValidator[] | null = null
   responseSerializers: ResponseSerializers | null = null
