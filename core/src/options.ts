@@ -62,7 +62,8 @@ const optionChecks: Record<string, [Check, string]> = {
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
-  http2GracefulClose: [isBool, 'a boolean']
+  http2GracefulClose: [isBool, 'a boolean'],
+  lazySchemaCompilation: [isBool, 'a boolean']
 }
 
 export interface ResolvedOptions {
@@ -96,6 +97,7 @@ export interface ResolvedOptions {
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
   http2GracefulClose: boolean
+  lazySchemaCompilation: boolean
   [key: string]: unknown
 }
 
@@ -128,7 +130,8 @@ const defaults = {
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
-  http2GracefulClose: false
+  http2GracefulClose: false,
+  lazySchemaCompilation: false
 } as const
 
 function isPluginEntry (entry: unknown): boolean {

@@ -27,6 +27,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   rejectUnlistedBodyMediaType: { fastify: false, enclave: false },
   validateHeadersOnCopy: { fastify: false, enclave: false },
   acceptAnnotationKeywords: { fastify: false, enclave: false },
+  // Start-up (docs/validation.md): compile schemas on a route's first request; off on both entries.
+  lazySchemaCompilation: { fastify: false, enclave: false },
   // HTTP/2 sessions on close(): GOAWAY on enclave(); Fastify 4 leaves them open until they idle out.
   http2GracefulClose: { fastify: false, enclave: true }
 }

@@ -12,7 +12,13 @@ export interface ValidatorCompilerInput {
 /** Ajv's compiled validate function: returns a boolean and exposes `.errors` after a failure. */
 export type ValidationFunction = ValidateFunction
 
-export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction
+export type ValidatorCompiler = ((input: ValidatorCompilerInput) => ValidationFunction) & {
+  /**
+   * Whether compiling this input later cannot fail, by a cheap check (core's
+   * `lazySchemaCompilation` compiles the schema now when it answers false).
+   */
+  canDefer?: (input: ValidatorCompilerInput) => boolean
+}
 
 /** Builds the compiler of one encapsulation context from the shared schemas visible there. */
 export type ValidatorCompilerFactory = (externalSchemas: Record<string, object>) => ValidatorCompiler

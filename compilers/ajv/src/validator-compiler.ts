@@ -3,6 +3,7 @@ import { addVendorKeywordsOf } from './annotation-keywords.js'
 import { jsonCacheKey } from './cache-key.js'
 import { AsyncSchemaError, MissingHttpPartError, explainCompileError } from './errors.js'
 import { declaresAsync } from './schema-walk.js'
+import { canDeferCompilation } from './deferrable.js'
 import type { ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from './types.js'
 
 function storedValidatorFor (ajv: Ajv, schema: unknown): ValidationFunction | undefined {
@@ -33,7 +34,7 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): Valid
     return validate
   }
 
-  return function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
+  function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
     if (!httpParts.has(input.httpPart)) throw new MissingHttpPartError(input.httpPart)
     const { schema } = input
     const cachedByObject = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined
@@ -62,4 +63,13 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): Valid
     if ((validate as { $async?: unknown }).$async === true) throw new AsyncSchemaError(describe(input))
     return remember(schema, contentKey, validate)
   }
+
+  // Read by core's lazySchemaCompilation; the vendor keywords are declared first, as compile would.
+  function canDefer (input: ValidatorCompilerInput): boolean {
+    if (!httpParts.has(input.httpPart)) return false
+    if (annotations) addVendorKeywordsOf(ajv, input.schema)
+    return canDeferCompilation(ajv, input.schema)
+  }
+
+  return Object.assign(compileValidator, { canDefer })
 }

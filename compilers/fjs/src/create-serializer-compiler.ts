@@ -1,6 +1,7 @@
 import fastJsonStringify from 'fast-json-stringify'
 import { externalSchemasCacheKey, schemaCacheKey } from './cache-key.js'
 import { withFjsWorkarounds } from './fjs-workarounds.js'
+import { canDeferSerializer } from './deferrable.js'
 import { externalsForRouteSchema } from './route-externals.js'
 import type {
   SerializerCompiler,
@@ -47,7 +48,7 @@ function buildSerializerCompiler(externalSchemas: Record<string, object>, option
   for (const id of Object.keys(externalSchemas)) externals[id] = withFjsWorkarounds(externalSchemas[id] as object)
   const serializers = new Map<string, SerializerFunction>()
 
-  return function serializerCompiler({ schema }: SerializerCompilerInput): SerializerFunction {
+  function serializerCompiler({ schema }: SerializerCompilerInput): SerializerFunction {
     const key = schemaCacheKey(schema)
     if (key === undefined) return compileSerializer(schema, externals, options)
     let serializer = serializers.get(key)
@@ -57,6 +58,13 @@ function buildSerializerCompiler(externalSchemas: Record<string, object>, option
     }
     return serializer
   }
+
+  // Read by core's lazySchemaCompilation.
+  function canDefer({ schema }: SerializerCompilerInput): boolean {
+    return canDeferSerializer(schema)
+  }
+
+  return Object.assign(serializerCompiler, { canDefer })
 }
 
 function compileSerializer(

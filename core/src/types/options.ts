@@ -73,6 +73,12 @@ export interface EnclaveOptions {
    * `discriminator`) and `x-*` vendor extensions; Fastify's Ajv refuses them in strict mode.
    */
   acceptAnnotationKeywords?: boolean
+  /**
+   * Compile a route's validators and response serializers on the route's first request instead of
+   * at ready(); ready() still fails on a broken schema (a cheap check). Off by default, as Fastify
+   * compiles everything at start-up.
+   */
+  lazySchemaCompilation?: boolean
   /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
   schemaController?: SchemaControllerOptions
 }
