@@ -1,13 +1,16 @@
 // S6, one measurement in a fresh process: factory() to ready() and listening with 1000 routes, each
 // with its own params, body and response schemas (distinct, so no compiler cache can share work
 // between routes).
-// Run as `node --expose-gc bench/startup-app.js <peer> [lazy]`; prints RESULT {...}. `lazy` turns on
-// `lazySchemaCompilation` (Enclave's entries only: Fastify has no such option).
+// Run as `node --expose-gc bench/startup-app.js <peer> [lazy] [cache=<dir>]`; prints RESULT {...}.
+// `lazy` turns on `lazySchemaCompilation`, `cache=<dir>` the persisted `schemaCache` (Enclave's
+// entries only: Fastify has neither).
 const peer = process.argv[2]
-const lazy = process.argv[3] === 'lazy'
+const flags = process.argv.slice(3)
+const lazy = flags.includes('lazy')
+const cacheDir = flags.find((flag) => flag.startsWith('cache='))?.slice('cache='.length)
 const modules = { enclave: '@enclave/core', 'enclave-fastify': '@enclave/fastify', fastify4: 'fastify4', fastify5: 'fastify5' }
 if (modules[peer] === undefined) throw new Error(`unknown S6 peer ${peer}`)
-if (lazy && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation`)
+if ((lazy || cacheDir !== undefined) && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation nor schema cache`)
 const factory = (await import(modules[peer])).default
 
 export const routeCount = 1000
@@ -55,7 +58,10 @@ const before = process.memoryUsage()
 
 const cpuBefore = process.cpuUsage()
 const start = performance.now()
-const app = factory(lazy ? { logger: false, lazySchemaCompilation: true } : { logger: false })
+const options = { logger: false }
+if (lazy) options.lazySchemaCompilation = true
+if (cacheDir !== undefined) options.schemaCache = { dir: cacheDir }
+const app = factory(options)
 for (let i = 0; i < routeCount; i++) app.post(`/resource${i}/items/:id`, { schema: schemas[i] }, handler)
 await app.ready()
 const readyMs = performance.now() - start
@@ -68,7 +74,7 @@ const cpuMs = (cpu.user + cpu.system) / 1000
 globalThis.gc?.()
 const after = process.memoryUsage()
 console.log('RESULT ' + JSON.stringify({
-  peer: lazy ? `${peer} lazy` : peer,
+  peer: [peer, ...flags].join(' '),
   ms,
   readyMs,
   cpuMs,

@@ -63,7 +63,8 @@ const optionChecks: Record<string, [Check, string]> = {
   acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
-  lazySchemaCompilation: [isBool, 'a boolean']
+  lazySchemaCompilation: [isBool, 'a boolean'],
+  schemaCache: [(v) => v === null || (isObject(v) && typeof (v as { dir?: unknown }).dir === 'string' && (v as { dir: string }).dir !== ''), 'null or { dir: string }']
 }
 
 export interface ResolvedOptions {
@@ -98,6 +99,7 @@ export interface ResolvedOptions {
   acceptAnnotationKeywords: boolean
   http2GracefulClose: boolean
   lazySchemaCompilation: boolean
+  schemaCache: { dir: string } | null
   [key: string]: unknown
 }
 
@@ -131,7 +133,8 @@ const defaults = {
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
   http2GracefulClose: false,
-  lazySchemaCompilation: false
+  lazySchemaCompilation: false,
+  schemaCache: null
 } as const
 
 function isPluginEntry (entry: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv'
+import type { CodeCache } from './code-cache.js'
 
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers'
 
@@ -41,4 +42,10 @@ export interface AjvCompilerOptions {
    * `acceptAnnotationKeywords` is set, as Fastify's Ajv refuses them.
    */
   annotationKeywords?: boolean
+  /**
+   * Keeps compiled validators as Ajv standalone code between starts (core's `schemaCache` option).
+   * Ignored when `plugins` or `onCreate` is given or `customOptions` holds functions: their effect
+   * on the generated code cannot be part of the key.
+   */
+  codeCache?: CodeCache
 }

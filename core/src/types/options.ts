@@ -79,6 +79,11 @@ export interface EnclaveOptions {
    * compiles everything at start-up.
    */
   lazySchemaCompilation?: boolean
+  /**
+   * Keep the default compilers' generated code (Ajv and fast-json-stringify standalone modules) in
+   * `dir`, so a second start of an unchanged app skips compilation. Off (`null`) by default.
+   */
+  schemaCache?: { dir: string } | null
   /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
   schemaController?: SchemaControllerOptions
 }
