@@ -129,6 +129,27 @@ for (const [face, factory] of faces) {
   }
 }
 
+t.test('with lazySchemaCompilation, a bad value for a keyword added with a metaSchema still fails ready() with the eager error', async (t) => {
+  async function readyError (lazy: boolean): Promise<any> {
+    const app = enclave({
+      lazySchemaCompilation: lazy,
+      ajv: {
+        onCreate (ajv: any) {
+          ajv.addKeyword({ keyword: 'even', type: 'number', metaSchema: { type: 'boolean' }, validate: (wanted: boolean, n: number) => !wanted || n % 2 === 0 })
+        }
+      }
+    })
+    t.teardown(() => app.close())
+    app.post('/x', { schema: { body: { type: 'object', properties: { n: { type: 'number', even: 'yes' } } } } }, async () => 'ok')
+    return app.ready().then(() => null, (error: unknown) => error)
+  }
+  const eager = await readyError(false)
+  const lazy = await readyError(true)
+  t.equal(eager?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
+  t.equal(lazy?.code, eager?.code)
+  t.equal(lazy?.message, eager?.message)
+})
+
 t.test('lazySchemaCompilation calls a custom validatorCompiler at ready(), as it cannot vouch for its schemas', async (t) => {
   const seen: string[] = []
   const app = enclave({ lazySchemaCompilation: true })

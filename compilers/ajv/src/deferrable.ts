@@ -44,6 +44,13 @@ function refResolves (ajv: Ajv, root: Record<string, unknown>, ref: string): boo
   return stored !== undefined && pointsIntoSchema(stored.schema, fragment)
 }
 
+/** A keyword added with a `metaSchema` (ajv.addKeyword) checks its value only when compiled. */
+function valueFitsKeyword (ajv: Ajv, keyword: string, value: unknown): boolean {
+  const rule = (ajv.RULES.all as Record<string, unknown>)[keyword] as { definition?: { validateSchema?: unknown } } | undefined
+  const check = typeof rule === 'object' && rule !== null ? rule.definition?.validateSchema : undefined
+  return typeof check !== 'function' || check(value) === true
+}
+
 /**
  * lazySchemaCompilation: true when compiling `schema` later cannot fail, as far as a cheap check
  * (meta-schema, keywords, formats, `$ref` targets) can tell. False means "compile it now", so a
@@ -66,6 +73,7 @@ export function canDeferCompilation (ajv: Ajv, schema: unknown): boolean {
       if (strictSchema && keywords[keyword] !== true) deferrable = false
       else if (keyword === '$ref') deferrable = typeof node.$ref === 'string' && refResolves(ajv, schema, node.$ref)
       else if (keyword === 'format' && typeof node.format === 'string') deferrable = ajv.formats[node.format] !== undefined
+      else deferrable = valueFitsKeyword(ajv, keyword, node[keyword])
       if (!deferrable) return
     }
   })
