@@ -112,6 +112,18 @@ t.test('schemaCache: changed validator options or shared schemas are compiled ag
   t.equal(response.statusCode, 200)
 })
 
+t.test('schemaCache: validator options that JSON cannot tell apart (a RegExp format) turn the cache off', async (t) => {
+  const dir = cacheDir(t)
+  const schema = { body: { type: 'object', properties: { code: { type: 'string', format: 'code' } } } }
+  async function codeAnswer (pattern: RegExp): Promise<number> {
+    const app = await start(t, { schemaCache: { dir }, ajv: { customOptions: { formats: { code: pattern } } } }, schema)
+    return (await app.inject({ method: 'POST', url: '/items', payload: { code: 'abc' } })).statusCode
+  }
+  t.equal(await codeAnswer(/^abc$/), 200)
+  t.equal(await codeAnswer(/^xyz$/), 400, 'the second pattern is used, not code keyed to the first')
+  t.equal(files(dir).filter((file) => readFileSync(file, 'utf8').includes('validate')).length, 0)
+})
+
 t.test('schemaCache: a corrupt or truncated file is compiled again and rewritten, never a crash', async (t) => {
   const dir = cacheDir(t)
   const plain = await answers(await start(t, {}))

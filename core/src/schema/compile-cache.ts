@@ -12,6 +12,25 @@ export interface CodeCache {
   write (key: string, code: string): void
 }
 
+/**
+ * Whether `value` is exactly what its JSON text says (plain objects, arrays, strings, finite numbers,
+ * booleans, null). Compiler options holding anything else (a RegExp format, a class instance, a
+ * function) would key different code to the same text, so they turn the cache off.
+ */
+export function isPlainJsonData (value: unknown, seen: Set<object> = new Set()): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value)
+  if (typeof value !== 'object' || seen.has(value)) return false
+  const prototype = Object.getPrototypeOf(value)
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return false
+  seen.add(value)
+  for (const member of Object.values(value)) {
+    if (member !== undefined && !isPlainJsonData(member, seen)) return false
+  }
+  seen.delete(value)
+  return true
+}
+
 // Bumped when the file layout changes, so files of an older layout are simply not found.
 const layout = 'enclave-schema-cache-1'
 
