@@ -1,15 +1,26 @@
-// S6, one measurement in a fresh process: factory() to ready() with 1000 routes, each with its own
-// body and response schemas (distinct, so no compiler cache can share work between routes).
-// Run as `node --expose-gc bench/startup-app.js <enclave|fastify4|fastify5>`; prints RESULT {...}.
+// S6, one measurement in a fresh process: factory() to ready() and listening with 1000 routes, each
+// with its own params, body and response schemas (distinct, so no compiler cache can share work
+// between routes).
+// Run as `node --expose-gc bench/startup-app.js <peer> [lazy] [cache=<dir>]`; prints RESULT {...}.
+// `lazy` turns on `lazySchemaCompilation`, `cache=<dir>` the persisted `schemaCache` (Enclave's
+// entries only: Fastify has neither).
 const peer = process.argv[2]
-const modules = { enclave: '@enclave/core', fastify4: 'fastify4', fastify5: 'fastify5' }
+const flags = process.argv.slice(3)
+const lazy = flags.includes('lazy')
+const cacheDir = flags.find((flag) => flag.startsWith('cache='))?.slice('cache='.length)
+const modules = { enclave: '@enclave/core', 'enclave-fastify': '@enclave/fastify', fastify4: 'fastify4', fastify5: 'fastify5' }
 if (modules[peer] === undefined) throw new Error(`unknown S6 peer ${peer}`)
+if ((lazy || cacheDir !== undefined) && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation nor schema cache`)
 const factory = (await import(modules[peer])).default
 
 export const routeCount = 1000
 
 function routeSchemas (i) {
   return {
+    params: {
+      type: 'object',
+      properties: { id: { type: 'integer', minimum: i } }
+    },
     body: {
       type: 'object',
       required: ['name', 'count'],
@@ -47,9 +58,14 @@ const before = process.memoryUsage()
 
 const cpuBefore = process.cpuUsage()
 const start = performance.now()
-const app = factory({ logger: false })
-for (let i = 0; i < routeCount; i++) app.post(`/resource${i}/items`, { schema: schemas[i] }, handler)
+const options = { logger: false }
+if (lazy) options.lazySchemaCompilation = true
+if (cacheDir !== undefined) options.schemaCache = { dir: cacheDir }
+const app = factory(options)
+for (let i = 0; i < routeCount; i++) app.post(`/resource${i}/items/:id`, { schema: schemas[i] }, handler)
 await app.ready()
+const readyMs = performance.now() - start
+await app.listen({ port: 0, host: '127.0.0.1' })
 const ms = performance.now() - start
 const cpu = process.cpuUsage(cpuBefore)
 // CPU time too: on a shared machine the wall clock also counts other processes' time slices.
@@ -58,8 +74,9 @@ const cpuMs = (cpu.user + cpu.system) / 1000
 globalThis.gc?.()
 const after = process.memoryUsage()
 console.log('RESULT ' + JSON.stringify({
-  peer,
+  peer: [peer, ...flags].join(' '),
   ms,
+  readyMs,
   cpuMs,
   rss: after.rss,
   heapUsed: after.heapUsed,

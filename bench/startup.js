@@ -1,19 +1,36 @@
 // S6: start-up time and memory with 1000 schema'd routes, each measurement in a fresh process
-// pinned to the server CPU, peers interleaved round by round.
+// pinned to the server CPU, peers interleaved round by round. `<peer> lazy` is the same app with
+// lazySchemaCompilation, `<peer> cached` a second start with schemaCache (Enclave's entries only;
+// the cache is filled by one start before the rounds and removed after them).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { pinnedNode, serverCpu } from './pinning.js'
 import { runNodeScript } from './child.js'
 import { median } from './stats.js'
 
-export const startupPeers = ['enclave', 'fastify4', 'fastify5']
+export const startupPeers = ['enclave', 'enclave lazy', 'enclave cached', 'enclave-fastify', 'enclave-fastify lazy', 'enclave-fastify cached', 'fastify4', 'fastify5']
 
 export async function runStartup (options, benchDir) {
   const peers = startupPeers
   const samples = Object.fromEntries(peers.map((peer) => [peer, []]))
-  for (let round = 0; round < options.startupRounds; round++) {
-    for (const peer of peers) {
-      const { command, args } = pinnedNode(serverCpu, ['--expose-gc', `${benchDir}startup-app.js`, peer])
-      samples[peer].push(await runNodeScript(command, args, benchDir))
+  const cacheDir = mkdtempSync(join(tmpdir(), 'enclave-s6-cache-'))
+  function argsOf (peer) {
+    const [name, variant] = peer.split(' ')
+    if (variant === 'cached') return [name, `cache=${join(cacheDir, name)}`]
+    return variant === undefined ? [name] : [name, variant]
+  }
+  function run (peer) {
+    const { command, args } = pinnedNode(serverCpu, ['--expose-gc', `${benchDir}startup-app.js`, ...argsOf(peer)])
+    return runNodeScript(command, args, benchDir)
+  }
+  try {
+    for (const peer of peers) if (peer.endsWith(' cached')) await run(peer)
+    for (let round = 0; round < options.startupRounds; round++) {
+      for (const peer of peers) samples[peer].push(await run(peer))
     }
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true })
   }
   const summary = peers.map((peer) => {
     const list = samples[peer]

@@ -72,7 +72,9 @@ const optionChecks: Record<string, [Check, string]> = {
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
-  http2GracefulClose: [isBool, 'a boolean']
+  http2GracefulClose: [isBool, 'a boolean'],
+  lazySchemaCompilation: [isBool, 'a boolean'],
+  schemaCache: [(v) => v === null || (isObject(v) && typeof (v as { dir?: unknown }).dir === 'string' && (v as { dir: string }).dir !== ''), 'null or { dir: string }']
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
@@ -114,6 +116,8 @@ export interface ResolvedOptions {
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
   http2GracefulClose: boolean
+  lazySchemaCompilation: boolean
+  schemaCache: { dir: string } | null
   [key: string]: unknown
 }
 
@@ -151,7 +155,9 @@ const defaults = {
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
-  http2GracefulClose: false
+  http2GracefulClose: false,
+  lazySchemaCompilation: false,
+  schemaCache: null
 } as const
 
 function isPluginEntry (entry: unknown): boolean {

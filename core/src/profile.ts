@@ -33,6 +33,10 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   rejectUnlistedBodyMediaType: { fastify: false, enclave: false },
   validateHeadersOnCopy: { fastify: false, enclave: false },
   acceptAnnotationKeywords: { fastify: false, enclave: false },
+  // Start-up (docs/validation.md): compile schemas on a route's first request; off on both entries.
+  lazySchemaCompilation: { fastify: false, enclave: false },
+  // Start-up: keep compiled schema code in a directory between starts; off on both entries.
+  schemaCache: { fastify: null, enclave: null },
   // HTTP/2 sessions on close(): GOAWAY on enclave(); Fastify 4 leaves them open until they idle out.
   http2GracefulClose: { fastify: false, enclave: true }
 }

@@ -23,11 +23,11 @@ function addExternalSchema (ajv: Ajv, key: string, schema: object, annotations: 
 }
 
 /** Builds and prepares the Ajv instance that serves one set of shared schemas. */
-export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<string, object>): Ajv {
+export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<string, object>, keepSource = false): Ajv {
   const custom = options.customOptions
   // `code` is merged a level deeper, so `customOptions: { code: { formats } }` keeps the default
   // `optimize` setting instead of dropping it.
-  const ajv = new Ajv({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code } })
+  const ajv = new Ajv({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code, ...(keepSource ? { source: true } : undefined) } })
   applyPlugins(ajv, options.plugins ?? [])
   options.onCreate?.(ajv)
   const annotations = options.annotationKeywords !== false

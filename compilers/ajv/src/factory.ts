@@ -1,5 +1,6 @@
 import type { Ajv } from 'ajv'
-import { externalSchemasCacheKey } from './cache-key.js'
+import { externalSchemasCacheKey, jsonCacheKey } from './cache-key.js'
+import { generatorVersions } from './code-cache.js'
 import { createAjv } from './create-ajv.js'
 import type { AjvCompilerOptions, ValidatorCompiler, ValidatorCompilerFactory } from './types.js'
 import { createAjvValidatorCompiler } from './validator-compiler.js'
@@ -11,13 +12,21 @@ import { createAjvValidatorCompiler } from './validator-compiler.js'
  */
 export function createValidatorCompilerFactory (options: AjvCompilerOptions = {}): ValidatorCompilerFactory {
   const compilers = new Map<string, ValidatorCompiler>()
+  const annotations = options.annotationKeywords !== false
+  // Plugins and onCreate change the generated code in ways no key can capture.
+  const optionsKey = options.codeCache === undefined || (options.plugins ?? []).length > 0 || options.onCreate !== undefined
+    ? undefined
+    : jsonCacheKey([options.customOptions ?? null, annotations])
 
   return function buildValidatorCompiler (externalSchemas: Record<string, object> = {}): ValidatorCompiler {
     const key = externalSchemasCacheKey(externalSchemas)
     const cached = key === undefined ? undefined : compilers.get(key)
     if (cached !== undefined) return cached
-    const ajv: Ajv = createAjv(options, externalSchemas)
-    const compiler = createAjvValidatorCompiler(ajv, options.annotationKeywords !== false)
+    const persisted = optionsKey !== undefined && key !== undefined
+    const ajv: Ajv = createAjv(options, externalSchemas, persisted)
+    const compiler = createAjvValidatorCompiler(ajv, annotations, persisted
+      ? { store: options.codeCache!, prefix: `${generatorVersions}\n${optionsKey}\n${key}` }
+      : undefined)
     // Shared schemas that are not plain JSON cannot be compared, so they get an instance of their own.
     if (key !== undefined) compilers.set(key, compiler)
     return compiler

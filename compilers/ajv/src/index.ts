@@ -5,6 +5,7 @@ import { createValidatorCompiler, createValidatorCompilerFactory } from './facto
 export { defaultAjvOptions } from './default-options.js'
 export { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, MissingHttpPartError, UnknownKeywordError } from './errors.js'
 export { createValidatorCompiler, createValidatorCompilerFactory } from './factory.js'
+export type { CodeCache } from './code-cache.js'
 export type {
   AjvCompilerOptions,
   AjvPlugin,

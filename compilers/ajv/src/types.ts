@@ -1,4 +1,5 @@
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv'
+import type { CodeCache } from './code-cache.js'
 
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers'
 
@@ -12,7 +13,13 @@ export interface ValidatorCompilerInput {
 /** Ajv's compiled validate function: returns a boolean and exposes `.errors` after a failure. */
 export type ValidationFunction = ValidateFunction
 
-export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction
+export type ValidatorCompiler = ((input: ValidatorCompilerInput) => ValidationFunction) & {
+  /**
+   * Whether compiling this input later cannot fail, by a cheap check (core's
+   * `lazySchemaCompilation` compiles the schema now when it answers false).
+   */
+  canDefer?: (input: ValidatorCompilerInput) => boolean
+}
 
 /** Builds the compiler of one encapsulation context from the shared schemas visible there. */
 export type ValidatorCompilerFactory = (externalSchemas: Record<string, object>) => ValidatorCompiler
@@ -35,4 +42,10 @@ export interface AjvCompilerOptions {
    * `acceptAnnotationKeywords` is set, as Fastify's Ajv refuses them.
    */
   annotationKeywords?: boolean
+  /**
+   * Keeps compiled validators as Ajv standalone code between starts (core's `schemaCache` option).
+   * Ignored when `plugins` or `onCreate` is given or `customOptions` holds functions: their effect
+   * on the generated code cannot be part of the key.
+   */
+  codeCache?: CodeCache
 }

@@ -3,6 +3,8 @@ import { addVendorKeywordsOf } from './annotation-keywords.js'
 import { jsonCacheKey } from './cache-key.js'
 import { AsyncSchemaError, MissingHttpPartError, explainCompileError } from './errors.js'
 import { declaresAsync } from './schema-walk.js'
+import { canDeferCompilation } from './deferrable.js'
+import { loadStandalone, standaloneModule, type CodeCache } from './code-cache.js'
 import type { ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from './types.js'
 
 function storedValidatorFor (ajv: Ajv, schema: unknown): ValidationFunction | undefined {
@@ -23,7 +25,7 @@ function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
  * so routes that repeat a schema (or a context re-asking at ready()) do not make Ajv generate and
  * evaluate the same code again.
  */
-export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): ValidatorCompiler {
+export function createAjvValidatorCompiler (ajv: Ajv, annotations = true, codeCache?: { store: CodeCache, prefix: string }): ValidatorCompiler {
   const byObject = new WeakMap<object, ValidationFunction>()
   const byContent = new Map<string, ValidationFunction>()
 
@@ -33,7 +35,7 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): Valid
     return validate
   }
 
-  return function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
+  function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
     if (!httpParts.has(input.httpPart)) throw new MissingHttpPartError(input.httpPart)
     const { schema } = input
     const cachedByObject = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined
@@ -52,7 +54,7 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): Valid
         validate = stored
       } else {
         if (annotations) addVendorKeywordsOf(ajv, schema)
-        validate = ajv.compile(schema)
+        validate = compileThroughCache(schema, contentKey)
       }
     } catch (error) {
       throw explainCompileError(error)
@@ -62,4 +64,27 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true): Valid
     if ((validate as { $async?: unknown }).$async === true) throw new AsyncSchemaError(describe(input))
     return remember(schema, contentKey, validate)
   }
+
+  // schemaCache: the key holds the schema's JSON and, in `prefix`, the shared schemas, options and
+  // package versions, so a file is only ever used for the exact input it was generated from.
+  function compileThroughCache (schema: unknown, contentKey: string | undefined): ValidationFunction {
+    if (codeCache === undefined || contentKey === undefined) return ajv.compile(schema as object)
+    const key = `ajv\n${codeCache.prefix}\n${contentKey}`
+    const code = codeCache.store.read(key)
+    const loaded = code === undefined ? undefined : loadStandalone(code)
+    if (loaded !== undefined) return loaded as ValidationFunction
+    const validate = ajv.compile(schema as object)
+    const generated = standaloneModule(ajv, validate)
+    if (generated !== undefined) codeCache.store.write(key, generated)
+    return validate
+  }
+
+  // Read by core's lazySchemaCompilation; the vendor keywords are declared first, as compile would.
+  function canDefer (input: ValidatorCompilerInput): boolean {
+    if (!httpParts.has(input.httpPart)) return false
+    if (annotations) addVendorKeywordsOf(ajv, input.schema)
+    return canDeferCompilation(ajv, input.schema)
+  }
+
+  return Object.assign(compileValidator, { canDefer })
 }

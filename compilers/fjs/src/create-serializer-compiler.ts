@@ -1,6 +1,8 @@
 import fastJsonStringify from 'fast-json-stringify'
 import { externalSchemasCacheKey, schemaCacheKey } from './cache-key.js'
 import { withFjsWorkarounds } from './fjs-workarounds.js'
+import { canDeferSerializer } from './deferrable.js'
+import { generatorVersions, loadStandalone, type CodeCache } from './code-cache.js'
 import { externalsForRouteSchema } from './route-externals.js'
 import type {
   SerializerCompiler,
@@ -16,8 +18,10 @@ import type {
  * their `$id`, so references need no rewriting (test/ref-forms.test.ts pins that down); schemas
  * only go through withFjsWorkarounds.
  */
-export function createSerializerCompilerFactory(options: SerializerOptions = {}): SerializerCompilerFactory {
+export function createSerializerCompilerFactory(options: SerializerOptions = {}, codeCache?: CodeCache): SerializerCompilerFactory {
   const fjsOptions = withoutNonFunctionModes(options)
+  // Options holding functions cannot be part of a key: no persisted code then.
+  const optionsKey = codeCache === undefined || Object.values(fjsOptions).some(isFunction) ? undefined : schemaCacheKey(fjsOptions)
   // Contexts that see the same shared schemas share one compiler and so one cache of functions.
   const compilers = new Map<string, SerializerCompiler>()
 
@@ -26,7 +30,8 @@ export function createSerializerCompilerFactory(options: SerializerOptions = {})
     if (key === undefined) return buildSerializerCompiler(externalSchemas ?? {}, fjsOptions)
     let compiler = compilers.get(key)
     if (compiler === undefined) {
-      compiler = buildSerializerCompiler(externalSchemas, fjsOptions)
+      const persisted = optionsKey === undefined ? undefined : { store: codeCache!, prefix: `${generatorVersions}\n${optionsKey}\n${key}` }
+      compiler = buildSerializerCompiler(externalSchemas, fjsOptions, persisted)
       compilers.set(key, compiler)
     }
     return compiler
@@ -40,23 +45,53 @@ export function createSerializerCompiler(
   return createSerializerCompilerFactory(options)(externalSchemas)
 }
 
-function buildSerializerCompiler(externalSchemas: Record<string, object>, options: SerializerOptions): SerializerCompiler {
+function isFunction(value: unknown): boolean {
+  return typeof value === 'function'
+}
+
+function buildSerializerCompiler(
+  externalSchemas: Record<string, object>,
+  options: SerializerOptions,
+  codeCache?: { store: CodeCache, prefix: string }
+): SerializerCompiler {
   // A snapshot: schemas added to the caller's record later must not change what this compiler,
   // cached under the record's content at creation time, resolves.
   const externals: Record<string, object> = {}
   for (const id of Object.keys(externalSchemas)) externals[id] = withFjsWorkarounds(externalSchemas[id] as object)
   const serializers = new Map<string, SerializerFunction>()
 
-  return function serializerCompiler({ schema }: SerializerCompilerInput): SerializerFunction {
+  function serializerCompiler({ schema }: SerializerCompilerInput): SerializerFunction {
     const key = schemaCacheKey(schema)
     if (key === undefined) return compileSerializer(schema, externals, options)
     let serializer = serializers.get(key)
     if (serializer === undefined) {
-      serializer = compileSerializer(schema, externals, options)
+      serializer = codeCache === undefined ? compileSerializer(schema, externals, options) : compileThroughCache(schema, key, codeCache)
       serializers.set(key, serializer)
     }
     return serializer
   }
+
+  // schemaCache: the key holds the schema's JSON and, in `prefix`, the shared schemas, options and
+  // package versions, so a file is only ever used for the exact input it was generated from.
+  function compileThroughCache(schema: unknown, schemaKey: string, codeCache: { store: CodeCache, prefix: string }): SerializerFunction {
+    const key = `fjs\n${codeCache.prefix}\n${schemaKey}`
+    const code = codeCache.store.read(key)
+    const loaded = code === undefined ? undefined : loadStandalone(code)
+    if (loaded !== undefined) return loaded
+    const generated = compileSerializer(schema, externals, { ...options, mode: 'standalone' } as SerializerOptions) as unknown
+    const serializer = typeof generated === 'string' ? loadStandalone(generated) : undefined
+    // Standalone code that does not run here is not kept: the serializer is built the usual way.
+    if (serializer === undefined) return compileSerializer(schema, externals, options)
+    codeCache.store.write(key, generated as string)
+    return serializer
+  }
+
+  // Read by core's lazySchemaCompilation.
+  function canDefer({ schema }: SerializerCompilerInput): boolean {
+    return canDeferSerializer(schema)
+  }
+
+  return Object.assign(serializerCompiler, { canDefer })
 }
 
 function compileSerializer(

@@ -4,6 +4,7 @@ import {
 } from './create-serializer-compiler.js'
 import { createSerializationInspector } from './inspector/create-serialization-inspector.js'
 
+export type { CodeCache } from './code-cache.js'
 export type {
   SerializationInspector,
   SerializationInspectorOptions,

@@ -10,7 +10,10 @@ export interface SerializerCompilerInput {
 
 export type SerializerFunction = (data: any) => string
 
-export type SerializerCompiler = (input: SerializerCompilerInput) => SerializerFunction
+export type SerializerCompiler = ((input: SerializerCompilerInput) => SerializerFunction) & {
+  /** Whether building this serializer later cannot fail, by a cheap check (core's `lazySchemaCompilation`). */
+  canDefer?: (input: SerializerCompilerInput) => boolean
+}
 
 /** Builds the compiler of one encapsulation context from the shared schemas visible there. */
 export type SerializerCompilerFactory = (externalSchemas: Record<string, object>) => SerializerCompiler

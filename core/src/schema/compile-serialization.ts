@@ -2,6 +2,7 @@ import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { expandShorthand, isContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
+import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
 import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -81,7 +82,19 @@ export function compileSerializer (compiler: AnyFunction, route: RouteContext, s
 export function compileRouteSerialization (route: RouteContext): ResponseSerializers | null {
   if (route.schema?.response === undefined || route.schema.response === null) return null
   const compiler = serializerCompilerFor(route)
+  const lazy = route.server.options.lazySchemaCompilation
   return buildResponseTable(route, function compileResponseSerializer (httpStatus, schema, contentType) {
-    return compileSerializer(compiler, route, schema, httpStatus, contentType)
+    if (!lazy || !mayDefer(compiler, { schema, method: route.method, url: route.url, httpStatus, contentType })) {
+      return compileSerializer(compiler, route, schema, httpStatus, contentType)
+    }
+    return compileOnFirstCall(function compileDeferredSerializer (): SerializerFunction {
+      return compileSerializer(compiler, route, schema, httpStatus, contentType)
+    }, installSerializer)
   })
+
+  function installSerializer (stub: SerializerFunction, compiled: SerializerFunction): void {
+    const table = route.responseSerializers
+    if (table === null) return
+    replaceStub([table.fallback, ...Object.values(table.exact), ...table.classes], stub, compiled)
+  }
 }

@@ -2,6 +2,7 @@ import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { isContentKeyed, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'
 import { validatorCompilerFor } from './compilers.js'
+import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
 import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -36,6 +37,22 @@ function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart
   }
   if (typeof fn === 'function') return fn as ValidationFunction
   return fn && part !== 'body' ? notAValidationFunction : null
+}
+
+/**
+ * compilePart, or with lazySchemaCompilation a stub that calls it on the route's first request,
+ * when the compiler vouches that the schema compiles (see lazy-compile.ts).
+ */
+function compileOrDefer (compiler: AnyFunction, route: RouteContext, part: HttpPart, schema: unknown): ValidationFunction | null {
+  if (!route.server.options.lazySchemaCompilation || !mayDefer(compiler, { schema, method: route.method, url: route.url, httpPart: part })) {
+    return compilePart(compiler, route, part, schema)
+  }
+  return compileOnFirstCall(function compileDeferredPart (): ValidationFunction {
+    // Only Ajv-like compilers offer canDefer, and they always return a function.
+    return compilePart(compiler, route, part, schema) ?? notAValidationFunction
+  }, function installValidator (stub, compiled) {
+    replaceStub(route.validators ?? [], stub, compiled)
+  })
 }
 
 function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
@@ -75,13 +92,13 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
       for (const type of Object.keys(partSchema.content)) {
         const entry = partSchema.content[type]
         if (!isPlainSchema(entry) || entry.schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-        const fn = compilePart(compiler, route, part, entry.schema)
+        const fn = compileOrDefer(compiler, route, part, entry.schema)
         if (fn !== null) byMediaType[mediaTypeOf(type)] = fn
       }
       validators.push({ part, fn: null, byMediaType })
       continue
     }
-    const fn = compilePart(compiler, route, part, part === 'headers' ? normalizeHeadersSchema(partSchema, false) : partSchema)
+    const fn = compileOrDefer(compiler, route, part, part === 'headers' ? normalizeHeadersSchema(partSchema, false) : partSchema)
     if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }
   return validators.length === 0 ? null : validators

@@ -7,7 +7,8 @@ export type SerializerFunction = (data: any) => string
  * `T` is a serializer for sending, an inspector in responseValidation mode.
  */
 export interface ResponseEntry<T = SerializerFunction> {
-  readonly fn: T | null
+  // Written once by lazySchemaCompilation, when the compiled serializer replaces its stub.
+  fn: T | null
   readonly byMediaType: Record<string, T> | null
 }
 

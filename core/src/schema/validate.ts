@@ -10,7 +10,8 @@ export type ValidationFunction = ((data: any) => any) & { errors?: unknown }
 /** A compiled validator for one request part; for a content-keyed body, one per media type. */
 export interface PartValidator {
   readonly part: HttpPart
-  readonly fn: ValidationFunction | null
+  // Written once by lazySchemaCompilation, when the compiled validator replaces its stub.
+  fn: ValidationFunction | null
   readonly byMediaType: Record<string, ValidationFunction> | null
 }
 

@@ -92,6 +92,17 @@ export interface EnclaveOptions {
    * `discriminator`) and `x-*` vendor extensions; Fastify's Ajv refuses them in strict mode.
    */
   acceptAnnotationKeywords?: boolean
+  /**
+   * Compile a route's validators and response serializers on the route's first request instead of
+   * at ready(); ready() still fails on a broken schema (a cheap check). Off by default, as Fastify
+   * compiles everything at start-up.
+   */
+  lazySchemaCompilation?: boolean
+  /**
+   * Keep the default compilers' generated code (Ajv and fast-json-stringify standalone modules) in
+   * `dir`, so a second start of an unchanged app skips compilation. Off (`null`) by default.
+   */
+  schemaCache?: { dir: string } | null
   /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
   schemaController?: SchemaControllerOptions
 }

@@ -1,0 +1,184 @@
+import t from 'tap'
+import enclave from '@enclave/core'
+import fastifyFace from '@enclave/fastify'
+
+type Test = Parameters<Parameters<typeof t.test>[0]>[0]
+type Factory = (options?: any) => any
+
+const faces: Array<[string, Factory]> = [['enclave()', enclave as Factory], ['@enclave/fastify', fastifyFace as unknown as Factory]]
+
+const itemSchemas = {
+  params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+  querystring: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer', default: 10 } } },
+  body: {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 2 },
+      email: { type: 'string', format: 'email' },
+      nested: { $ref: '#/definitions/nested' }
+    },
+    definitions: { nested: { type: 'object', properties: { n: { type: 'integer' } } } }
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, limit: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } }, n: {} }
+    }
+  }
+}
+
+/** The app both modes are compared on; `compiles` counts Ajv compilations of route schemas. */
+function buildApp (t: Test, factory: Factory, lazy: boolean): { app: any, compiles: () => number } {
+  let count = 0
+  const app = factory({
+    lazySchemaCompilation: lazy,
+    ajv: {
+      onCreate (ajv: any) {
+        const compile = ajv.compile.bind(ajv)
+        ajv.compile = function countedCompile (schema: unknown) {
+          count++
+          return compile(schema)
+        }
+      }
+    }
+  })
+  t.teardown(() => app.close())
+  app.post('/items/:id', { schema: itemSchemas }, async (request: any) => {
+    return { id: request.params.id, name: request.body.name, limit: request.query.limit, tags: request.query.tags, n: request.body.nested?.n, secret: 'not in the schema' }
+  })
+  return { app, compiles: () => count }
+}
+
+const requests = [
+  { method: 'POST', url: '/items/7?tags=a&tags=b', payload: { name: 'ok', nested: { n: '3' } } },
+  { method: 'POST', url: '/items/7', payload: { name: 'x' } },
+  { method: 'POST', url: '/items/0', payload: { name: 'ok' } },
+  { method: 'POST', url: '/items/abc', payload: { name: 'ok' } },
+  { method: 'POST', url: '/items/7', payload: { name: 'ok', email: 'not an email' } },
+  { method: 'POST', url: '/items/7', payload: {} },
+  { method: 'POST', url: '/items/7?limit=x', payload: { name: 'ok' } },
+  { method: 'POST', url: '/items/7', payload: { name: 'ok', nested: { n: 'three' } } }
+]
+
+for (const [face, factory] of faces) {
+  t.test(`${face}: with lazySchemaCompilation every request is answered exactly as with eager compilation`, async (t) => {
+    // A fresh pair per request, so each one is the lazy route's first request.
+    for (const request of requests) {
+      const eager = buildApp(t, factory, false)
+      const lazy = buildApp(t, factory, true)
+      const expected = await eager.app.inject(request)
+      const actual = await lazy.app.inject(request)
+      t.equal(actual.statusCode, expected.statusCode, `${request.url} status`)
+      t.equal(actual.body, expected.body, `${request.url} payload`)
+      t.equal(actual.headers['content-type'], expected.headers['content-type'], `${request.url} content-type`)
+    }
+  })
+
+  t.test(`${face}: lazySchemaCompilation compiles a route's schemas on its first request, once`, async (t) => {
+    const { app, compiles } = buildApp(t, factory, true)
+    await app.ready()
+    t.equal(compiles(), 0, 'nothing compiled at ready()')
+    const first = await app.inject(requests[0])
+    t.equal(first.statusCode, 200)
+    t.same(first.json(), { id: 7, name: 'ok', limit: 10, tags: ['a', 'b'], n: 3 })
+    const afterFirst = compiles()
+    t.ok(afterFirst > 0, 'compiled on the first request')
+    for (const request of requests) await app.inject(request)
+    t.equal(compiles(), afterFirst, 'later requests reuse the compiled validators')
+  })
+
+  t.test(`${face}: concurrent first requests under lazySchemaCompilation are all validated`, async (t) => {
+    const { app, compiles } = buildApp(t, factory, true)
+    await app.ready()
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      app.inject(i % 2 === 0 ? requests[0] : requests[1])))
+    for (let i = 0; i < replies.length; i++) t.equal(replies[i].statusCode, i % 2 === 0 ? 200 : 400)
+    const eager = buildApp(t, factory, false)
+    await eager.app.ready()
+    t.equal(compiles(), eager.compiles(), 'each schema compiled once, as eagerly')
+  })
+}
+
+const brokenSchemas: Array<[string, Record<string, unknown>]> = [
+  ['a type that does not exist', { body: { type: 'object', properties: { a: { type: 'strin' } } } }],
+  ['an unknown keyword (strict mode)', { body: { type: 'object', properties: { a: { type: 'string', minLenght: 1 } } } }],
+  ['a $ref to a missing definition', { body: { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } } }],
+  ['a $ref to a missing shared schema', { params: { type: 'object', properties: { id: { $ref: 'nowhere#' } } } }],
+  ['an unknown format', { querystring: { type: 'object', properties: { d: { type: 'string', format: 'no-such-format' } } } }],
+  ['a broken response schema', { response: { 200: { type: 'object', properties: { a: { type: 'nope' } } } } }],
+  ['a response $ref to a missing shared schema', { response: { 200: { $ref: 'nowhere#' } } }]
+]
+
+for (const [face, factory] of faces) {
+  for (const [what, schema] of brokenSchemas) {
+    t.test(`${face}: with lazySchemaCompilation, ${what} still fails ready() with the eager error`, async (t) => {
+      async function readyError (lazy: boolean): Promise<any> {
+        const app = factory({ lazySchemaCompilation: lazy })
+        t.teardown(() => app.close())
+        app.post('/x/:id', { schema }, async () => ({}))
+        return app.ready().then(() => null, (error: unknown) => error)
+      }
+      const eager = await readyError(false)
+      const lazy = await readyError(true)
+      t.ok(eager instanceof Error, 'eager compilation fails')
+      t.ok(lazy instanceof Error, 'lazy compilation fails too')
+      t.equal(lazy?.code, eager?.code)
+      t.equal(lazy?.message, eager?.message)
+    })
+  }
+}
+
+t.test('with lazySchemaCompilation, a bad value for a keyword added with a metaSchema still fails ready() with the eager error', async (t) => {
+  async function readyError (lazy: boolean): Promise<any> {
+    const app = enclave({
+      lazySchemaCompilation: lazy,
+      ajv: {
+        onCreate (ajv: any) {
+          ajv.addKeyword({ keyword: 'even', type: 'number', metaSchema: { type: 'boolean' }, validate: (wanted: boolean, n: number) => !wanted || n % 2 === 0 })
+        }
+      }
+    })
+    t.teardown(() => app.close())
+    app.post('/x', { schema: { body: { type: 'object', properties: { n: { type: 'number', even: 'yes' } } } } }, async () => 'ok')
+    return app.ready().then(() => null, (error: unknown) => error)
+  }
+  const eager = await readyError(false)
+  const lazy = await readyError(true)
+  t.equal(eager?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
+  t.equal(lazy?.code, eager?.code)
+  t.equal(lazy?.message, eager?.message)
+})
+
+t.test('lazySchemaCompilation calls a custom validatorCompiler at ready(), as it cannot vouch for its schemas', async (t) => {
+  const seen: string[] = []
+  const app = enclave({ lazySchemaCompilation: true })
+  t.teardown(() => app.close())
+  app.setValidatorCompiler(({ httpPart }: any) => {
+    seen.push(httpPart)
+    return () => true
+  })
+  app.post('/x', { schema: { body: { type: 'object' } } }, async () => 'ok')
+  await app.ready()
+  t.same(seen, ['body'])
+})
+
+t.test('reply.getSerializationFunction under lazySchemaCompilation serializes with the route schema', async (t) => {
+  const app = enclave({ lazySchemaCompilation: true })
+  t.teardown(() => app.close())
+  const schema = { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } }
+  app.get('/by-function', { schema }, async (_request: any, reply: any) => {
+    const serialize = reply.getSerializationFunction(200)
+    reply.header('content-type', 'text/plain')
+    return serialize({ a: '5', b: 1 }) + '|' + serialize({ a: 6 })
+  })
+  app.get('/sent', { schema }, async () => ({ a: 7, b: 1 }))
+  const byFunction = await app.inject('/by-function')
+  t.equal(byFunction.body, '{"a":5}|{"a":6}')
+  const sent = await app.inject('/sent')
+  t.equal(sent.body, '{"a":7}')
+})
+
+t.test('lazySchemaCompilation must be a boolean', async (t) => {
+  t.throws(() => enclave({ lazySchemaCompilation: 'yes' as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+})
