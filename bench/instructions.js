@@ -4,6 +4,7 @@
 //
 //   node bench/instructions.js [--scenarios S1,S3] [--peers enclave,fastify5] [--processes 3]
 //     [--warmup-requests 20000] [--warmup-connections 20] [--requests 2000] [--parallel 1]
+//     [--keep]   keep the callgrind dumps (callgrind_annotate them to see where the instructions go)
 //
 // What makes the number repeatable (each point once gave a wrong one):
 // - warm-up over many connections opened one after another: the first few new connections deoptimise
@@ -213,7 +214,8 @@ async function measureProcess (peer, scenarioName, options) {
   } finally {
     child.kill('SIGKILL')
     await exited
-    rmSync(outDir, { recursive: true, force: true })
+    if (options.keep) console.log(`callgrind dumps kept in ${outDir}`)
+    else rmSync(outDir, { recursive: true, force: true })
   }
 }
 
@@ -230,7 +232,8 @@ function parseArgs (argv) {
     warmupRequests: value('--warmup-requests'),
     warmupConnections: value('--warmup-connections'),
     requests: value('--requests'),
-    parallel: value('--parallel')
+    parallel: value('--parallel'),
+    keep: argv.includes('--keep')
   })
 }
 
@@ -244,6 +247,7 @@ export function instructionOptions (given = {}) {
     warmupConnections: Number(given.warmupConnections ?? 20),
     requests: Number(given.requests ?? 2000),
     parallel: Number(given.parallel ?? 1),
+    keep: given.keep === true,
     attempts: 4,
     maxCompilerShare: 0.01
   }

@@ -98,3 +98,36 @@ t.test('unicode: false keeps counting UTF-16 units', async function (t) {
   t.equal(validate('😀'), false)
   compare(t, { type: 'string', maxLength: 2, minLength: 2 }, stringsAround(2, random(3)), { unicode: false })
 })
+
+t.test('over HTTP, @enclave/fastify answers astral-plane bodies at the limits exactly as fastify@4 does', async function (t) {
+  const { default: fastify4 } = await import('fastify4')
+  const { default: enclaveFastify } = await import('@enclave/fastify')
+  const schema = {
+    body: {
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 2, maxLength: 3 }, tags: { type: 'array', items: { type: 'string', maxLength: 1 } } }
+    }
+  }
+  const bodies = [
+    { name: '😀😀' }, { name: '😀😀😀' }, { name: '😀😀😀😀' }, { name: '😀' }, { name: 'a😀' }, { name: '\uD83Dab' },
+    { name: '\uD83D\uD83D\uD83D\uD83D' }, { name: 'ab\uDE00\uD83D' }, { name: 'é' }, { tags: ['😀', '😀😀', '\uDE00\uD83D'] }
+  ]
+  async function answers (factory: (options?: object) => unknown): Promise<string[]> {
+    const app = factory() as {
+      post: (path: string, options: object, handler: (request: { body: unknown }) => unknown) => void
+      inject: (options: object) => Promise<{ statusCode: number, body: string }>
+      close: () => Promise<void>
+    }
+    app.post('/', { schema }, async function echo (request) { return { got: request.body } })
+    const out: string[] = []
+    for (const body of bodies) {
+      const response = await app.inject({ method: 'POST', url: '/', payload: body })
+      out.push(`${response.statusCode} ${response.body}`)
+    }
+    await app.close()
+    return out
+  }
+  const expected = await answers(fastify4 as unknown as (options?: object) => unknown)
+  t.strictSame(await answers(enclaveFastify as unknown as (options?: object) => unknown), expected)
+  t.ok(expected.some((line) => line.startsWith('400')) && expected.some((line) => line.startsWith('200')), 'the bodies include both verdicts')
+})
