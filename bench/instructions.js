@@ -164,12 +164,23 @@ function callgrindControl (pid, ...args) {
   if (result.status !== 0) throw new Error(`callgrind_control ${args.join(' ')} ${pid}: ${result.stderr || result.stdout}`)
 }
 
+// Servers under valgrind outlive an interrupted runner unless it ends them itself.
+const liveServers = new Set()
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, function endServers () {
+    for (const child of liveServers) child.kill('SIGKILL')
+    process.exit(130)
+  })
+}
+
 function startUnderCallgrind (peer, outDir) {
   const args = [
     '--tool=callgrind', '-q', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out`,
     process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0'
   ]
   const child = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: benchDir })
+  liveServers.add(child)
+  child.once('exit', () => liveServers.delete(child))
   return new Promise((resolve, reject) => {
     let output = ''
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${peer} did not start under valgrind within 180 s`)) }, 180000)
