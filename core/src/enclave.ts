@@ -1,7 +1,8 @@
 import avvio from 'avvio'
 import { createValidatorCompilerFactory } from '@enclave/ajv'
 import { createSerializerCompilerFactory } from '@enclave/fjs'
-import { resolveOptions, buildInitialConfig } from './options.js'
+import { resolveOptions } from './options.js'
+import { buildInitialConfig } from './instance/initial-config.js'
 import { createLogger } from './logging/logger.js'
 import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request-logger.js'
 import { kContext } from './symbols.js'
@@ -87,7 +88,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   server.httpHandler = guardHttpVersion(options, server.httpHandler)
   server.httpServer = createHttpServer(options, server.httpHandler, logger)
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
-  ;(instance as any).initialConfig = buildInitialConfig(options)
+  ;(instance as any).initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options)
 
   const boot = avvio(instance, {
     autostart: false,

@@ -230,19 +230,3 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   }
   return resolved as ResolvedOptions
 }
-
-/** What `instance.initialConfig` shows: the resolved, serialisable options, frozen. */
-export function buildInitialConfig (options: ResolvedOptions): Readonly<Record<string, unknown>> {
-  const config: Record<string, unknown> = {}
-  for (const name of Object.keys(options)) {
-    const value = options[name]
-    if (typeof value === 'function' || name === 'logger' || name === 'https' || name === 'http') continue
-    config[name] = value
-  }
-  if (options.https !== undefined && options.https !== null) {
-    // As Fastify: only allowHTTP1 of the TLS options shows, when it is given.
-    const allowHTTP1 = (options.https as Record<string, unknown>).allowHTTP1
-    config.https = typeof allowHTTP1 === 'boolean' ? { allowHTTP1 } : true
-  }
-  return Object.freeze(config)
-}

@@ -31,7 +31,7 @@ t.test('error constructors work without new and format their message', async (t)
   const error = (errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE as any)('application/xml')
   t.equal(error.message, 'Unsupported Media Type: application/xml')
   t.equal(error.statusCode, 415)
-  t.equal(String(error), 'EnclaveError [FST_ERR_CTP_INVALID_MEDIA_TYPE]: Unsupported Media Type: application/xml')
+  t.equal(String(error), 'FastifyError [FST_ERR_CTP_INVALID_MEDIA_TYPE]: Unsupported Media Type: application/xml')
 })
 
 t.test('errorCodes is reachable from require() and import alike', async (t) => {

@@ -121,7 +121,7 @@ t.test('a second send logs a warning naming the route and does not crash', async
   const warning = lines.find((line) => line.level === 40)!
   t.ok(warning)
   t.equal(warning.err.code, 'FST_ERR_REP_ALREADY_SENT')
-  t.equal(warning.msg, 'Reply was already sent, did you forget to "return reply" in the "/twice" (GET) route?')
+  t.equal(warning.msg, 'Reply was already sent, did you forget to "return reply" in "/twice" (GET)?')
 })
 
 t.test('logger: false (the default) logs nothing and app.log is a silent logger', async (t) => {

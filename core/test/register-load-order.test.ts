@@ -88,7 +88,7 @@ t.test('pluginTimeout: a callback plugin that never calls done fails ready() nam
   })
   await t.rejects(app.ready(), {
     code: 'FST_ERR_PLUGIN_TIMEOUT',
-    message: "Plugin did not start in time: 'forgetful'. You may have forgotten to call 'done' function or to resolve a Promise"
+    message: "fastify-plugin: Plugin did not start in time: 'forgetful'. You may have forgotten to call 'done' function or to resolve a Promise"
   })
 })
 
@@ -112,7 +112,7 @@ t.test('pluginTimeout names a plugin by its register name option, or by its sour
   t.match(source, /'stuck'/, 'the source holds quotes, which must not cut the name short')
   await t.rejects(anonymous.ready(), {
     code: 'FST_ERR_PLUGIN_TIMEOUT',
-    message: `Plugin did not start in time: '${source}'. You may have forgotten to call 'done' function or to resolve a Promise`
+    message: `fastify-plugin: Plugin did not start in time: '${source}'. You may have forgotten to call 'done' function or to resolve a Promise`
   })
 })
 

@@ -29,17 +29,17 @@ t.test('a route validatorCompiler is called once per part with { schema, method,
   }
   app.post('/items/:id', {
     validatorCompiler: compiler,
-    schema: { params: { keys: ['id'] }, body: { keys: ['name'] }, querystring: { keys: ['q'] }, headers: { keys: ['x-k'] } }
+    schema: { params: { type: 'keys', keys: ['id'] }, body: { type: 'keys', keys: ['name'] }, querystring: { type: 'keys', keys: ['q'] }, headers: { type: 'keys', keys: ['x-k'] } }
   }, async (request) => ({ body: request.body }))
   app.post('/other', { schema: { body: { type: 'object', required: ['a'] } } }, async (request) => request.body)
   await app.ready()
 
   t.strictSame(calls, [
-    { method: 'POST', url: '/items/:id', httpPart: 'params', schema: { keys: ['id'] } },
-    { method: 'POST', url: '/items/:id', httpPart: 'body', schema: { keys: ['name'] } },
-    { method: 'POST', url: '/items/:id', httpPart: 'querystring', schema: { keys: ['q'] } },
-    { method: 'POST', url: '/items/:id', httpPart: 'headers', schema: { keys: ['x-k'] } }
-  ], 'in validation order; a plain schema without type/properties of objects is passed through as written')
+    { method: 'POST', url: '/items/:id', httpPart: 'params', schema: { type: 'keys', keys: ['id'] } },
+    { method: 'POST', url: '/items/:id', httpPart: 'body', schema: { type: 'keys', keys: ['name'] } },
+    { method: 'POST', url: '/items/:id', httpPart: 'querystring', schema: { type: 'keys', keys: ['q'] } },
+    { method: 'POST', url: '/items/:id', httpPart: 'headers', schema: { type: 'keys', keys: ['x-k'] } }
+  ], 'in validation order; a schema with a type is passed through as written')
 
   t.equal((await app.inject({ method: 'POST', url: '/items/1?q=1', headers: { 'x-k': '1' }, payload: {} })).json().message, 'body needs name')
   t.equal((await app.inject({ method: 'POST', url: '/items/1?q=1', headers: { 'x-k': '1' }, payload: { name: 'n' } })).statusCode, 200)

@@ -70,8 +70,15 @@ t.test("validatorFailure: enclave() conceals a validator's exception; a stack ov
   const fastifyLike = build(t, { validatorFailure: 'fastify' })
   fastifyLike.post('/throws', { schema: { body: userBody }, validatorCompiler: () => () => { throw new Error('database down') } }, async () => 'ok')
   fastifyLike.post('/rejects', { schema: { body: userBody }, validatorCompiler: () => async () => { throw new Error('database down') } }, async () => 'ok')
+  fastifyLike.addSchema({ $id: 'node', type: 'object', properties: { child: { $ref: 'node#' } } })
+  fastifyLike.addContentTypeParser('application/x-deep', { parseAs: 'string' }, (_request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) => {
+    done(null, JSON.parse(body))
+  })
+  fastifyLike.post('/ajv', { schema: { body: { $ref: 'node#' } } }, async () => 'ok')
   t.strictSame((await fastifyLike.inject({ method: 'POST', url: '/throws', payload: {} })).json(), { statusCode: 500, error: 'Internal Server Error', message: 'database down' }, "'fastify': the error as it is")
   t.strictSame((await fastifyLike.inject({ method: 'POST', url: '/rejects', payload: {} })).json(), { statusCode: 400, error: 'Bad Request', message: 'database down' }, "'fastify': a rejection is the validation error")
+  const deepOnFastifyFace = await fastifyLike.inject({ method: 'POST', url: '/ajv', payload: deep, headers: { 'content-type': 'application/x-deep' } })
+  t.equal(deepOnFastifyFace.statusCode, 400, "'fastify' too: a stack overflow on deep input is the input's fault, never a 500")
 })
 
 t.test('validateHeadersOnCopy and rejectUnlistedBodyMediaType are off on enclave() and can be turned on', async (t) => {

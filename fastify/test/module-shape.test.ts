@@ -22,3 +22,17 @@ test('import gives the same factory as default and named exports', async (t) => 
   t.same(res.json(), { hello: 'world' })
   await app.close()
 })
+
+test('require(\'fastify/lib/errors\') gives the same error classes as errorCodes, as Fastify v4\'s path does', async (t) => {
+  const errors = require('@enclave/fastify/lib/errors')
+  const theirs = require('fastify4/lib/errors')
+  t.equal(errors.FST_ERR_NOT_FOUND, errorCodes.FST_ERR_NOT_FOUND)
+  for (const code of Object.keys(theirs).filter((key) => key.startsWith('FST_ERR_'))) t.ok(errors[code], code)
+  const app = fastify()
+  app.get('/', async (request, reply) => reply.code(99).send())
+  app.setErrorHandler(async (error, request, reply) => {
+    reply.code(500).send({ isBadStatusCode: error instanceof errors.FST_ERR_BAD_STATUS_CODE })
+  })
+  t.same((await app.inject('/')).json(), { isBadStatusCode: true })
+  await app.close()
+})

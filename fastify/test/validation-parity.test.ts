@@ -132,15 +132,12 @@ t.test('a validator that throws: its error as it is (500); one that rejects: a 4
     app.post('/throws', { schema: { body: userBody }, validatorCompiler: () => () => { throw new Error('lookup failed') } }, async () => 'ok')
     app.post('/status', { schema: { body: userBody }, validatorCompiler: () => () => { throw Object.assign(new Error('teapot'), { statusCode: 418 }) } }, async () => 'ok')
     app.post('/rejects', { schema: { body: userBody }, validatorCompiler: () => async () => { throw new Error('lookup failed later') } }, async () => 'ok')
-    app.post('/deep', {
-      schema: { body: { type: 'object' } },
-      validatorCompiler: () => function walk (data: any): boolean { return typeof data === 'object' && data !== null ? walk(data) : true }
-    }, async () => 'ok')
+    // A stack overflow (a validator recursing on deep input) is the one listed difference here:
+    // 400 on both entries, where Fastify answers 500 (core/test/validation-differing-options.test.ts).
   }, [
     { method: 'POST', url: '/throws', payload: {} },
     { method: 'POST', url: '/status', payload: {} },
-    { method: 'POST', url: '/rejects', payload: {} },
-    { method: 'POST', url: '/deep', payload: {} }
+    { method: 'POST', url: '/rejects', payload: {} }
   ])
 })
 

@@ -123,7 +123,8 @@ t.test('validation rule 3: a custom compiler can differ per httpPart and throws 
   app.post('/notes', {
     schema: {
       body: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
-      querystring: { allowed: ['draft'] }
+      // A `type` keeps this hand-written schema from being read as the JSON shorthand.
+      querystring: { type: 'allow-list', allowed: ['draft'] }
     }
   }, async (request) => ({ body: request.body, query: request.query }))
   const client = await start(t, app)

@@ -14,14 +14,23 @@ export interface EnclaveErrorClass {
   readonly statusCode: number | undefined
 }
 
+/** Fastify's errors (@fastify/error) answer 500 unless their code says otherwise. */
+const DEFAULT_STATUS_CODE = 500
+
+function hasCause (value: unknown): value is { cause: unknown } {
+  return typeof value === 'object' && value !== null && 'cause' in value
+}
+
 /**
  * Builds one error class per code, so users can test `err instanceof errorCodes.FST_ERR_X`
- * as with Fastify, and every instance carries the same `code`, `statusCode` and message template.
+ * as with Fastify. Instances look like Fastify's (@fastify/error 3): own enumerable `code`,
+ * `name: 'FastifyError'`, `statusCode` and `message`, so `JSON.stringify(err)`, loggers and plugins
+ * that read them see the same object; a last argument `{ cause }` becomes `err.cause`.
  */
 export function createError (
   code: string,
   template: string,
-  statusCode?: number,
+  statusCode: number = DEFAULT_STATUS_CODE,
   Base: ErrorConstructor | TypeErrorConstructor | RangeErrorConstructor = Error
 ): EnclaveErrorClass {
   function EnclaveCodedError (this: EnclaveError | undefined, ...args: unknown[]): EnclaveError {
@@ -30,17 +39,20 @@ export function createError (
       return new (EnclaveCodedError as unknown as EnclaveErrorClass)(...args)
     }
     const self = this as EnclaveError
-    self.message = args.length > 0 && template.includes('%') ? format(template, ...args) : template
+    self.code = code
+    self.name = 'FastifyError'
+    self.statusCode = statusCode
+    const last = args.length > 0 ? args[args.length - 1] : undefined
+    if (hasCause(last)) {
+      self.cause = last.cause
+      args.pop()
+    }
+    self.message = args.length > 0 ? format(template, ...args) : template
     Error.captureStackTrace(self, EnclaveCodedError)
     return self
   }
   EnclaveCodedError.prototype = Object.create(Base.prototype, {
-    constructor: { value: EnclaveCodedError, writable: true, configurable: true },
-    name: { value: 'EnclaveError', writable: true, configurable: true },
-    code: { value: code, writable: true, enumerable: true, configurable: true },
-    ...(statusCode === undefined
-      ? {}
-      : { statusCode: { value: statusCode, writable: true, enumerable: true, configurable: true } })
+    constructor: { value: EnclaveCodedError, writable: true, configurable: true }
   })
   EnclaveCodedError.prototype.toString = function toString (this: EnclaveError) {
     return `${this.name} [${this.code}]: ${this.message}`

@@ -25,7 +25,7 @@ export function renderErrorReference (): string {
     '|---|---|---|---|'
   ]
   for (const entry of catalogue) {
-    const status = 'statusCode' in entry ? String(entry.statusCode) : '—'
+    const status = 'statusCode' in entry ? String(entry.statusCode) : '500'
     lines.push(`| \`${entry.code}\` | ${status} | ${escapeCell(entry.message)} | ${escapeCell(entry.when)} |`)
   }
   lines.push('')

@@ -97,7 +97,7 @@ function translateBootError (error: any): Error {
   if (error?.code === 'AVV_ERR_PLUGIN_EXEC_TIMEOUT' || error?.code === 'AVV_ERR_READY_TIMEOUT') {
     // avvio's message quotes the plugin's name, which may itself hold quotes (an anonymous function's source).
     const name = /^Plugin did not start in time: '(.*)'\. You may have/s.exec(String(error.message))?.[1] ?? String(error.fn?.name ?? 'unknown')
-    const translated = new errorCodes.FST_ERR_PLUGIN_TIMEOUT(name)
+    const translated = new errorCodes.FST_ERR_PLUGIN_TIMEOUT(`Plugin did not start in time: '${name}'. You may have forgotten to call 'done' function or to resolve a Promise`)
     ;(translated as any).cause = error
     return translated
   }

@@ -98,15 +98,15 @@ function checkDecorators (parent: any, decorators: Record<string, unknown> | nul
   if (decorators === undefined || decorators === null) return
   const context: ContextState = parent[kContext]
   const holders: Array<[string, object, string]> = [
-    ['fastify', parent, 'the instance'],
-    ['request', context.Request.prototype, 'the request'],
-    ['reply', context.Reply.prototype, 'the reply']
+    ['fastify', parent, 'Fastify'],
+    ['request', context.Request.prototype, 'Request'],
+    ['reply', context.Reply.prototype, 'Reply']
   ]
   for (const [kind, holder, where] of holders) {
     const required = decorators[kind]
     if (!Array.isArray(required)) continue
     for (const decorator of required) {
-      if (!(decorator in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), name, where)
+      if (!(decorator in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), ` required by '${name}'`, where)
     }
   }
 }

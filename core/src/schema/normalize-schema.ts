@@ -1,33 +1,29 @@
 import type { JsonSchema } from './schema-store.js'
 
-/**
- * Keywords whose value is an object in a full JSON Schema. Any other key with an object value is
- * a property name of the shorthand (so a query parameter may be called `type` or `format`).
- */
-const objectValuedKeywords = new Set([
-  'properties', 'definitions', '$defs', 'items', 'additionalProperties', 'not', 'if', 'then', 'else',
-  'patternProperties', 'dependencies', 'propertyNames', 'contains', 'errorMessage', '$merge', '$patch',
-  'content', 'additionalItems', 'discriminator', 'xml', 'externalDocs', 'example', 'examples'
-])
+/** Roots Fastify 4.29 never reads as shorthand: references, combinators and merge/patch. */
+const shorthandExempt = ['$ref', 'oneOf', 'anyOf', 'allOf', '$merge', '$patch'] as const
 
-/** Zod, Joi, yup… schema objects, TypeBox-style objects with symbols: never reshaped. */
+/**
+ * Zod, Joi, yup… schema objects, TypeBox-style objects with symbols, and any Standard Schema (a
+ * `~standard` member, even on a plain object): never reshaped.
+ */
 export function isPlainSchema (schema: unknown): schema is JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false
   const proto = Object.getPrototypeOf(schema)
-  return (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(schema).length === 0
+  return (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(schema).length === 0 &&
+    (schema as Record<string, unknown>)['~standard'] === undefined
 }
 
 /**
- * The spec's shorthand: `{ name: { type: 'string' } }` (no type/properties) means
- * `{ type: 'object', properties: { name: { type: 'string' } } }`.
+ * The shorthand, read as Fastify 4.29 reads it: a plain schema without `type` and `properties`
+ * (and not a `$ref`, combinator or merge/patch root) lists the properties at the top level, so
+ * `{ name: { type: 'string' } }` (and `{}`) means `{ type: 'object', properties: { … } }`.
  */
 export function expandShorthand (schema: unknown): unknown {
   if (!isPlainSchema(schema)) return schema
-  const keys = Object.keys(schema)
-  if (keys.length === 0) return schema
-  for (const key of keys) {
-    const value = (schema as JsonSchema)[key]
-    if (objectValuedKeywords.has(key) || typeof value !== 'object' || value === null || Array.isArray(value)) return schema
+  if (schema.type || schema.properties) return schema
+  for (const keyword of shorthandExempt) {
+    if (schema[keyword]) return schema
   }
   return { type: 'object', properties: schema }
 }

@@ -127,13 +127,14 @@ function isStackOverflow (thrown: unknown): boolean {
 /**
  * A validator that throws or rejects. Under `validatorFailure: 'conceal'` it did not judge the
  * input (a database down in an async rule, a bug): a 500 with a generic message, the cause logged,
- * never sent; but a stack overflow is the input's depth, answered 400. Under `'fastify'`, as
+ * never sent. Under `'fastify'`, as
  * Fastify 4.29: a synchronous throw goes to the error handlers as it is, a rejection is the
- * validation error.
+ * validation error. A stack overflow is the input's depth: a 400 under both.
  */
 function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown, rejected: boolean): Error {
+  // On both entries: bad input never answers 5xx (Fastify 4.29 answers 500 here; docs/security.md).
+  if (isStackOverflow(thrown)) return buildValidationError(route, part, [tooDeepIssue])
   if (route.concealValidatorFailure) {
-    if (isStackOverflow(thrown)) return buildValidationError(route, part, [tooDeepIssue])
     const error = new errorCodes.ENC_ERR_VALIDATOR_FAILED(part)
     ;(error as Error & { cause?: unknown }).cause = thrown
     return error

@@ -133,7 +133,7 @@ for (const [wrapper, wrap] of wrappers) {
       t.equal((await app.inject('/ok')).body, 'ok')
     })
 
-    for (const [kind, where] of [['fastify', 'the instance'], ['request', 'the request'], ['reply', 'the reply']] as const) {
+    for (const [kind, where] of [['fastify', 'Fastify'], ['request', 'Request'], ['reply', 'Reply']] as const) {
       t.test(`decorators: a missing ${kind} decorator fails ready() with the decorator and plugin named`, async (t) => {
         const app = build(t)
         let ran = false

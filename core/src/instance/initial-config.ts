@@ -1,0 +1,46 @@
+import type { ResolvedOptions } from '../options.js'
+
+/**
+ * The options `instance.initialConfig` exposes, in Fastify 4.29's order. Fastify shows exactly these
+ * (plus `http2`, `https` and `forceCloseConnections` when given) and drops the rest — functions,
+ * loggers, TLS material, `trustProxy` — so an app that logs or compares its initialConfig sees the
+ * same object on both.
+ */
+const exposedWithDefaults = [
+  'connectionTimeout', 'keepAliveTimeout', 'maxRequestsPerSocket', 'requestTimeout', 'requestIdHeader',
+  'requestIdLogLabel', 'disableRequestLogging', 'bodyLimit', 'caseSensitive', 'allowUnsafeRegex',
+  'ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'jsonShorthand', 'maxParamLength', 'onProtoPoisoning',
+  'onConstructorPoisoning', 'pluginTimeout', 'http2SessionTimeout', 'exposeHeadRoutes', 'useSemicolonDelimiter'
+] as const
+
+const exposedWhenGiven = new Set<string>(['http2', 'https', 'forceCloseConnections'])
+const exposed = new Set<string>(exposedWithDefaults)
+const hiddenButReadable = ['ajv', 'validator'] as const
+
+function shown (name: string, options: ResolvedOptions): unknown {
+  const value = options[name]
+  // Header names are case-insensitive; Fastify keeps this one lower-cased.
+  if (name === 'requestIdHeader') return typeof value === 'string' ? value.toLowerCase() : value
+  if (name !== 'https') return value
+  // Fastify shows that TLS is on, never the keys; only allowHTTP1 is kept.
+  const https = options.https as Record<string, unknown> | null | undefined
+  return https !== null && typeof https === 'object' && 'allowHTTP1' in https ? { allowHTTP1: Boolean(https.allowHTTP1) } : true
+}
+
+/** `initialConfig` as Fastify builds it: the options the app gave first (in its order), then the defaults. */
+export function buildInitialConfig (given: Readonly<Record<string, unknown>>, options: ResolvedOptions): Readonly<Record<string, unknown>> {
+  const config: Record<string, unknown> = {}
+  for (const name of Object.keys(given)) {
+    if (given[name] === undefined || !(exposed.has(name) || exposedWhenGiven.has(name))) continue
+    config[name] = shown(name, options)
+  }
+  for (const name of exposedWithDefaults) {
+    if (!(name in config)) config[name] = shown(name, options)
+  }
+  // The validator option group stays readable for plugins that build their own Ajv from it
+  // (@enclave/error-message), but not enumerable: the object compares and prints as Fastify's.
+  for (const name of hiddenButReadable) {
+    if (options[name] !== undefined) Object.defineProperty(config, name, { value: options[name], enumerable: false })
+  }
+  return Object.freeze(config)
+}
