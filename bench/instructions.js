@@ -9,7 +9,7 @@
 // What makes the number repeatable (each point once gave a wrong one):
 // - warm-up over many connections opened one after another: the first few new connections deoptimise
 //   Node's net/http code, so a warm-up on one connection measures a window that still compiles;
-// - the window is a fresh connection with a fixed request count, collection toggled around it with
+// - the window is a fresh connection with a fixed request count, instrumentation switched on around it with
 //   callgrind_control (the server starts with --instr-atstart=no, which also makes the warm-up run
 //   several times faster than under full instrumentation);
 // - a window where V8's optimising compilers or deoptimiser take > 1 % of the instructions is still

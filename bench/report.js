@@ -70,12 +70,12 @@ function instructionSection (results) {
   }
   const s = run.settings
   out.push(`Each server runs under valgrind's callgrind (${run.valgrind}, JIT on, client outside valgrind). Warm-up: ${s.warmupRequests.toLocaleString('en-US')} requests over ${s.warmupConnections} connections opened one after another; then callgrind counts one fresh connection of ${s.requests.toLocaleString('en-US')} requests (instrumentation switched on and off around it with \`callgrind_control\`), and a window where V8's optimising compilers or deoptimiser exceed ${s.maxCompilerShare * 100} % of the instructions is thrown away and measured again. ${s.processes} processes per scenario × peer: median, spread = (max − min) / median. Fewer instructions is better. The count moves far less than req/s with the machine's load, but not zero: a heavily loaded machine adds a few percent (more event-loop wake-ups per request), so compare peers measured in the same run.`, '')
-  out.push('| scenario | peer | instructions / request | spread | ÷ raw | ÷ fastify@5 | target (Enclave ÷ fastify@5) |', '|---|---|---:|---:|---:|---:|---|')
+  out.push('| scenario | peer | instructions / request | spread | processes | ÷ raw | ÷ fastify@5 | target (Enclave ÷ fastify@5) |', '|---|---|---:|---:|---:|---:|---:|---|')
   for (const row of run.summary) {
     const target = row.peer === 'enclave' && instructionTargets[row.scenario] !== undefined && row.ratioFastify5 !== null
       ? `≤ ${instructionTargets[row.scenario].toFixed(2)}: ${verdict(row.ratioFastify5 <= instructionTargets[row.scenario])}`
       : ''
-    out.push(`| ${row.scenario} | ${bold(label(row.peer), row.peer === 'enclave')} | ${fmt.int(row.instructions)} | ${(row.spread * 100).toFixed(2)} % | ${row.ratioRaw === null ? '–' : row.ratioRaw.toFixed(3)} | ${row.ratioFastify5 === null ? '–' : row.ratioFastify5.toFixed(3)} | ${target} |`)
+    out.push(`| ${row.scenario} | ${bold(label(row.peer), row.peer === 'enclave')} | ${fmt.int(row.instructions)} | ${(row.spread * 100).toFixed(2)} % | ${row.processes} | ${row.ratioRaw === null ? '–' : row.ratioRaw.toFixed(3)} | ${row.ratioFastify5 === null ? '–' : row.ratioFastify5.toFixed(3)} | ${target} |`)
   }
   out.push('')
   return out
