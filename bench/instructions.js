@@ -41,6 +41,9 @@ export function valgrindStatus () {
 
 // V8's optimising tiers and the deoptimiser: their share of a window says whether the code measured
 // was still being (re)compiled.
+// A full (mark-compact) collection: reported beside the count, since one landing in a window weighs
+// on it far more than its share over a long run.
+const majorGcFunction = /v8::internal::(MarkCompactCollector|ConcurrentMarking|IncrementalMarking|MainMarkingVisitor|ConcurrentMarkingVisitor|MarkingVisitorBase|Sweeper)/
 const compilerFunction = /v8::internal::(compiler|maglev|turboshaft)::|v8::internal::Deoptimizer|v8::internal::OptimizingCompileDispatcher|v8::internal::Compiler::Compile|v8::internal::TranslatedState/
 
 /**
@@ -52,7 +55,9 @@ export function readCallgrind (text) {
   const names = new Map()
   let total = 0
   let compiler = 0
+  let majorGc = 0
   let currentIsCompiler = false
+  let currentIsMajorGc = false
   let afterCalls = false
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) {
@@ -63,6 +68,7 @@ export function readCallgrind (text) {
         else names.set(match[1], name)
       }
       currentIsCompiler = compilerFunction.test(name)
+      currentIsMajorGc = majorGcFunction.test(name)
       continue
     }
     if (line.startsWith('calls=')) { afterCalls = true; continue }
@@ -80,13 +86,15 @@ export function readCallgrind (text) {
     // Cost lines start with a position: a digit, '+', '-' or '*'.
     if ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42) {
       if (afterCalls) { afterCalls = false; continue }
-      if (currentIsCompiler) {
+      if (currentIsCompiler || currentIsMajorGc) {
         const parts = line.split(' ')
-        compiler += Number(parts[parts.length - 1])
+        const cost = Number(parts[parts.length - 1])
+        if (currentIsCompiler) compiler += cost
+        else majorGc += cost
       }
     }
   }
-  return { total, compiler }
+  return { total, compiler, majorGc }
 }
 
 /** The bytes of one request of a scenario, as a keep-alive client sends it. */
@@ -176,21 +184,36 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 function startUnderCallgrind (peer, outDir) {
   const args = [
     '--tool=callgrind', '-q', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out`,
-    process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0'
+    process.execPath, '--expose-gc', `${benchDir}servers/${peer}.js`, '--port', '0'
   ]
-  const child = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: benchDir })
+  // The IPC channel's descriptor passes through valgrind to node: the server reports its port on it
+  // and runs a full GC on request.
+  const child = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], cwd: benchDir })
   liveServers.add(child)
   child.once('exit', () => liveServers.delete(child))
   return new Promise((resolve, reject) => {
     let output = ''
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${peer} did not start under valgrind within 180 s`)) }, 180000)
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output)
-      if (match !== null) { clearTimeout(timer); resolve({ child, port: Number(match[1]) }) }
+    child.on('message', function onReady (message) {
+      if (message?.type !== 'ready') return
+      child.off('message', onReady)
+      clearTimeout(timer)
+      resolve({ child, port: message.port })
     })
+    child.stdout.on('data', (chunk) => { output += chunk })
     child.stderr.on('data', (chunk) => { output += chunk })
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${peer} exited (${code}) under valgrind: ${output.slice(-500)}`)) })
+  })
+}
+
+function collectGarbage (child) {
+  return new Promise((resolve) => {
+    child.on('message', function onDone (message) {
+      if (message?.type !== 'gc-done') return
+      child.off('message', onDone)
+      resolve()
+    })
+    child.send({ type: 'gc' })
   })
 }
 
@@ -206,6 +229,7 @@ async function measureProcess (peer, scenarioName, options) {
     for (let i = 0; i < options.warmupConnections; i++) await runConnection(port, scenario, perConnection)
     const rejected = []
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
+      await collectGarbage(child)
       callgrindControl(child.pid, '--zero')
       callgrindControl(child.pid, '--instr=on')
       const started = process.hrtime.bigint()
@@ -214,8 +238,8 @@ async function measureProcess (peer, scenarioName, options) {
       callgrindControl(child.pid, '--instr=off')
       callgrindControl(child.pid, '--dump')
       const dumps = readdirSync(outDir).filter((name) => name.startsWith('callgrind.out.')).sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()))
-      const { total, compiler } = readCallgrind(readFileSync(`${outDir}/${dumps[dumps.length - 1]}`, 'utf8'))
-      const window = { instructionsPerRequest: total / options.requests, compilerShare: total > 0 ? compiler / total : 0, reqPerSecUnderValgrind: options.requests / seconds, attempt }
+      const { total, compiler, majorGc } = readCallgrind(readFileSync(`${outDir}/${dumps[dumps.length - 1]}`, 'utf8'))
+      const window = { instructionsPerRequest: total / options.requests, compilerShare: total > 0 ? compiler / total : 0, majorGcShare: total > 0 ? majorGc / total : 0, reqPerSecUnderValgrind: options.requests / seconds, attempt }
       if (window.compilerShare <= options.maxCompilerShare) return { ...window, rejected }
       rejected.push(window)
       // Still compiling: more warm-up before the next window.
@@ -223,6 +247,7 @@ async function measureProcess (peer, scenarioName, options) {
     }
     return { instructionsPerRequest: null, compilerShare: null, rejected }
   } finally {
+    child.disconnect?.()
     child.kill('SIGKILL')
     await exited
     if (options.keep) console.log(`callgrind dumps kept in ${outDir}`)
@@ -288,7 +313,7 @@ export async function runInstructions (options, log = console.log) {
       try {
         const result = await measureProcess(job.peer, job.scenario, options)
         windows.push({ ...job, ...result })
-        const shown = result.instructionsPerRequest === null ? 'no window free of compilation' : `${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} instr/req (compiler ${(result.compilerShare * 100).toFixed(2)} %)`
+        const shown = result.instructionsPerRequest === null ? 'no window free of compilation' : `${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} instr/req (compiler ${(result.compilerShare * 100).toFixed(2)} %, major GC ${(result.majorGcShare * 100).toFixed(2)} %)`
         log(`  ${job.scenario} ${job.peer} #${job.process + 1}: ${shown}${result.rejected.length > 0 ? `, ${result.rejected.length} window(s) rejected (compiler ${result.rejected.map((w) => (w.compilerShare * 100).toFixed(1)).join(', ')} %)` : ''} [${((Date.now() - started) / 1000).toFixed(0)} s]`)
       } catch (error) {
         windows.push({ ...job, instructionsPerRequest: null, error: String(error.message ?? error) })
