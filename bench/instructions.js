@@ -228,8 +228,13 @@ async function measureProcess (peer, scenarioName, options) {
     const perConnection = Math.ceil(options.warmupRequests / options.warmupConnections)
     for (let i = 0; i < options.warmupConnections; i++) await runConnection(port, scenario, perConnection)
     const rejected = []
+    const rewarmConnections = Math.max(2, Math.ceil(options.warmupConnections / 4))
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
+      // A full collection, then warm-up again: the collection itself throws away optimised code
+      // (windows right after it were >50 % TurboFan), and without it a mark-compact the warm-up left
+      // pending can land in the window.
       await collectGarbage(child)
+      for (let i = 0; i < rewarmConnections; i++) await runConnection(port, scenario, perConnection)
       callgrindControl(child.pid, '--zero')
       callgrindControl(child.pid, '--instr=on')
       const started = process.hrtime.bigint()
@@ -242,8 +247,6 @@ async function measureProcess (peer, scenarioName, options) {
       const window = { instructionsPerRequest: total / options.requests, compilerShare: total > 0 ? compiler / total : 0, majorGcShare: total > 0 ? majorGc / total : 0, reqPerSecUnderValgrind: options.requests / seconds, attempt }
       if (window.compilerShare <= options.maxCompilerShare) return { ...window, rejected }
       rejected.push(window)
-      // Still compiling: more warm-up before the next window.
-      for (let i = 0; i < Math.max(2, options.warmupConnections / 4); i++) await runConnection(port, scenario, perConnection)
     }
     return { instructionsPerRequest: null, compilerShare: null, rejected }
   } finally {
