@@ -1,6 +1,6 @@
 // Instructions per request: each peer server runs under valgrind's callgrind (JIT on), a keep-alive
 // client outside valgrind warms it up, then callgrind counts only a measured window on a fresh
-// connection. Instruction counts do not depend on how loaded the machine is, which req/s does.
+// connection. Instruction counts move far less with the machine's load than req/s does.
 //
 //   node bench/instructions.js [--scenarios S1,S3] [--peers enclave,fastify5] [--processes 3]
 //     [--warmup-requests 20000] [--warmup-connections 20] [--requests 2000] [--parallel 1]
@@ -13,7 +13,8 @@
 //   callgrind_control (the server starts with --instr-atstart=no, which also makes the warm-up run
 //   several times faster than under full instrumentation);
 // - a window where V8's optimising compilers or deoptimiser take > 1 % of the instructions is still
-//   warming up: it is thrown away and another one measured (after more warm-up);
+//   warming up: it is thrown away and another one measured (after more warm-up); so is one with a
+//   mark-compact > 1 %, a collection that belongs to far more requests than the window's;
 // - one number per process, several processes, the median reported with the spread.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -184,10 +185,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 function startUnderCallgrind (peer, outDir) {
   const args = [
     '--tool=callgrind', '-q', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out`,
-    process.execPath, '--expose-gc', `${benchDir}servers/${peer}.js`, '--port', '0'
+    process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0'
   ]
-  // The IPC channel's descriptor passes through valgrind to node: the server reports its port on it
-  // and runs a full GC on request.
+  // The IPC channel's descriptor passes through valgrind to node: the server reports its port on it.
   const child = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], cwd: benchDir })
   liveServers.add(child)
   child.once('exit', () => liveServers.delete(child))
@@ -206,17 +206,6 @@ function startUnderCallgrind (peer, outDir) {
   })
 }
 
-function collectGarbage (child) {
-  return new Promise((resolve) => {
-    child.on('message', function onDone (message) {
-      if (message?.type !== 'gc-done') return
-      child.off('message', onDone)
-      resolve()
-    })
-    child.send({ type: 'gc' })
-  })
-}
-
 /** One process of one peer: warm up, then measured windows until one is free of compilation. */
 async function measureProcess (peer, scenarioName, options) {
   const scenario = scenarios[scenarioName]
@@ -228,13 +217,8 @@ async function measureProcess (peer, scenarioName, options) {
     const perConnection = Math.ceil(options.warmupRequests / options.warmupConnections)
     for (let i = 0; i < options.warmupConnections; i++) await runConnection(port, scenario, perConnection)
     const rejected = []
-    const rewarmConnections = Math.max(2, Math.ceil(options.warmupConnections / 4))
+    const rewarmConnections = 2
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
-      // A full collection, then warm-up again: the collection itself throws away optimised code
-      // (windows right after it were >50 % TurboFan), and without it a mark-compact the warm-up left
-      // pending can land in the window.
-      await collectGarbage(child)
-      for (let i = 0; i < rewarmConnections; i++) await runConnection(port, scenario, perConnection)
       callgrindControl(child.pid, '--zero')
       callgrindControl(child.pid, '--instr=on')
       const started = process.hrtime.bigint()
@@ -245,8 +229,12 @@ async function measureProcess (peer, scenarioName, options) {
       const dumps = readdirSync(outDir).filter((name) => name.startsWith('callgrind.out.')).sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()))
       const { total, compiler, majorGc } = readCallgrind(readFileSync(`${outDir}/${dumps[dumps.length - 1]}`, 'utf8'))
       const window = { instructionsPerRequest: total / options.requests, compilerShare: total > 0 ? compiler / total : 0, majorGcShare: total > 0 ? majorGc / total : 0, reqPerSecUnderValgrind: options.requests / seconds, attempt }
-      if (window.compilerShare <= options.maxCompilerShare) return { ...window, rejected }
+      // A window with a mark-compact in it counts one collection that belongs to far more requests
+      // than the window's (forcing one before the window does not help: gc() throws away optimised
+      // code, and the windows after it were 5-55 % TurboFan even after 5 000 more requests).
+      if (window.compilerShare <= options.maxCompilerShare && window.majorGcShare <= options.maxMajorGcShare) return { ...window, rejected }
       rejected.push(window)
+      for (let i = 0; i < rewarmConnections; i++) await runConnection(port, scenario, perConnection)
     }
     return { instructionsPerRequest: null, compilerShare: null, rejected }
   } finally {
@@ -288,7 +276,8 @@ export function instructionOptions (given = {}) {
     parallel: Number(given.parallel ?? 1),
     keep: given.keep === true,
     attempts: 4,
-    maxCompilerShare: 0.01
+    maxCompilerShare: 0.01,
+    maxMajorGcShare: 0.01
   }
   return options
 }
@@ -317,7 +306,7 @@ export async function runInstructions (options, log = console.log) {
         const result = await measureProcess(job.peer, job.scenario, options)
         windows.push({ ...job, ...result })
         const shown = result.instructionsPerRequest === null ? 'no window free of compilation' : `${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} instr/req (compiler ${(result.compilerShare * 100).toFixed(2)} %, major GC ${(result.majorGcShare * 100).toFixed(2)} %)`
-        log(`  ${job.scenario} ${job.peer} #${job.process + 1}: ${shown}${result.rejected.length > 0 ? `, ${result.rejected.length} window(s) rejected (compiler ${result.rejected.map((w) => (w.compilerShare * 100).toFixed(1)).join(', ')} %)` : ''} [${((Date.now() - started) / 1000).toFixed(0)} s]`)
+        log(`  ${job.scenario} ${job.peer} #${job.process + 1}: ${shown}${result.rejected.length > 0 ? `, ${result.rejected.length} window(s) rejected (compiler/major GC ${result.rejected.map((w) => `${(w.compilerShare * 100).toFixed(1)}/${(w.majorGcShare * 100).toFixed(1)}`).join(', ')} %)` : ''} [${((Date.now() - started) / 1000).toFixed(0)} s]`)
       } catch (error) {
         windows.push({ ...job, instructionsPerRequest: null, error: String(error.message ?? error) })
         log(`  ${job.scenario} ${job.peer} #${job.process + 1}: failed, ${error.message ?? error}`)

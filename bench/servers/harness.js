@@ -21,12 +21,6 @@ export function reportReady (peer, port) {
     process.on('message', function onRunnerMessage (message) {
       if (message?.type === 'usage') process.send(usage())
       else if (message?.type === 'exit') process.exit(0)
-      else if (message?.type === 'gc') {
-        // The instruction count's window starts after a full collection (node --expose-gc), so a
-        // major GC the warm-up left pending does not land in a 2 000-request window.
-        globalThis.gc?.()
-        process.send({ type: 'gc-done' })
-      }
     })
     process.send({ type: 'ready', peer, port })
   } else {
