@@ -8,12 +8,12 @@ import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request
 import { kContext } from './symbols.js'
 import { ContextState } from './instance/context-state.js'
 import { override } from './instance/override.js'
-import { createRouters } from './routing/router.js'
+import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
 import { settleForceCloseConnections } from './server/http2-server.js'
 import { guardHttpVersion } from './server/http-version.js'
 import { createTrustFunction } from './request/trust-proxy.js'
-import { createJsonParser, parseTextBody } from './request/default-parsers.js'
+import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
 import { instanceMethods } from './instance/instance-methods.js'
 import { bootInstance, installNotFound } from './instance/boot.js'
 import type { RouteServer } from './routing/route-context.js'
@@ -67,23 +67,24 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     serializerFactoryOptions: options.serializerOpts,
     trustProxy: createTrustFunction(options.trustProxy)
   } as unknown as RouteServer
-  const { router, notFoundRouter, querystringParser } = createRouters(options, () => server)
-  Object.assign(server, { router, notFoundRouter, querystringParser })
+  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, () => server)
+  Object.assign(server, { router, notFoundRouter, querystringParser, asyncConstraints })
   const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: any) => string : createDefaultIdGenerator()
   ;(server as any).genReqId = withRequestIdHeader(options.requestIdHeader, generate)
   const root = new ContextState(server, null, '', profile.rootPluginName, logger)
   root.instance = instance
   server.root = root
   instance[kContext] = root
-  root.parsers.add('application/json', { parseAs: 'buffer' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning), instance)
-  root.parsers.add('text/plain', { parseAs: 'string' }, parseTextBody, instance)
+  // Fastify 4 reads JSON as text; the generic errors need the bytes, to refuse what is not UTF-8.
+  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
+  root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, instance, true)
 
   const rewriteUrl = options.rewriteUrl as ((raw: any) => string) | undefined
   server.httpHandler = rewriteUrl === undefined
-    ? function handleHttpRequest (req: any, res: any) { router.lookup(req, res) }
+    ? function handleHttpRequest (req: any, res: any) { routeRequest(server, req, res) }
     : function handleRewrittenRequest (req: any, res: any) {
       req.url = rewriteUrl.call(instance, req)
-      router.lookup(req, res)
+      routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, server.httpHandler)
   server.httpServer = createHttpServer(options, server.httpHandler, logger)

@@ -1,5 +1,6 @@
 import { errorCodes } from './errors/codes.js'
 import type { Profile } from './profile.js'
+import { coerceOption, notCoercible, schemaMessage } from './option-coercion.js'
 
 type Check = (value: unknown) => boolean
 
@@ -8,8 +9,9 @@ const isPositiveInt: Check = (v) => Number.isInteger(v) && (v as number) > 0
 const isNonNegativeInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0
 const isFunction: Check = (v) => typeof v === 'function'
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
-const isPoisoningAction: Check = (v) => v === 'error' || v === 'remove' || v === 'ignore'
 const anyValue: Check = () => true
+// Fastify's options schema requires these four of every strategy in `constraints`.
+const isStrategy: Check = (v) => isObject(v) && typeof (v as any).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as any)[key] !== undefined)
 
 /**
  * Every option enclave() accepts: Fastify v4's names (so an app's options carry over) plus
@@ -26,11 +28,12 @@ const optionChecks: Record<string, [Check, string]> = {
   ignoreTrailingSlash: [isBool, 'a boolean'],
   ignoreDuplicateSlashes: [isBool, 'a boolean'],
   caseSensitive: [isBool, 'a boolean'],
-  maxParamLength: [isPositiveInt, 'an integer > 0'],
+  // Fastify's schema asks for an integer only (a negative one makes every parameter too long).
+  maxParamLength: [Number.isInteger as Check, 'an integer'],
   connectionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   keepAliveTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   requestTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
-  maxRequestsPerSocket: [isNonNegativeInt, 'an integer >= 0'],
+  maxRequestsPerSocket: [(v) => v === null || isNonNegativeInt(v), 'an integer >= 0 or null'],
   return503OnClosing: [isBool, 'a boolean'],
   https: [(v) => v === null || isObject(v), 'an object of TLS options'],
   http: [(v) => v === null || isObject(v), 'an object of http.createServer options'],
@@ -40,8 +43,9 @@ const optionChecks: Record<string, [Check, string]> = {
   pluginTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   querystringParser: [isFunction, 'a function'],
   exposeHeadRoutes: [isBool, 'a boolean'],
-  onProtoPoisoning: [isPoisoningAction, "'error' | 'remove' | 'ignore'"],
-  onConstructorPoisoning: [isPoisoningAction, "'error' | 'remove' | 'ignore'"],
+  // Fastify's schema asks for a string only; the value goes to secure-json-parse as given.
+  onProtoPoisoning: [(v) => typeof v === 'string', "'error' | 'remove' | 'ignore'"],
+  onConstructorPoisoning: [(v) => typeof v === 'string', "'error' | 'remove' | 'ignore'"],
   forceCloseConnections: [(v) => typeof v === 'boolean' || v === 'idle', "a boolean or 'idle'"],
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
   validator: [isObject, 'an object { customOptions?, plugins? }'],
@@ -50,12 +54,18 @@ const optionChecks: Record<string, [Check, string]> = {
   jsonShorthand: [isBool, 'a boolean'],
   allowUnsafeRegex: [isBool, 'a boolean'],
   useSemicolonDelimiter: [isBool, 'a boolean'],
-  constraints: [isObject, 'an object of find-my-way constraint strategies'],
+  constraints: [(v) => isObject(v) && Object.values(v as object).every(isStrategy), 'an object of constraint strategies { name, storage, validate, deriveConstraint }'],
   rewriteUrl: [isFunction, 'a function (rawRequest) => url'],
   frameworkErrors: [isFunction, 'a function (error, request, reply)'],
   clientErrorHandler: [isFunction, 'a function (error, socket)'],
   http2SessionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   responseValidation: [(v) => v === false || v === 'log' || v === 'throw', "false | 'log' | 'throw'"],
+  exactContentTypeMatching: [isBool, 'a boolean'],
+  genericJsonParseErrors: [isBool, 'a boolean'],
+  jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
+  paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
+  protectErrorPayloads: [isBool, 'a boolean'],
+  versioning: [(v) => isObject(v) && isFunction((v as any).storage) && isFunction((v as any).deriveVersion), 'an object { storage, deriveVersion }'],
   validationPayload: [(v) => v === 'spec' || v === 'fastify', "'spec' | 'fastify'"],
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
@@ -64,6 +74,9 @@ const optionChecks: Record<string, [Check, string]> = {
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean']
 }
+
+/** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
+const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory'])
 
 export interface ResolvedOptions {
   bodyLimit: number
@@ -90,6 +103,11 @@ export interface ResolvedOptions {
   allowUnsafeRegex: boolean
   http2SessionTimeout: number
   responseValidation: false | 'log' | 'throw'
+  exactContentTypeMatching: boolean
+  genericJsonParseErrors: boolean
+  jsonNestingLimit: number | false
+  paramTooLongStatus: 404 | 414
+  protectErrorPayloads: boolean,
   validationPayload: 'spec' | 'fastify'
   validatorFailure: 'conceal' | 'fastify'
   rejectUnlistedBodyMediaType: boolean
@@ -123,6 +141,11 @@ const defaults = {
   allowUnsafeRegex: false,
   http2SessionTimeout: 72000,
   responseValidation: false,
+  exactContentTypeMatching: false,
+  genericJsonParseErrors: false,
+  jsonNestingLimit: false,
+  paramTooLongStatus: 404,
+  protectErrorPayloads: false,
   validationPayload: 'fastify',
   validatorFailure: 'fastify',
   rejectUnlistedBodyMediaType: false,
@@ -195,23 +218,52 @@ function closestOptionName (name: string): string | undefined {
   return best
 }
 
+/**
+ * Fastify ignores options it does not know (apps pass their whole config object), and so does
+ * Enclave (design §5). A name close to a known one is most likely a typo: that gets a warning.
+ */
+function warnUnknownOption (name: string): void {
+  if (acceptedFastifyOptions.has(name)) return
+  const guess = closestOptionName(name)
+  if (guess === undefined) return
+  process.emitWarning(`Unknown option '${name}' is ignored. Did you mean '${guess}'?`, { code: 'ENC_WARN_UNKNOWN_OPTION' })
+}
+
+/** Fastify's own schema messages for the two structured options it validates. */
+function fastifySchemaError (name: string, value: unknown): string | undefined {
+  if (name === 'forceCloseConnections') return JSON.stringify(['must match pattern "idle"', 'must be boolean', 'must match exactly one schema in oneOf'])
+  if (name !== 'constraints') return undefined
+  if (!isObject(value)) return JSON.stringify(['must be object'])
+  for (const strategy of Object.values(value as object)) {
+    if (!isObject(strategy)) return JSON.stringify(['must be object'])
+    const missing = ['name', 'storage', 'validate', 'deriveConstraint'].find((key) => (strategy as any)[key] === undefined)
+    if (missing !== undefined) return JSON.stringify([`must have required property '${missing}'`])
+  }
+  return undefined
+}
+
 /** Validates the options given to enclave() and fills in Fastify v4's defaults. */
 export function resolveOptions (input: unknown, profile: Profile): ResolvedOptions {
   if (input === undefined || input === null) input = {}
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
   }
-  const given = input as Record<string, unknown>
+  const given: Record<string, unknown> = Object.assign({}, input as Record<string, unknown>)
   for (const name of Object.keys(given)) {
-    const value = given[name]
+    let value = given[name]
     if (value === undefined) continue
     const check = optionChecks[name]
     if (check === undefined) {
-      const guess = closestOptionName(name)
-      const hint = guess === undefined ? `Known options: ${Object.keys(optionChecks).join(', ')}` : `Did you mean '${guess}'?`
-      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`unknown option '${name}'. ${hint}`)
+      warnUnknownOption(name)
+      continue
     }
+    const coerced = coerceOption(name, value)
+    if (coerced === notCoercible) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
+    given[name] = value = coerced
     if (!check[0](value)) {
+      if (name === 'bodyLimit') throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(value))
+      const schemaError = fastifySchemaError(name, value)
+      if (schemaError !== undefined) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaError)
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
       if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'async function' : typeof value)
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)

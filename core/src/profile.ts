@@ -19,6 +19,12 @@ export interface Profile {
  */
 export const differingOptions: Readonly<Record<string, { readonly fastify: unknown, readonly enclave: unknown }>> = {
   useSemicolonDelimiter: { fastify: true, enclave: false },
+  exactContentTypeMatching: { fastify: false, enclave: true },
+  genericJsonParseErrors: { fastify: false, enclave: true },
+  jsonNestingLimit: { fastify: false, enclave: 1000 },
+  paramTooLongStatus: { fastify: 404, enclave: 414 },
+  // An improvement off on both entries; listed with its row of the differences table.
+  protectErrorPayloads: { fastify: false, enclave: false },
   // Validation (docs/validation.md): the spec's 400 payload and wording on enclave().
   validationPayload: { fastify: 'fastify', enclave: 'spec' },
   // A validator that throws: Fastify sends its text (500, or 400 when it rejects); enclave() conceals it.

@@ -145,3 +145,36 @@ t.test('over a real socket: a body within the limit arrives whole, chunked or no
   t.match(chunked, /^HTTP\/1\.1 200 OK/)
   t.match(chunked, /\{"length":600\}$/)
 })
+
+t.test('a stream a preParsing hook returns is measured by its receivedEncodedLength for Content-Length, by what it yields for bodyLimit, as in fastify@4.29.1', async (t) => {
+  const { Transform } = await import('node:stream')
+  const { default: Fastify } = await import('fastify4')
+  const { createServer, fastifyProfile } = await import('@enclave/core/internal')
+  // A stand-in for a decompressor: every chunk comes out twice as long.
+  const doubling = (reportEncoded: boolean | number) => async (_request: any, _reply: any, payload: any) => {
+    const stream: any = new Transform({
+      transform (chunk, _encoding, callback) {
+        if (reportEncoded === true) stream.receivedEncodedLength += chunk.length
+        callback(null, Buffer.concat([chunk, chunk]))
+      }
+    })
+    if (reportEncoded !== false) stream.receivedEncodedLength = reportEncoded === true ? 0 : reportEncoded
+    payload.pipe(stream)
+    return stream
+  }
+  const answer = async (factory: (options?: any) => any, bodyLimit: number, reportEncoded: boolean | number) => {
+    const app = factory({ bodyLimit })
+    app.addHook('preParsing', doubling(reportEncoded))
+    app.post('/', async (request: any) => ({ body: request.body }))
+    const response = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'text/plain' }, payload: 'abcd' })
+    await app.close()
+    return `${response.statusCode} ${response.body}`
+  }
+  const cases: Array<[number, boolean | number]> = [[100, true], [100, false], [100, 999], [100, 50], [6, true], [8, true], [3, true]]
+  t.equal(await answer(enclave, 100, true), '200 {"body":"abcdabcd"}', 'the decoded body is parsed; Content-Length matched the encoded bytes')
+  for (const [bodyLimit, reportEncoded] of cases) {
+    const expected = await answer((options) => Fastify(options), bodyLimit, reportEncoded)
+    t.equal(await answer((options) => createServer(options, fastifyProfile), bodyLimit, reportEncoded), expected, `fastify face: bodyLimit ${bodyLimit}, receivedEncodedLength ${String(reportEncoded)}`)
+    t.equal(await answer(enclave, bodyLimit, reportEncoded), expected, `enclave(): bodyLimit ${bodyLimit}, receivedEncodedLength ${String(reportEncoded)}`)
+  }
+})

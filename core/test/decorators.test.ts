@@ -157,16 +157,20 @@ t.test('symbols work as decorator names', async (t) => {
   t.same((await app.inject('/')).json(), { instance: 's3cret', request: 'per request' })
 })
 
-t.test('a child may shadow an ancestor decorator; the ancestor keeps its own', async (t) => {
+t.test('a child may shadow an ancestor instance decorator (the ancestor keeps its own), not a request/reply one', async (t) => {
   const app = build(t).decorate('label', 'root label')
   app.decorateRequest('role', 'guest')
+  app.decorateReply('kind', 'plain')
   app.get('/', async function handler (request) { return { label: app.label, role: (request as any).role } })
+  const refused: unknown[] = []
   app.register(async function child (child) {
     child.decorate('label', 'child label')
-    child.decorateRequest('role', 'member')
+    try { child.decorateRequest('role', 'member') } catch (error: any) { refused.push(error.code) }
+    try { child.decorateReply('kind', 'fancy') } catch (error: any) { refused.push(error.code) }
     child.get('/', async function handler (request) { return { label: child.label, role: (request as any).role } })
   }, { prefix: '/child' })
   await app.ready()
+  t.same(refused, ['FST_ERR_DEC_ALREADY_PRESENT', 'FST_ERR_DEC_ALREADY_PRESENT'], 'as in Fastify 4')
   t.same((await app.inject('/')).json(), { label: 'root label', role: 'guest' })
-  t.same((await app.inject('/child')).json(), { label: 'child label', role: 'member' })
+  t.same((await app.inject('/child')).json(), { label: 'child label', role: 'guest' })
 })

@@ -175,6 +175,6 @@ t.test('getDefaultRoute and setDefaultRoute expose what answers unmatched reques
   t.equal(legacy.body, 'gone')
   const other = await app.inject('/other')
   t.equal(other.statusCode, 404)
-  t.equal(other.json().code, 'FST_ERR_NOT_FOUND', 'the saved default still runs the not-found handler')
+  t.equal(other.json().error, 'Not Found', 'the saved default still runs the not-found handler')
   t.equal((await app.inject('/known')).body, 'known', 'matched routes are not affected')
 })

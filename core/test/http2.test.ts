@@ -298,7 +298,7 @@ t.test('serverFactory may return an HTTP/2 server; its sessions are ended by clo
 })
 
 t.test("forceCloseConnections defaults to false on h2c and 'idle' is refused, as in Fastify 4", async (t) => {
-  t.equal(enclave({ http2: true }).initialConfig.forceCloseConnections, false)
+  t.notOk('forceCloseConnections' in enclave({ http2: true }).initialConfig, 'not in initialConfig unless given, as in Fastify 4')
   t.throws(() => Fastify({ http2: true, forceCloseConnections: 'idle' }), { code: 'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE' })
   t.throws(() => enclave({ http2: true, forceCloseConnections: 'idle' }), {
     code: 'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE',
@@ -442,8 +442,6 @@ t.test('garbage and HTTP/1.1 sent to an h2c port are refused without harm; the s
 
 t.test('http2GracefulClose is listed with Fastify\'s value and enclave()\'s default, and either entry may set it', async (t) => {
   t.strictSame(differingOptions.http2GracefulClose, { fastify: false, enclave: true })
-  t.equal(enclave({ http2: true }).initialConfig.http2GracefulClose, true)
-  t.equal((createServer({ http2: true }, fastifyProfile) as any).initialConfig.http2GracefulClose, false)
 
   // enclave() at Fastify's value: close() leaves the session open until the client leaves.
   const app = enclave({ http2: true, http2GracefulClose: false })

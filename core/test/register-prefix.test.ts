@@ -45,9 +45,9 @@ t.test('prefixes nest: the child prefix is joined to the parent prefix with exac
   t.same(await answering(t, { outer: { prefix: '/a' }, inner: { prefix: '' }, path: '/b' }), ['/a/b'], "'' adds nothing")
 })
 
-t.test('a route path without a leading slash still gets one separating slash', async (t) => {
-  // Fastify v4 would register '/ab' here; Enclave joins path segments.
-  t.same(await answering(t, { outer: { prefix: '/a' }, path: 'b' }), ['/a/b'])
+t.test('a route path without a leading slash is glued to the prefix, as Fastify 4 does', async (t) => {
+  t.same(await answering(t, { outer: { prefix: '/a' }, path: 'b' }), ['/ab'])
+  t.same(await answering(t, { outer: { prefix: '/a/' }, path: 'b' }), ['/a/b'])
 })
 
 t.test("a '/' route under a prefix answers both /prefix and /prefix/ by default (prefixTrailingSlash 'both')", async (t) => {
@@ -68,9 +68,9 @@ t.test("an empty path '' under a prefix answers /prefix only", async (t) => {
   t.same(await answering(t, { outer: { prefix: '/a' }, path: '' }), ['/a'])
 })
 
-t.test('a trailing slash in the prefix does not double the slash of a / route', async (t) => {
-  // Fastify v4 would also answer '/a//' here.
-  t.same(await answering(t, { outer: { prefix: '/a/' }, path: '/' }), ['/a', '/a/'])
+t.test('a trailing slash in the prefix: a / route answers /prefix/ and /prefix//, as in Fastify 4', async (t) => {
+  t.same(await answering(t, { outer: { prefix: '/a/' }, path: '/' }), ['/a/', '/a//'])
+  t.same(await answering(t, { outer: { prefix: '/a/' }, path: '/', route: { prefixTrailingSlash: 'no-slash' } }), ['/a/'])
 })
 
 t.test('with ignoreTrailingSlash every choice answers both forms', async (t) => {
@@ -95,8 +95,8 @@ t.test('instance.prefix and the route options show the joined prefix', async (t)
     }, { prefix: 'b/' })
   }, { prefix: '/a' })
   await app.ready()
-  t.same(prefixes, ['', '/a', '/a/b'])
-  t.same(seen.filter((route) => route.method === 'GET'), [{ url: '/a/b/c', routePath: '/c', prefix: '/a/b', method: 'GET' }], 'onRoute sees the complete url, the path as written and the prefix (as in Fastify)')
+  t.same(prefixes, ['', '/a', '/a/b/'], 'a trailing slash is kept, as in Fastify')
+  t.same(seen.filter((route) => route.method === 'GET'), [{ url: '/a/b/c', routePath: '/c', prefix: '/a/b/', method: 'GET' }], 'onRoute sees the complete url, the path as written and the prefix (as in Fastify)')
   t.same((await app.inject('/a/b/c')).json(), { url: '/a/b/c' })
 })
 

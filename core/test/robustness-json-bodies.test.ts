@@ -49,7 +49,7 @@ const invalidJson = {
   statusCode: 400,
   code: 'FST_ERR_CTP_INVALID_JSON_BODY',
   error: 'Bad Request',
-  message: 'Body is not valid JSON'
+  message: "Body is not valid JSON but content-type is set to 'application/json'"
 }
 
 t.test('malformed, truncated and non-UTF-8 JSON bodies are a 400 with a generic message', async (t) => {
@@ -133,7 +133,8 @@ for (const action of ['error', 'remove', 'ignore'] as PoisoningAction[]) {
           const payload: any = await response.json()
           if (action === 'error') {
             t.equal(response.status, 400, label)
-            t.equal(payload.code, 'FST_ERR_CTP_FORBIDDEN_PROPERTY', label)
+            // Fastify v5's code (genericJsonParseErrors); Fastify 4 sends the same 400 without a code.
+            t.equal(payload.code, 'FST_ERR_CTP_INVALID_JSON_BODY', label)
           } else {
             t.equal(response.status, 200, label)
             if (action === 'ignore' && depth === 0 && option === 'onProtoPoisoning' && !name.includes('array')) {

@@ -25,7 +25,7 @@ t.test('route() with a method array answers each method with one handler', async
   }
   const deleted = await app.inject({ method: 'DELETE', url: '/m' })
   t.equal(deleted.statusCode, 404)
-  t.equal(deleted.json().code, 'FST_ERR_NOT_FOUND')
+  t.equal(deleted.json().message, 'Route DELETE:/m not found')
 })
 
 t.test('route() accepts path as well as url, and parametric and wildcard paths', async (t) => {

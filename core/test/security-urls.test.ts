@@ -39,12 +39,21 @@ t.test('bad percent-escapes in the path are a 400 FST_ERR_BAD_URL', async (t) =>
   t.same((await get(port, '/users/%C3%A9t%C3%A9')).body, { id: 'été' }, 'good escapes are decoded')
 })
 
-t.test('a parameter over maxParamLength is a 414 ENC_ERR_PARAM_TOO_LONG', async (t) => {
+t.test('a parameter over maxParamLength is a 414 FST_ERR_MAX_PARAM_LENGTH on enclave(), Fastify v5\'s payload', async (t) => {
   const port = await startApp(t, { maxParamLength: 20 })
   t.equal((await get(port, '/users/' + 'a'.repeat(20))).status, 200, 'exactly the limit is fine')
-  const answer = await get(port, '/users/' + 'a'.repeat(21))
+  const path = '/users/' + 'a'.repeat(21)
+  const answer = await get(port, path + '?q=1')
   t.equal(answer.status, 414)
-  t.strictSame(answer.body, { statusCode: 414, code: 'ENC_ERR_PARAM_TOO_LONG', error: 'URI Too Long', message: 'A path parameter is longer than maxParamLength (20)' })
+  t.strictSame(answer.body, { error: 'Bad Request', code: 'FST_ERR_MAX_PARAM_LENGTH', message: `'${path}' is exceeding the max param length`, statusCode: 414 })
+})
+
+t.test('paramTooLongStatus: 404 answers a long parameter as not found, as Fastify 4 does', async (t) => {
+  const port = await startApp(t, { maxParamLength: 20, paramTooLongStatus: 404 })
+  const path = '/users/' + 'a'.repeat(21)
+  const answer = await get(port, path)
+  t.equal(answer.status, 404)
+  t.strictSame(answer.body, { message: `Route GET:${path} not found`, error: 'Not Found', statusCode: 404 })
 })
 
 t.test('the default maxParamLength is 100', async (t) => {

@@ -1,176 +1,148 @@
 import t from 'tap'
+import Fastify from 'fastify4'
 import enclave from '@enclave/core'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
+
+// Every case runs on fastify@4.29.1, on the Fastify face and on enclave(): all three must agree.
+const factories: Record<string, (options?: any) => any> = {
+  fastify4: (options) => Fastify(options),
+  'fastify face': (options) => createServer(options, fastifyProfile),
+  enclave: (options) => enclave(options)
+}
 
 function httpError (message: string, statusCode: number, code?: string): Error {
   return Object.assign(new Error(message), { statusCode, code })
 }
 
-t.test('a reply missing a required property answers 500 FST_ERR_RESPONSE_SERIALIZATION with a clear message', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.get('/user', {
-    schema: { response: { 200: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } }
-  }, async () => ({ id: 1, password: 'secret-value' }) as any) // deliberately missing `name`
-  const response = await app.inject('/user')
-  t.equal(response.statusCode, 500)
-  t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
-  t.strictSame(response.json(), {
-    statusCode: 500,
-    code: 'FST_ERR_RESPONSE_SERIALIZATION',
-    error: 'Internal Server Error',
-    message: 'Response does not match its schema: "name" is required!'
-  })
-  t.notMatch(response.body, /secret-value/, 'nothing of the payload leaks')
+const required = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string' } } })
+const messageAndExtra = { type: 'object', properties: { message: { type: 'string' }, extra: { type: 'string', default: 'x' } } }
+
+type Case = [string, (app: any) => void]
+const cases: Case[] = [
+  ['a reply missing a required property: 500 with the serializer\'s message, no code', (app) => {
+    app.get('/', { schema: { response: { 200: required('name') } } }, async () => ({ password: 'secret-value' }))
+  }],
+  ['a thrown 500 on a route with default: { fallback: boolean } answers {}', (app) => {
+    app.get('/', { schema: { response: { default: { type: 'object', properties: { fallback: { type: 'boolean' } } } } } }, async () => { throw new Error('boom') })
+  }],
+  ['a thrown 404 on a route with a 4xx schema lacking statusCode', (app) => {
+    app.get('/', { schema: { response: { '4xx': { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } } } }, async () => { throw httpError('nope', 404) })
+  }],
+  ['a 5xx schema with a default value', (app) => {
+    app.get('/', { schema: { response: { '5xx': messageAndExtra } } }, async () => { throw new Error('boom') })
+  }],
+  ['an exact-code schema wins for errors too', (app) => {
+    app.get('/', { schema: { response: { 409: messageAndExtra, '4xx': { type: 'object', properties: {} } } } }, async () => { throw httpError('taken', 409, 'E_TAKEN') })
+  }],
+  ['a content-keyed 4xx schema', (app) => {
+    app.get('/', { schema: { response: { '4xx': { content: { 'application/json': { schema: messageAndExtra } } } } } }, async () => { throw httpError('nope', 404) })
+  }],
+  ['a 2xx schema leaves error payloads alone', (app) => {
+    app.get('/', { schema: { response: { '2xx': messageAndExtra } } }, async () => { throw new Error('boom') })
+  }],
+  ['an error payload the schema rejects: FST_ERR_FAILED_ERROR_SERIALIZATION', (app) => {
+    app.get('/', { schema: { response: { 409: required('id') } } }, async () => { throw httpError('taken', 409, 'E_TAKEN') })
+  }],
+  ['a serialization failure then a 5xx schema the error payload does not fit', (app) => {
+    app.get('/', { schema: { response: { 200: required('name'), '5xx': required('zzz') } } }, async () => ({}))
+  }],
+  ['a serialization failure then a default schema', (app) => {
+    app.get('/', { schema: { response: { 200: required('name'), default: messageAndExtra } } }, async () => ({}))
+  }],
+  ['an error sent by a custom error handler goes through the schema', (app) => {
+    app.setErrorHandler((error: any, _request: any, reply: any) => { reply.code(400).send(error) })
+    app.get('/', { schema: { response: { '4xx': messageAndExtra } } }, async () => { throw new Error('boom') })
+  }],
+  ['an object sent by a custom error handler goes through the schema', (app) => {
+    app.setErrorHandler(async (error: any, _request: any, reply: any) => { reply.code(422); return { message: error.message, internal: 'ids', retryable: 'yes' } })
+    app.get('/', { schema: { response: { '4xx': { type: 'object', properties: { message: { type: 'string' }, retryable: { type: 'boolean' } } } } } }, async () => { throw httpError('bad', 422) })
+  }],
+  ['a custom error handler payload that fails its schema', (app) => {
+    app.setErrorHandler(async (_error: any, _request: any, reply: any) => { reply.code(400); return { nothing: 'required' } })
+    app.get('/', { schema: { response: { 400: required('message') } } }, async () => { throw httpError('first', 400) })
+  }],
+  ['setReplySerializer wins over the response schema', (app) => {
+    app.setReplySerializer((payload: unknown, statusCode: number) => `RS${statusCode}:${JSON.stringify(payload)}`)
+    app.get('/', { schema: { response: { 200: { type: 'object', properties: { a: { type: 'string' } } } } } }, async () => ({ a: 1, b: 2 }))
+  }],
+  ['setReplySerializer is not used for the default error payload', (app) => {
+    app.setReplySerializer((payload: unknown, statusCode: number) => `RS${statusCode}:${JSON.stringify(payload)}`)
+    app.get('/', async () => { throw new Error('x') })
+  }],
+  ['setReplySerializer serializes a 4xx object a handler sends', (app) => {
+    app.setReplySerializer((payload: unknown, statusCode: number) => `RS${statusCode}:${JSON.stringify(payload)}`)
+    app.get('/', async (_request: any, reply: any) => reply.code(400).send({ a: 1 }))
+  }],
+  ['errors of JSON.stringify are answered as they are', (app) => {
+    app.get('/', async () => ({ n: 10n }))
+  }],
+  ['errors of reply.serializer() are answered as they are', (app) => {
+    app.get('/', async (_request: any, reply: any) => reply.serializer(() => { throw httpError('cannot encode', 406, 'E_ENCODE') }).send({ a: 1 }))
+  }]
+]
+
+async function answer (factory: (options?: any) => any, setup: (app: any) => void, options?: any): Promise<string> {
+  const app = factory(options)
+  setup(app)
+  const response = await app.inject('/')
+  await app.close()
+  return `${response.statusCode} ${response.headers['content-type']} ${response.body}`
+}
+
+t.test('error payloads and response schemas: as fastify@4.29.1 on both faces', async (t) => {
+  for (const [name, setup] of cases) {
+    const expected = await answer(factories.fastify4!, setup)
+    t.equal(await answer(factories['fastify face']!, setup), expected, `fastify face: ${name}`)
+    t.equal(await answer(factories.enclave!, setup), expected, `enclave(): ${name}`)
+  }
+  t.equal(await answer(factories.enclave!, cases[0]![1]), '500 application/json; charset=utf-8 {"statusCode":500,"error":"Internal Server Error","message":"\\"name\\" is required!"}')
+  t.equal(await answer(factories.enclave!, cases[1]![1]), '500 application/json; charset=utf-8 {}')
 })
 
-t.test('a serialization failure goes through onError and the error handlers', async (t) => {
+t.test('protectErrorPayloads: the default error handler\'s payload is never reshaped by a response schema', async (t) => {
+  const full = (status: number, error: string, message: string, code?: string) =>
+    `${status} application/json; charset=utf-8 ${JSON.stringify(code === undefined ? { statusCode: status, error, message } : { statusCode: status, code, error, message })}`
+  const options = { protectErrorPayloads: true }
+  t.equal(await answer(enclave, cases[1]![1], options), full(500, 'Internal Server Error', 'boom'))
+  t.equal(await answer(enclave, cases[2]![1], options), full(404, 'Not Found', 'nope'))
+  t.equal(await answer(enclave, cases[7]![1], options), full(409, 'Conflict', 'taken', 'E_TAKEN'), 'a required property of the schema does not turn the error into a second failure')
+  t.equal(await answer(enclave, cases[8]![1], options), full(500, 'Internal Server Error', '"name" is required!'))
+  const custom = await answer(enclave, cases[11]![1], options)
+  t.equal(custom, '422 application/json; charset=utf-8 {"message":"bad","retryable":true}', 'what a custom error handler sends is still serialized by the schema')
+  t.equal(await answer((o) => createServer(o, fastifyProfile), cases[1]![1], options), full(500, 'Internal Server Error', 'boom'), 'the option works on the Fastify face too')
+})
+
+t.test('a serialization failure goes through onError and the error handlers with the serializer\'s own error', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   const seen: unknown[] = []
-  app.addHook('onError', async (_request, _reply, error) => { seen.push(error.code) })
-  app.setErrorHandler(async (error: any, _request, reply) => {
-    seen.push(error.cause?.message)
-    return reply.code(500).send({ failed: error.code })
-  })
-  app.get('/', { schema: { response: { 200: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } } }, async () => ({}) as any)
+  app.addHook('onError', async (_request, _reply, error) => { seen.push(error.message) })
+  app.setErrorHandler(async (error: any, _request, reply) => reply.code(500).send({ failed: error.message }))
+  app.get('/', { schema: { response: { 200: required('x') } } }, async () => ({}) as any)
   const response = await app.inject('/')
   t.equal(response.statusCode, 500)
-  t.strictSame(response.json(), { failed: 'FST_ERR_RESPONSE_SERIALIZATION' })
-  t.strictSame(seen, ['FST_ERR_RESPONSE_SERIALIZATION', '"x" is required!'], 'the serializer error is the cause')
-})
-
-t.test('error payloads of the default error handler keep statusCode, code, error and message whatever the response schemas', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  // Each of these schemas would reduce the error body (to {} or to { error, message }) if it applied.
-  app.get('/not-found', { schema: { response: { '4xx': { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } } } }, async () => {
-    throw httpError('nope', 404)
-  })
-  app.get('/crash', { schema: { response: { default: { type: 'object', properties: { fallback: { type: 'boolean' } } } } } }, async () => {
-    throw new Error('boom')
-  })
-  app.get('/exact', { schema: { response: { 409: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } }, async () => {
-    throw httpError('taken', 409, 'E_TAKEN')
-  })
-  app.get('/five', { schema: { response: { '5xx': { type: 'string' } } } }, async () => {
-    throw httpError('unavailable', 503, 'E_DOWN')
-  })
-  app.post('/validated', {
-    schema: {
-      body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-      response: { '4xx': { type: 'object', properties: { ok: { type: 'boolean' } } } }
-    }
-  }, async () => ({ ok: true }))
-
-  const notFound = await app.inject('/not-found')
-  t.equal(notFound.statusCode, 404)
-  t.strictSame(notFound.json(), { statusCode: 404, error: 'Not Found', message: 'nope' }, 'a thrown 404 on a route with a 4xx schema lacking statusCode')
-
-  const crash = await app.inject('/crash')
-  t.equal(crash.statusCode, 500)
-  t.strictSame(crash.json(), { statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 'a thrown 500 on a route with default: { fallback: boolean }')
-
-  const exact = await app.inject('/exact')
-  t.strictSame(exact.json(), { statusCode: 409, code: 'E_TAKEN', error: 'Conflict', message: 'taken' }, 'a required property of the schema does not turn the error into a second failure')
-
-  const five = await app.inject('/five')
-  t.strictSame(five.json(), { statusCode: 503, code: 'E_DOWN', error: 'Service Unavailable', message: 'unavailable' })
-
-  const invalid = await app.inject({ method: 'POST', url: '/validated', payload: {} })
-  t.equal(invalid.statusCode, 400)
-  t.strictSame(invalid.json(), { statusCode: 400, error: 'Bad Request', message: "body should have required property 'name'" })
-})
-
-t.test('a serialization failure on a route with a 5xx schema still answers the full error payload', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.get('/', {
-    schema: {
-      response: {
-        200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
-        '5xx': { type: 'object', properties: { fallback: { type: 'boolean' } } }
-      }
-    }
-  }, async () => ({}) as any)
-  const response = await app.inject('/')
-  t.equal(response.statusCode, 500)
-  t.equal(response.json().code, 'FST_ERR_RESPONSE_SERIALIZATION')
-  t.equal(response.json().message, 'Response does not match its schema: "id" is required!')
-})
-
-t.test('what a custom error handler sends goes through the response schema for its status', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setErrorHandler(async (error: any, _request, reply) => {
-    reply.code(error.statusCode ?? 500)
-    return { message: error.message, internal: 'stack or ids', retryable: 'yes' }
-  })
-  app.get('/', {
-    schema: {
-      response: {
-        '4xx': { type: 'object', properties: { message: { type: 'string' }, retryable: { type: 'boolean' } } }
-      }
-    }
-  }, async () => { throw httpError('bad', 422) })
-  app.get('/no-schema-for-status', { schema: { response: { '4xx': { type: 'object', properties: { message: { type: 'string' } } } } } }, async () => {
-    throw new Error('crash')
-  })
-  const response = await app.inject('/')
-  t.equal(response.statusCode, 422)
-  t.strictSame(response.json(), { message: 'bad', retryable: true }, 'filtered and converted by the 4xx schema')
-  const unmatched = await app.inject('/no-schema-for-status')
-  t.equal(unmatched.statusCode, 500)
-  t.strictSame(unmatched.json(), { message: 'crash', internal: 'stack or ids', retryable: 'yes' }, 'no 5xx/default schema: plain JSON')
-})
-
-t.test('a custom error handler payload that fails its schema falls back to the next handler', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setErrorHandler(async (_error, _request, reply) => {
-    reply.code(400)
-    return { nothing: 'required' }
-  })
-  app.get('/', { schema: { response: { 400: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } }, async () => {
-    throw httpError('first', 400)
-  })
-  const response = await app.inject('/')
-  t.equal(response.statusCode, 500)
-  t.strictSame(response.json(), {
-    statusCode: 500,
-    code: 'FST_ERR_RESPONSE_SERIALIZATION',
-    error: 'Internal Server Error',
-    message: 'Response does not match its schema: "message" is required!'
-  })
-})
-
-t.test('errors of non-schema serializers are answered as they are', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.get('/bigint', async () => ({ n: 10n }))
-  app.get('/custom', async (_request, reply) => reply.serializer(() => { throw httpError('cannot encode', 406, 'E_ENCODE') }).send({ a: 1 }))
-  app.get('/custom-string-throw', async (_request, reply) => reply.serializer(() => { throw 'plain string' }).send({ a: 1 })) // eslint-disable-line no-throw-literal
-
-  const bigint = await app.inject('/bigint')
-  t.equal(bigint.statusCode, 500)
-  t.strictSame(bigint.json(), { statusCode: 500, error: 'Internal Server Error', message: 'Do not know how to serialize a BigInt' }, 'JSON.stringify\'s own error, as in Fastify')
-  const custom = await app.inject('/custom')
-  t.equal(custom.statusCode, 406)
-  t.strictSame(custom.json(), { statusCode: 406, code: 'E_ENCODE', error: 'Not Acceptable', message: 'cannot encode' })
-  const text = await app.inject('/custom-string-throw')
-  t.equal(text.statusCode, 500)
-  // A thrown non-Error is answered as the payload itself, as the default handler does for any thrown value.
-  t.equal(text.body, 'plain string')
+  t.strictSame(response.json(), { failed: '"x" is required!' })
+  t.strictSame(seen, ['"x" is required!'])
 })
 
 t.test('a serialization error is logged with the request, not sent with a stack', async (t) => {
   const lines: Array<Record<string, any>> = []
   const app = enclave({ logger: { level: 'error', stream: { write (line: string) { lines.push(JSON.parse(line)) } } } })
   t.teardown(() => app.close())
-  app.get('/', { schema: { response: { 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } }, async () => ({}) as any)
+  app.get('/', { schema: { response: { 200: required('id') } } }, async () => ({}) as any)
   const response = await app.inject('/')
   t.notMatch(response.body, /at .*\.js/)
-  const logged = lines.find((line) => line.err?.code === 'FST_ERR_RESPONSE_SERIALIZATION')
+  const logged = lines.find((line) => line.err?.message === '"id" is required!')
   t.ok(logged, 'logged at error level')
   t.equal(logged?.level, 50)
   t.type(logged?.reqId, 'string')
+})
+
+t.test('a string thrown by reply.serializer() is answered as the payload itself (thrown values: see error-handler tests)', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/', async (_request, reply) => reply.serializer(() => { throw 'plain string' }).send({ a: 1 })) // eslint-disable-line no-throw-literal
+  const response = await app.inject('/')
+  t.equal(response.statusCode, 500)
+  t.equal(response.body, 'plain string')
 })

@@ -15,7 +15,7 @@ export class JoiCompilerError extends SchemaCompilerError {}
 
 /**
  * A reply payload did not match its Joi response schema. It has no statusCode on purpose: core
- * wraps it in 500 FST_ERR_RESPONSE_SERIALIZATION (the code every response schema failure has) as `cause`.
+ * answers it as a 500 with its code and message, as Fastify answers a serializer's error.
  */
 export class JoiSerializationError extends ResponseMismatchError {
   declare readonly code: 'ENC_ERR_JOI_RESPONSE_MISMATCH'

@@ -14,7 +14,7 @@ const responseDefaults: ValidationOptions = { stripUnknown: { objects: true }, a
  * so there is no fast-json-stringify path: the payload is validated (undeclared keys stripped,
  * Joi's conversions and defaults applied) and the result given to JSON.stringify. That is a full
  * Joi validation per response (see README for the price). A payload that does not match throws
- * JoiSerializationError, answered as 500 FST_ERR_RESPONSE_SERIALIZATION.
+ * JoiSerializationError, answered as a 500 with its own code and message, as Fastify answers a serializer's error.
  */
 export function createSerializerCompiler (options?: JoiSerializerOptions): SerializerCompiler {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {

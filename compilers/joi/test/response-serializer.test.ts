@@ -30,19 +30,18 @@ t.test('nested objects and array items are stripped too', async (t) => {
   t.strictSame(res.json(), [{ id: 1, name: 'a', role: 'member' }, { id: 2, name: 'b', role: 'admin' }])
 })
 
-t.test('a payload that does not match answers 500 FST_ERR_RESPONSE_SERIALIZATION with the Joi error as cause', async (t) => {
+t.test('a payload that does not match answers 500 with the Joi error itself, as Fastify answers a serializer\'s error', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   let cause: unknown
   app.setErrorHandler(function (error: any, _request, reply) {
-    cause = error.cause
+    cause = error
     reply.send(error)
   })
   app.get('/user', { serializerCompiler, schema: { response: { 200: user } } }, async () => ({ name: 'no id' }))
   const res = await app.inject({ url: '/user' })
   t.equal(res.statusCode, 500)
-  t.equal(res.json().code, 'FST_ERR_RESPONSE_SERIALIZATION')
-  t.equal(res.json().message, 'Response does not match its schema: response/id is required')
+  t.equal(res.json().message, 'response/id is required')
   t.ok(cause instanceof JoiSerializationError)
   t.equal((cause as JoiSerializationError).validation[0]?.keyword, 'any.required')
 })
@@ -63,7 +62,7 @@ t.test('options pass through: stripUnknown false refuses undeclared properties',
   app.get('/user', { schema: { response: { 200: user } } }, async () => ({ id: 1, name: 'a', extra: 1 }))
   const res = await app.inject({ url: '/user' })
   t.equal(res.statusCode, 500)
-  t.equal(res.json().message, 'Response does not match its schema: response/extra is not allowed')
+  t.equal(res.json().message, 'response/extra is not allowed')
 })
 
 t.test('a response schema with external rules fails at ready(): serialization is synchronous', async (t) => {

@@ -52,9 +52,8 @@ export class SchemaCompilerError extends Error {
 }
 
 /**
- * A reply payload the response schema rejected. No statusCode on purpose: core wraps it in its
- * 500 FST_ERR_RESPONSE_SERIALIZATION (the code every response schema failure has), this error
- * being the `cause`.
+ * A reply payload the response schema rejected. No statusCode on purpose: core answers it as
+ * a 500 with its code and message, as Fastify answers a serializer's error.
  */
 export class ResponseMismatchError extends Error {
   readonly code: string

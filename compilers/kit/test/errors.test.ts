@@ -33,7 +33,7 @@ t.test('a compiler error carries its code and statusCode 500', async (t) => {
   t.equal(error.cause, cause)
 })
 
-t.test('a response mismatch has no statusCode, so core answers with FST_ERR_RESPONSE_SERIALIZATION', async (t) => {
+t.test('a response mismatch has no statusCode, so core answers it as a 500', async (t) => {
   const error = new LibSerializationError('ENC_ERR_LIB_RESPONSE_MISMATCH', describeIssues('response', issues), issues)
   t.equal(error.name, 'LibSerializationError')
   t.equal(error.code, 'ENC_ERR_LIB_RESPONSE_MISMATCH')

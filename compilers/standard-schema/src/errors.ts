@@ -18,7 +18,7 @@ export class StandardSchemaValidationError extends SchemaValidationError {
 export class StandardSchemaCompilerError extends SchemaCompilerError {}
 
 /**
- * The serializer's validate path rejected the reply payload. No statusCode on purpose: core wraps it in its
- * FST_ERR_RESPONSE_SERIALIZATION (500), keeping this error as the cause.
+ * The serializer's validate path rejected the reply payload. No statusCode on purpose: core answers it
+ * as a 500 with its code and message, as Fastify answers a serializer's error.
  */
 export class StandardSchemaSerializationError extends ResponseMismatchError {}

@@ -13,7 +13,7 @@ const responseDefaults: YupValidateOptions = { stripUnknown: true, abortEarly: f
  * so there is no fast-json-stringify path: the payload is cast and validated with validateSync
  * (undeclared keys stripped) and the result given to JSON.stringify. That is a full yup validation
  * per response (see README for the price). A payload that does not match throws
- * YupSerializationError, answered as 500 FST_ERR_RESPONSE_SERIALIZATION.
+ * YupSerializationError, answered as a 500 with its own code and message, as Fastify answers a serializer's error.
  */
 export function createSerializerCompiler (options?: YupSerializerOptions): SerializerCompiler {
   if (options !== undefined) checkYupOptions(options, 'createSerializerCompiler(options)')

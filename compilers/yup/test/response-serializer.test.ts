@@ -35,20 +35,19 @@ t.test('nested objects in arrays are stripped too', async (t) => {
   t.strictSame(res.json(), [{ id: 1, name: 'a', role: 'member' }, { id: 2, name: 'b', role: 'admin' }])
 })
 
-t.test('a payload that does not match answers 500 FST_ERR_RESPONSE_SERIALIZATION with the yup error as cause', async (t) => {
+t.test('a payload that does not match answers 500 with the yup error itself, as Fastify answers a serializer\'s error', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   let cause: unknown
   app.setErrorHandler(function (error: any, _request, reply) {
-    cause = error.cause
+    cause = error
     reply.send(error)
   })
   // @ts-expect-error the payload breaks the response schema on purpose: the runtime check is under test
   app.get('/user', { serializerCompiler, schema: { response: { 200: user } } }, async () => ({ name: 'no id' }))
   const res = await app.inject({ url: '/user' })
   t.equal(res.statusCode, 500)
-  t.equal(res.json().code, 'FST_ERR_RESPONSE_SERIALIZATION')
-  t.equal(res.json().message, 'Response does not match its schema: response/id is a required field')
+  t.equal(res.json().message, 'response/id is a required field')
   t.ok(cause instanceof YupSerializationError)
   t.equal((cause as YupSerializationError).validation[0]?.keyword, 'optionality')
 })
@@ -70,7 +69,7 @@ t.test('options pass through: strict refuses a payload that would need casting',
   app.get('/user', { schema: { response: { 200: user } } }, async () => ({ id: '1', name: 'a' }))
   const res = await app.inject({ url: '/user' })
   t.equal(res.statusCode, 500)
-  t.equal(res.json().message, 'Response does not match its schema: response/id must be number')
+  t.equal(res.json().message, 'response/id must be number')
 })
 
 t.test('a response schema with an async test fails at ready(): serialization is synchronous', async (t) => {

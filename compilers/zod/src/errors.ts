@@ -11,8 +11,8 @@ export class ZodValidationError extends SchemaValidationError {}
 export class ZodCompilerError extends SchemaCompilerError {}
 
 /**
- * The serializer's parse path rejected the reply payload. No statusCode on purpose: core wraps it in its
- * FST_ERR_RESPONSE_SERIALIZATION (500), keeping this error as the cause.
+ * The serializer's parse path rejected the reply payload. No statusCode on purpose: core answers it
+ * as a 500 with its code and message, as Fastify answers a serializer's error.
  */
 export class ZodSerializationError extends ResponseMismatchError {
   declare readonly code: 'ENC_ERR_ZOD_RESPONSE_MISMATCH'

@@ -11,7 +11,7 @@ import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './
  * A serializer compiler for response schemas written with Zod 4. Output holds only what the schema
  * declares: through fast-json-stringify when `z.toJSONSchema` can express the schema's output, else
  * by parsing the payload with Zod (which strips unknown keys, runs transforms) and JSON.stringify.
- * A payload the parse rejects is a 500 (core's FST_ERR_RESPONSE_SERIALIZATION).
+ * A payload the parse rejects is a 500 with ZodSerializationError's code and message.
  */
 export function createSerializerCompiler (options: ZodSerializerOptions = {}): SerializerCompiler {
   const serializeThroughJsonSchema = createOutputSchemaSerializer(options.fjs)

@@ -18,7 +18,8 @@ import type { HookEntry } from '../lifecycle/hooks.js'
 function defaultNotFoundHandler (request: any, reply: any): void {
   const message = `Route ${request.raw.method}:${request.raw.url} not found`
   if (request.context.server.options.disableRequestLogging !== true) request.log.info(message)
-  const body = JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message })
+  // Fastify's payload exactly, key order included.
+  const body = JSON.stringify({ message, error: 'Not Found', statusCode: 404 })
   reply.code(404)
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
   reply.send(body)

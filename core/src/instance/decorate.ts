@@ -20,14 +20,17 @@ function holderOf (instance: any, target: DecoratorTarget): any {
 }
 
 /**
- * A name may be decorated unless this context already has it, or it is part of Enclave's own API
- * (`get`, `register`, `request.body`…). A decorator of an ancestor may be shadowed here: the new
- * value is seen by this context and its descendants, the ancestor keeps its own (as in Fastify).
+ * As in Fastify 4: an instance decorator may be shadowed by a descendant, but not redeclared in its
+ * own context nor over the instance API (`get`, `register`…). A request/reply decorator is declared
+ * once along a context's ancestry; the built-in request/reply members are not decorators and may be
+ * replaced (plugins replace `reply.send`, `reply.code`…), the assignment failing only where the
+ * member is a getter.
  */
 function checkAvailable (context: ContextState, holder: any, target: DecoratorTarget, name: PropertyKey): void {
-  if (Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))) {
-    throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
-  }
+  const taken = target === 'instance'
+    ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))
+    : context.ownDecorators[target].includes(name) || context.ancestorDecorated(target, name)
+  if (taken) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
 }
 
 /** Dependencies name decorators of the same kind (a request decorator depends on request decorators). */

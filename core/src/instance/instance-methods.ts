@@ -10,7 +10,8 @@ import { createInjector } from '../server/inject.js'
 import { printContexts } from './print-contexts.js'
 import { assertFunction, defaultChildLoggerFactory, withRequestIdHeader } from '../logging/request-logger.js'
 import { fastifyCompatVersion, registerPlugin } from './override.js'
-import { createJsonParser, parseTextBody } from '../request/default-parsers.js'
+import { createJsonParser, defaultTextParser } from '../request/default-parsers.js'
+import { isAsyncStrategy } from '../routing/router.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
 import { createControllerState, createSchemaView } from '../schema/schema-controller.js'
 import type { ContextState } from './context-state.js'
@@ -26,6 +27,11 @@ function serverOf (instance: any): RouteServer {
 
 function assertNotStarted (instance: any, what: string): void {
   if (serverOf(instance).booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" after ready().`)
+}
+
+/** Fastify's own error for the content-type parser methods after start. */
+function assertParsersOpen (instance: any, what: string): void {
+  if (serverOf(instance).booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
 }
 
 /**
@@ -254,9 +260,21 @@ export const instanceMethods: Record<string | symbol, any> = {
     return this
   },
 
+  // routing constraints: one router per server, so a strategy added anywhere applies everywhere (as in Fastify)
+  addConstraintStrategy (this: any, strategy: any) {
+    const server: any = serverOf(this)
+    if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add constraint strategy!')
+    server.router.addConstraintStrategy(strategy)
+    if (isAsyncStrategy(strategy)) server.asyncConstraints = true
+    return this
+  },
+  hasConstraintStrategy (this: any, name: string): boolean {
+    return serverOf(this).router.hasConstraintStrategy(name)
+  },
+
   // content-type parsers
   addContentTypeParser (this: any, types: unknown, optionsOrParser: unknown, maybeParser?: unknown) {
-    assertNotStarted(this, 'addContentTypeParser')
+    assertParsersOpen(this, 'addContentTypeParser')
     const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
     const options = typeof optionsOrParser === 'function' ? {} : (optionsOrParser ?? {}) as Record<string, unknown>
     contextOf(this).parsers.add(types, options, parser, this)
@@ -265,19 +283,19 @@ export const instanceMethods: Record<string | symbol, any> = {
   },
   hasContentTypeParser (this: any, type: unknown) { return contextOf(this).parsers.has(type) },
   removeContentTypeParser (this: any, types: unknown) {
-    assertNotStarted(this, 'removeContentTypeParser')
+    assertParsersOpen(this, 'removeContentTypeParser')
     contextOf(this).parsers.remove(types)
     return this
   },
   removeAllContentTypeParsers (this: any) {
-    assertNotStarted(this, 'removeAllContentTypeParsers')
+    assertParsersOpen(this, 'removeAllContentTypeParsers')
     contextOf(this).parsers.removeAll()
     return this
   },
-  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore') {
-    return createJsonParser(onProtoPoisoning, onConstructorPoisoning)
+  getDefaultJsonParser (this: any, onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore') {
+    return createJsonParser(onProtoPoisoning, onConstructorPoisoning, serverOf(this).options)
   },
-  defaultTextParser: parseTextBody,
+  defaultTextParser,
 
   // lifecycle
   ready (this: any, callback?: (error: Error | null) => void) {

@@ -6,6 +6,7 @@ import {
 } from '../symbols.js'
 import { kReplySending } from './reply.js'
 import { runPayloadHooks } from '../lifecycle/run-hooks.js'
+import { selectSerializer } from '../schema/select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
@@ -128,16 +129,43 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
 }
 
 /**
- * The payload of the default error handler. Validation errors under `validationPayload: 'spec'`
- * follow the spec's shape (no `code`, design §5); every other error also names its `code`. Never a stack.
+ * The payload of the default error handler, in Fastify's key order. Validation errors under
+ * `validationPayload: 'spec'` follow the spec's shape (no `code`, design §5); every other error also
+ * names its `code`. Never a stack.
  */
-export function errorPayload (error: any, statusCode: number): string {
+function errorPayloadObject (error: any, statusCode: number): Record<string, unknown> {
   const statusText = STATUS_CODES[statusCode] ?? 'Unknown Error'
   const message = typeof error.message === 'string' ? error.message : ''
   if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
-    return JSON.stringify({ statusCode, error: statusText, message })
+    return { statusCode, error: statusText, message }
   }
-  return JSON.stringify({ statusCode, code: error.code, error: statusText, message })
+  return { statusCode, code: error.code, error: statusText, message }
+}
+
+export function errorPayload (error: any, statusCode: number): string {
+  return JSON.stringify(errorPayloadObject(error, statusCode))
+}
+
+/**
+ * As in Fastify, the payload goes through the route's response schema for its status (exact code,
+ * `4xx`/`5xx`, `default`) when there is one, so such a schema can reshape it; the
+ * `protectErrorPayloads` option keeps it whole. A payload the schema rejects becomes Fastify's
+ * 500 FST_ERR_FAILED_ERROR_SERIALIZATION, which has no `error` key.
+ */
+function serializeErrorPayload (reply: any, error: any, statusCode: number): string {
+  const payload = errorPayloadObject(error, statusCode)
+  const route: RouteContext = reply[kReplyRoute]
+  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return JSON.stringify(payload)
+  const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
+  if (serializer === null) return JSON.stringify(payload)
+  try {
+    return serializer(payload)
+  } catch (failure) {
+    const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), payload.message)
+    reply.log.error({ err: failure }, failed.message)
+    reply.raw.statusCode = 500
+    return JSON.stringify({ statusCode: 500, code: failed.code, message: failed.message })
+  }
 }
 
 /** What Fastify 4's default handler answers when `null` or `undefined` reaches it (it fails reading its statusCode). */
@@ -169,7 +197,7 @@ export function defaultErrorHandler (this: unknown, error: any, request: any, re
     return
   }
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
-  reply.send(errorPayload(failure, res.statusCode))
+  reply.send(serializeErrorPayload(reply, failure, res.statusCode))
 }
 
 /**

@@ -99,22 +99,9 @@ function withUtf8Charset (contentType: string): string {
 }
 
 /**
- * A response schema's serializer failed: the payload does not fit the schema (a required property
- * missing, a value it cannot convert). Errors that already carry a status (a compiler's own 4xx)
- * keep it; the rest become 500 FST_ERR_RESPONSE_SERIALIZATION with the serializer's message.
- */
-function asSerializationError (error: unknown): Error {
-  if (error instanceof Error && (error as any).statusCode !== undefined) return error
-  const message = error instanceof Error ? error.message : String(error)
-  const wrapped = new errorCodes.FST_ERR_RESPONSE_SERIALIZATION(message)
-  ;(wrapped as any).cause = error
-  return wrapped
-}
-
-/**
- * Precedence: reply.serializer() > the route's response schema > setReplySerializer > JSON.stringify.
- * Also reply.serialize(). Only schema failures are wrapped: what a custom serializer or
- * JSON.stringify throws (a BigInt, a cycle) is answered as it is, as in Fastify.
+ * Precedence, as in Fastify: reply.serializer() > setReplySerializer > the route's response schema >
+ * JSON.stringify. Also reply.serialize(). What a serializer throws (a schema's missing required
+ * property, a BigInt, a cycle) is answered as it is: a 500 with its message, as Fastify does.
  */
 export function serializePayload (reply: any, payload: unknown): string {
   const custom = reply[kReplySerializer]
@@ -124,22 +111,14 @@ export function serializePayload (reply: any, payload: unknown): string {
 
 function serializeWithRoute (reply: any, payload: unknown): string {
   const route: RouteContext = reply[kReplyRoute]
+  if (route.replySerializer !== null) return route.replySerializer(payload, reply.raw.statusCode)
   if (route.responseSerializers !== null) {
     // Before the lookup: the inspector also reports a content-keyed schema without the reply's type.
     if (route.responseInspector !== null) route.responseInspector(reply, payload)
     const serializer = selectSerializer(route.responseSerializers, reply.raw.statusCode, reply[kReplyHeaders]['content-type'])
-    if (serializer !== null) return serializeWithSchema(serializer, payload)
+    if (serializer !== null) return serializer(payload)
   }
-  if (route.replySerializer !== null) return route.replySerializer(payload, reply.raw.statusCode)
   return JSON.stringify(payload)
-}
-
-export function serializeWithSchema (serializer: SerializerFunction, payload: unknown): string {
-  try {
-    return serializer(payload)
-  } catch (error) {
-    throw asSerializationError(error)
-  }
 }
 
 function runOnSend (reply: any, payload: unknown): void {

@@ -3,8 +3,8 @@ import { kReplyRoute } from '../symbols.js'
 import { serializerCompilerFor } from '../schema/compilers.js'
 import { compileSerializer } from '../schema/compile-serialization.js'
 import { expandShorthand } from '../schema/normalize-schema.js'
-import { entryForKey, pickForMediaType, type SerializerFunction } from '../schema/select-serializer.js'
-import { serializePayload, serializeWithSchema } from './send.js'
+import type { SerializerFunction } from '../schema/select-serializer.js'
+import { serializePayload } from './send.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
@@ -35,13 +35,6 @@ function isStatusKey (value: unknown): value is StatusKey {
   return typeof value === 'number' || (typeof value === 'string' && /^(?:[1-5](?:\d\d|xx)|default)$/i.test(value))
 }
 
-/** The route's compiled response serializer for a status (or `Nxx` / `default` key) and media type. */
-function routeSerializer (route: RouteContext, status: StatusKey, contentType: string | undefined): SerializerFunction | undefined {
-  if (route.responseSerializers === null) return undefined
-  const entry = entryForKey(route.responseSerializers, status)
-  if (entry === null) return undefined
-  return pickForMediaType(entry, contentType) ?? undefined
-}
 
 function compileForRoute (route: RouteContext, schema: unknown, httpStatus: unknown, contentType: unknown): SerializerFunction {
   const cache = cacheOf(route)
@@ -67,15 +60,14 @@ function serialize (this: any, payload: unknown): string {
 
 /**
  * reply.getSerializationFunction(schema | status, contentType?): for a schema object, the function
- * compileSerializationSchema made for it on this route; for a status, the route's response
- * serializer (a code resolves exact > Nxx > default; `'2xx'` and `'default'` name their key).
- * `undefined` when there is none.
+ * compileSerializationSchema made for it on this route; for a status, the route's serializer under
+ * exactly that key (`201` does not find `2xx`, as in Fastify). `undefined` when there is none.
  */
 function getSerializationFunction (this: any, schemaOrStatus: unknown, contentType?: string): SerializerFunction | undefined {
   const route: RouteContext = this[kReplyRoute]
   if (typeof schemaOrStatus === 'object' && schemaOrStatus !== null) return routeCaches.get(route)?.bySchema.get(schemaOrStatus)
   if (!isStatusKey(schemaOrStatus)) return undefined
-  return routeSerializer(route, schemaOrStatus, contentType)
+  return serializerForKey(route, schemaOrStatus, contentType)
 }
 
 /** reply.compileSerializationSchema(schema, httpStatus?, contentType?): compiled once per route and schema object. */
@@ -84,31 +76,47 @@ function compileSerializationSchema (this: any, schema: unknown, httpStatus?: St
 }
 
 /**
- * reply.serializeInput(data, status, contentType?) uses the route's response serializer for that
- * status and throws FST_ERR_MISSING_(CONTENTTYPE_)SERIALIZATION_FN without one.
- * reply.serializeInput(data, schema, httpStatus?, contentType?) prefers the route's serializer for
- * httpStatus when there is one, else compiles `schema` (once per route).
+ * The route's serializer under exactly this response key, as Fastify's serializeInput looks it up:
+ * no fallback from a code to its `Nxx` class or `default`; with a content type, only a
+ * `content`-keyed entry for that type.
+ */
+function serializerForKey (route: RouteContext, status: StatusKey, contentType: string | undefined): SerializerFunction | undefined {
+  const table = route.responseSerializers
+  if (table === null) return undefined
+  const key = String(status)
+  const entry = key === 'default' ? table.fallback : classKeyPattern.test(key) ? table.classes[Number(key[0])] : table.exact[key]
+  if (entry === null || entry === undefined) return undefined
+  if (contentType === undefined) return entry.fn ?? undefined
+  return entry.byMediaType?.[contentType] ?? undefined
+}
+
+const classKeyPattern = /^[1-5]xx$/i
+
+/**
+ * reply.serializeInput(data, status, contentType?) and reply.serializeInput(data, schema, status,
+ * contentType?) use the route's serializer for exactly that status (and content type), and throw
+ * FST_ERR_MISSING_(CONTENTTYPE_)SERIALIZATION_FN without one, as in Fastify;
+ * reply.serializeInput(data, schema) compiles `schema` (once per route).
  */
 function serializeInput (this: any, data: unknown, schemaOrStatus: unknown, httpStatus?: unknown, contentType?: string): string {
   const route: RouteContext = this[kReplyRoute]
+  let status: StatusKey | undefined
+  let type = contentType
   if (isStatusKey(schemaOrStatus)) {
+    status = schemaOrStatus
     // (data, status, contentType): the third argument is the media type.
-    const type = typeof httpStatus === 'string' && !isStatusKey(httpStatus) ? httpStatus : contentType
-    const fn = routeSerializer(route, schemaOrStatus, type)
-    if (fn === undefined) throw missingSerializer(route, schemaOrStatus, type)
-    return serializeWithSchema(fn, data)
+    type = typeof httpStatus === 'string' && !isStatusKey(httpStatus) ? httpStatus : contentType
+  } else if (isStatusKey(httpStatus)) {
+    status = httpStatus
   }
-  if (isStatusKey(httpStatus)) {
-    const fn = routeSerializer(route, httpStatus, contentType)
-    if (fn !== undefined) return serializeWithSchema(fn, data)
-  }
-  return serializeWithSchema(compileForRoute(route, schemaOrStatus, httpStatus, contentType), data)
+  if (status === undefined) return compileForRoute(route, schemaOrStatus, httpStatus, contentType)(data)
+  const fn = serializerForKey(route, status, type)
+  if (fn === undefined) throw missingSerializer(status, type)
+  return fn(data)
 }
 
-function missingSerializer (route: RouteContext, status: StatusKey, contentType: string | undefined): Error {
-  if (contentType !== undefined && route.responseSerializers !== null && entryForKey(route.responseSerializers, status) !== null) {
-    return new errorCodes.FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN(String(status), contentType)
-  }
+function missingSerializer (status: StatusKey, contentType: string | undefined): Error {
+  if (contentType !== undefined) return new errorCodes.FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN(String(status), contentType)
   return new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(String(status))
 }
 

@@ -1,5 +1,5 @@
 import { errorCodes } from '../errors/codes.js'
-import { isValidMediaType, mediaTypeOf } from './content-type.js'
+import { hasParams, parseContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
 
 export type ParseAs = 'string' | 'buffer'
@@ -12,6 +12,42 @@ export interface BodyParser {
   readonly instance: object
   /** `fn(request, body, done)` rather than `async fn(request, body)`. */
   readonly callbackStyle: boolean
+  /** A built-in parser (JSON, text): the one key a context may register a second time, once. */
+  readonly builtIn: boolean
+}
+
+/**
+ * Fastify does not check a parser's bodyLimit: a falsy one means the server's (or route's), a number
+ * is compared as it is (a negative one refuses every body), and anything else never compares
+ * greater, so it lifts the limit.
+ */
+function parserBodyLimit (value: unknown): number | undefined {
+  if (typeof value === 'number') return value === 0 || Number.isNaN(value) ? undefined : value
+  return value ? Infinity : undefined
+}
+
+/** A string key as matched: its media type and the parameters it requires. */
+interface KeyedParser {
+  /** The key's media type as written (Fastify's loose matching compares it unchanged). */
+  readonly rawType: string
+  /** Lower-cased, or null when the key is not a valid media type (never matches exactly). */
+  readonly type: string | null
+  readonly params: Record<string, string>
+  readonly hasParams: boolean
+  readonly parser: BodyParser
+}
+
+function keyedParser (key: string, parser: BodyParser): KeyedParser {
+  const semicolon = key.indexOf(';')
+  const parsed = parseContentType(key)
+  const params = parsed === null ? {} : parsed.params
+  return {
+    rawType: semicolon === -1 ? key : key.slice(0, semicolon),
+    type: parsed === null ? null : parsed.type,
+    params,
+    hasParams: Object.keys(params).length > 0,
+    parser
+  }
 }
 
 const maxCachedHeaders = 100
@@ -19,37 +55,69 @@ const maxCachedHeaders = 100
 /**
  * The parsers one context sees, flattened at ready(). Lookups are cached per header value, since
  * a server sees few distinct Content-Type strings; the cache is bounded so hostile headers cannot
- * grow it.
+ * grow it. String keys are tried before RegExps, the latest added first, as Fastify documents.
  */
 export class ParserLookup {
-  private readonly exact: Map<string, BodyParser>
+  private readonly byKey: Map<string, BodyParser>
+  private readonly keyed: KeyedParser[]
   private readonly patterns: Array<[RegExp, BodyParser]>
   private readonly catchAll: BodyParser | null
+  private readonly exactMatching: boolean
   private readonly cache = new Map<string, BodyParser | null>()
 
-  constructor (exact: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null) {
-    this.exact = exact
-    this.patterns = patterns
+  constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean) {
+    this.byKey = byKey
+    this.keyed = []
+    for (const [key, parser] of byKey) this.keyed.unshift(keyedParser(key, parser))
+    this.patterns = patterns.slice().reverse()
     this.catchAll = catchAll
+    this.exactMatching = exactMatching
   }
 
   find (header: string): BodyParser | null {
     const cached = this.cache.get(header)
     if (cached !== undefined) return cached
-    const parser = this.match(header)
+    const parser = this.exactMatching ? this.matchExactly(header) : this.matchLoosely(header)
     if (this.cache.size >= maxCachedHeaders) this.cache.clear()
     this.cache.set(header, parser)
     return parser
   }
 
-  private match (header: string): BodyParser | null {
-    const type = mediaTypeOf(header)
-    const exact = this.exact.get(type)
+  /**
+   * exactContentTypeMatching: the header's media type must equal a key's (case-insensitive); a key
+   * with parameters needs them in the header too and wins over the bare type.
+   */
+  private matchExactly (header: string): BodyParser | null {
+    const parsed = parseContentType(header)
+    if (parsed === null) return this.catchAll
+    for (const entry of this.keyed) {
+      if (entry.hasParams && entry.type === parsed.type && hasParams(parsed.params, entry.params)) return entry.parser
+    }
+    for (const entry of this.keyed) {
+      if (!entry.hasParams && entry.type === parsed.type) return entry.parser
+    }
+    return this.matchPattern(parsed.type)
+  }
+
+  /**
+   * Fastify 4.29's matching: the header exactly as a key, else the first key (latest first) whose
+   * media type is contained in the header's and whose parameters the header carries — so
+   * `application/jsonx` reaches the JSON parser.
+   */
+  private matchLoosely (header: string): BodyParser | null {
+    const exact = this.byKey.get(header)
     if (exact !== undefined) return exact
-    if (type.length > 0 && isValidMediaType(type)) {
-      for (const [pattern, parser] of this.patterns) {
-        if (pattern.test(type)) return parser
-      }
+    const parsed = parseContentType(header)
+    if (parsed === null) return this.catchAll
+    for (const entry of this.keyed) {
+      if (parsed.type.includes(entry.rawType) && hasParams(parsed.params, entry.params)) return entry.parser
+    }
+    return this.matchPattern(parsed.type)
+  }
+
+  private matchPattern (type: string): BodyParser | null {
+    for (const [pattern, parser] of this.patterns) {
+      if (pattern.test(type)) return parser
     }
     return this.catchAll
   }
@@ -58,6 +126,7 @@ export class ParserLookup {
 /** Content-type parsers added in one context; a context also sees its ancestors' unless removed. */
 export class ParserStore {
   private readonly parent: ParserStore | null
+  /** Keys exactly as given (Fastify keys parsers by the string), in the order they were added. */
   private readonly exact = new Map<string, BodyParser>()
   private readonly patterns: Array<[RegExp, BodyParser]> = []
   private catchAll: BodyParser | null = null
@@ -68,41 +137,44 @@ export class ParserStore {
     this.parent = parent
   }
 
-  add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, instance: object): void {
+  add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, instance: object, builtIn = false): void {
     const list = Array.isArray(types) ? types : [types]
-    if (list.length === 0) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
     if (typeof fn !== 'function') throw new errorCodes.FST_ERR_CTP_INVALID_HANDLER()
     const { parseAs, bodyLimit } = options
     if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
       throw new errorCodes.FST_ERR_CTP_INVALID_PARSE_TYPE(String(parseAs))
     }
-    if (bodyLimit !== undefined && !(Number.isInteger(bodyLimit) && (bodyLimit as number) > 0)) {
-      throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
-    }
     const parser: BodyParser = {
       fn: fn as AnyFunction,
       parseAs: (parseAs ?? null) as ParseAs | null,
-      bodyLimit: bodyLimit as number | undefined,
+      bodyLimit: parserBodyLimit(bodyLimit),
       instance,
       // `(request, payloadOrBody, done)`: three parameters mean the callback style.
-      callbackStyle: (fn as AnyFunction).length >= 3
+      callbackStyle: (fn as AnyFunction).length >= 3,
+      builtIn
     }
+    const visible = this.flatten()
     for (const type of list) {
       if (type instanceof RegExp) {
+        const text = type.toString()
+        if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
+        this.removed.delete(text)
         this.patterns.push([type, parser])
         continue
       }
       if (typeof type !== 'string') throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
       if (type.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_TYPE()
       if (type === '*') {
-        if (this.catchAll !== null) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
+        if (visible.catchAll !== null) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
+        this.removed.delete('*')
         this.catchAll = parser
         continue
       }
-      const key = mediaTypeOf(type)
-      if (this.exact.has(key)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
-      this.removed.delete(key)
-      this.exact.set(key, parser)
+      // The built-in JSON and text parsers may be replaced, once; any other key only once added.
+      const existing = visible.exact.get(type)
+      if (existing !== undefined && !existing.builtIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
+      this.removed.delete(type)
+      this.exact.set(type, parser)
     }
   }
 
@@ -111,7 +183,7 @@ export class ParserStore {
     if (type instanceof RegExp) return lookup.patterns.some(([pattern]) => pattern.toString() === type.toString())
     if (typeof type !== 'string') return false
     if (type === '*') return lookup.catchAll !== null
-    return lookup.exact.has(mediaTypeOf(type))
+    return lookup.exact.has(type)
   }
 
   remove (types: unknown): void {
@@ -130,9 +202,8 @@ export class ParserStore {
         this.removed.add('*')
         continue
       }
-      const key = mediaTypeOf(type)
-      this.exact.delete(key)
-      this.removed.add(key)
+      this.exact.delete(type)
+      this.removed.add(type)
     }
   }
 
@@ -157,8 +228,8 @@ export class ParserStore {
   }
 
   /** Called at ready(): the parsers this context sees, in a lookup structure. */
-  compile (): ParserLookup {
+  compile (exactMatching: boolean): ParserLookup {
     const { exact, patterns, catchAll } = this.flatten()
-    return new ParserLookup(exact, patterns, catchAll)
+    return new ParserLookup(exact, patterns, catchAll, exactMatching)
   }
 }

@@ -15,3 +15,36 @@ const tokenPattern = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/
 export function isValidMediaType (type: string): boolean {
   return tokenPattern.test(type)
 }
+
+/** A Content-Type header taken apart: the lower-cased media type and its parameters. */
+export interface ParsedContentType {
+  readonly type: string
+  /** Parameter names lower-cased, values as sent (quotes removed). */
+  readonly params: Record<string, string>
+}
+
+/** Parses a header (or a parser key); null when the media type or a parameter is malformed (then only `'*'` takes the body). */
+export function parseContentType (header: string): ParsedContentType | null {
+  const parts = header.split(';')
+  const type = parts[0]!.trim().toLowerCase()
+  if (!isValidMediaType(type)) return null
+  const params: Record<string, string> = {}
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i]!.trim()
+    // As Fastify's parser: an empty parameter (`type;`), one without `=` or without a value is malformed.
+    const equals = part.indexOf('=')
+    if (equals <= 0 || equals === part.length - 1) return null
+    let value = part.slice(equals + 1).trim()
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
+    params[part.slice(0, equals).trim().toLowerCase()] = value
+  }
+  return { type, params }
+}
+
+/** Whether every parameter a parser key names is in the header with the same value. */
+export function hasParams (header: Record<string, string>, wanted: Record<string, string>): boolean {
+  for (const name in wanted) {
+    if (header[name] !== wanted[name]) return false
+  }
+  return true
+}

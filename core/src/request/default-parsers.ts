@@ -1,20 +1,22 @@
 import { isUtf8 } from 'node:buffer'
 import sjson from 'secure-json-parse'
 import { errorCodes } from '../errors/codes.js'
-import type { ResolvedOptions } from '../options.js'
 
 type PoisoningAction = 'error' | 'remove' | 'ignore'
+type ParserDone = (error: Error | null, body?: unknown) => void
 
-/**
- * Deeper documents are refused: V8 parses them, but every recursive walk after it (validators,
- * serializers, user code) overflows the stack on them, so they can only be an attack.
- */
-export const maxJsonDepth = 1000
+/** The options that shape the built-in JSON parser (see the differences table). */
+export interface JsonParserOptions {
+  /** Fastify v5's FST_ERR_CTP_INVALID_JSON_BODY instead of the parser's own SyntaxError. */
+  readonly genericJsonParseErrors: boolean
+  /** Deepest nesting accepted, or false for none (Fastify 4). */
+  readonly jsonNestingLimit: number | false
+}
 
-/** Whether arrays/objects nest deeper than maxJsonDepth, brackets inside strings not counted. */
-function nestsTooDeep (body: Buffer | string): boolean {
+/** Whether arrays/objects nest deeper than `limit`, brackets inside strings not counted. */
+function nestsTooDeep (body: Buffer | string, limit: number): boolean {
   // Each level takes an opening and a closing bracket: a short body cannot be too deep.
-  if (body.length <= 2 * maxJsonDepth) return false
+  if (body.length <= 2 * limit) return false
   const text = typeof body === 'string'
   let depth = 0
   let inString = false
@@ -26,7 +28,7 @@ function nestsTooDeep (body: Buffer | string): boolean {
     } else if (code === 0x22) {
       inString = true
     } else if (code === 0x5b || code === 0x7b) {
-      if (++depth > maxJsonDepth) return true
+      if (++depth > limit) return true
     } else if (code === 0x5d || code === 0x7d) {
       depth--
     }
@@ -34,35 +36,50 @@ function nestsTooDeep (body: Buffer | string): boolean {
   return false
 }
 
+/** Fastify 4 answers what the parser threw, as a 400: the SyntaxError's own message, no code. */
+function asBadRequest (error: unknown): Error {
+  if (error instanceof SyntaxError) {
+    ;(error as any).statusCode = 400
+    return error
+  }
+  // A RangeError (nesting too deep to scan) keeps Fastify 4's 500.
+  return error instanceof Error ? error : new Error(String(error))
+}
+
 /**
- * The JSON body parser: secure-json-parse with the server's poisoning options. It takes the raw
- * bytes so a body that is not UTF-8 is refused rather than silently decoded with replacement
- * characters, and its errors never carry parser internals (design §5).
+ * The JSON body parser: secure-json-parse with the given poisoning actions, in the callback form
+ * `(request, body, done)` Fastify's `getDefaultJsonParser` returns. With genericJsonParseErrors a
+ * body that is not UTF-8, nests too deep or does not parse answers Fastify v5's
+ * FST_ERR_CTP_INVALID_JSON_BODY, never the parser's internals.
  */
-export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction) {
+export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction, options: JsonParserOptions) {
   const parseOptions = { protoAction: onProtoPoisoning, constructorAction: onConstructorPoisoning }
-  return function parseJsonBody (_request: unknown, body: Buffer | string): unknown {
-    if (body.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY()
-    if (typeof body !== 'string' && !isUtf8(body)) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
-    if (nestsTooDeep(body)) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+  const generic = options.genericJsonParseErrors
+  const limit = options.jsonNestingLimit
+  return function defaultJsonParser (_request: unknown, body: Buffer | string, done: ParserDone): void {
+    if (body.length === 0) {
+      done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY())
+      return
+    }
+    if (generic && typeof body !== 'string' && !isUtf8(body)) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY())
+      return
+    }
+    if (limit !== false && nestsTooDeep(body, limit)) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY())
+      return
+    }
     let parsed
     try {
       parsed = sjson.parse(typeof body === 'string' ? body : body.toString('utf8'), null, parseOptions)
     } catch (error) {
-      if (error instanceof SyntaxError && /prototype property/.test(error.message)) {
-        throw new errorCodes.FST_ERR_CTP_FORBIDDEN_PROPERTY()
-      }
-      // SyntaxError for bad JSON, RangeError for nesting too deep to scan.
-      throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+      done(generic ? new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY() : asBadRequest(error))
+      return
     }
-    return parsed
+    done(null, parsed)
   }
 }
 
-export function parseTextBody (_request: unknown, body: string): string {
-  return body
-}
-
-export function defaultJsonParser (options: ResolvedOptions) {
-  return createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning)
+export function defaultTextParser (_request: unknown, body: string, done: ParserDone): void {
+  done(null, body)
 }

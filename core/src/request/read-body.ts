@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { errorCodes } from '../errors/codes.js'
 import { kBodyReader } from '../symbols.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -35,18 +36,24 @@ function hasBody (headers: Record<string, string | string[] | undefined>): boole
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
+function isTypedBodyMethod (method: string | undefined): boolean {
+  return method === 'DELETE' || method === 'OPTIONS'
+}
+
 /** Picks the parser for the request's content type and fills `request.body`, then continues. */
 export function parseBody (request: any, reply: any, payload: any, next: AfterParsing): void {
   const route: RouteContext = request.context
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  if (contentType === undefined && !hasBody(headers)) {
+  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
+  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
     next(request, reply)
     return
   }
   const parser = route.parsers!.find(contentType ?? '')
   if (parser === null) {
-    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType.trim() === '' ? 'none' : contentType))
+    // Fastify names a missing or empty header 'undefined'.
+    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType === '' ? 'undefined' : contentType))
     return
   }
   if (parser.parseAs === null) {
@@ -83,7 +90,9 @@ function onBodyData (this: any, chunk: Buffer | string): void {
   const reader: BodyReader = this[kBodyReader]
   const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
   reader.received += buffer.length
-  if (reader.received > reader.limit) {
+  // Both what the stream yields and, for a preParsing replacement, the bytes it read count against the limit.
+  const encoded = this.receivedEncodedLength
+  if (reader.received > reader.limit || (typeof encoded === 'number' && encoded > reader.limit)) {
     reader.done = true
     stopReading(this)
     // Stop buffering; what is still in flight is discarded by Node once the response ends.
@@ -100,12 +109,27 @@ function onBodyEnd (this: any): void {
   stopReading(this)
   if (reader.done) return
   reader.done = true
-  if (reader.declaredLength !== -1 && reader.received !== reader.declaredLength) {
+  // A stream a preParsing hook returned (a decompressor) reports the bytes it read from the
+  // request as receivedEncodedLength, which is what Content-Length counts (Fastify's Hooks docs).
+  const encoded = this.receivedEncodedLength
+  const measured = typeof encoded === 'number' ? encoded : reader.received
+  if (reader.declaredLength !== -1 && measured !== reader.declaredLength) {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
   const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
-  runParser(reader.parser, reader.request, reader.reply, reader.parser.parseAs === 'string' ? body.toString('utf8') : body, reader.next)
+  if (reader.parser.parseAs !== 'string') {
+    runParser(reader.parser, reader.request, reader.reply, body, reader.next)
+    return
+  }
+  const text = body.toString('utf8')
+  // Fastify reads string bodies as UTF-8 text and measures the text: bytes that are not UTF-8 grow
+  // into replacement characters, and the length no longer matches Content-Length.
+  if (reader.declaredLength !== -1 && !isUtf8(body) && Buffer.byteLength(text) !== reader.declaredLength) {
+    reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
+    return
+  }
+  runParser(reader.parser, reader.request, reader.reply, text, reader.next)
 }
 
 function onBodyError (this: any, error: Error): void {
@@ -168,7 +192,7 @@ async function awaitParser (pending: PromiseLike<unknown>, request: any, reply: 
 
 function finishParsing (request: any, reply: any, error: unknown, parsed: unknown, next: AfterParsing): void {
   if (error !== null && error !== undefined) {
-    if (error instanceof Error && (error as any).statusCode === undefined) (error as any).statusCode = 400
+    // A parser's error without a status is a 500, as in Fastify: the parser failed, not the client.
     reply.send(error instanceof Error ? error : new Error(String(error)))
     return
   }

@@ -15,27 +15,31 @@ export const allMethods = [
   'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'SEARCH', 'REPORT', 'MKCALENDAR'
 ]
 
-/** The paths a route answers on, from its context's prefix and `prefixTrailingSlash` (Fastify v4 rules). */
+/** Glues two path pieces as Fastify does: one slash where both sides have one, nothing added. */
+function joinPaths (left: string, right: string): string {
+  return left.endsWith('/') && right.startsWith('/') ? left + right.slice(1) : left + right
+}
+
+/**
+ * The paths a route answers on, from its context's prefix and `prefixTrailingSlash`, exactly as
+ * Fastify 4 joins them: `foo` under `/prefix` is `/prefixfoo` and `*` is `/prefix*` (which also
+ * answers `/prefix` itself); a `/` route under a prefix answers the prefix with and without the
+ * trailing slash unless ignoreTrailingSlash makes that one route.
+ */
 export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean): string[] {
-  if (prefix === '') return [url === '' ? '/' : url]
-  if (url === '') return [prefix]
-  // Fastify would glue 'b' onto '/a' as '/ab'; a missing slash is added instead.
-  if (url !== '/') return [prefix + (url.startsWith('/') ? url : '/' + url)]
+  if (prefix === '' || url !== '/') return [joinPaths(prefix, url)]
   switch (trailing) {
     case 'slash': return [prefix + '/']
     case 'no-slash': return [prefix]
-    // With ignoreTrailingSlash the router already answers '/prefix/' for '/prefix'.
     default: return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
   }
 }
 
-/** Joins a child's `prefix` register option onto its parent's prefix. */
+/** Joins a child's `prefix` register option onto its parent's prefix, as Fastify 4 does. */
 export function joinContextPrefix (parent: string, child: unknown): string {
-  if (typeof child !== 'string') return parent
-  // A trailing slash is dropped ('/v1/' is '/v1'), so '/' routes follow prefixTrailingSlash alone.
-  const trimmed = child.replace(/\/+$/, '')
-  if (trimmed === '') return parent
-  return parent + (trimmed.startsWith('/') ? trimmed : '/' + trimmed)
+  if (typeof child !== 'string' || child === '') return parent
+  // A prefix without its leading slash is put after a slash of its own, even after one the parent ends with.
+  return child.startsWith('/') ? joinPaths(parent, child) : parent + '/' + child
 }
 
 export function routeHooksOf (options: Record<string, any>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
@@ -103,6 +107,10 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   options.routePath = url
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
+  // Fastify 4's deprecated `version` route option is the `version` constraint.
+  if (typeof options.version === 'string' && options.constraints?.version === undefined) {
+    options.constraints = Object.assign({}, options.constraints, { version: options.version })
+  }
   // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
   for (const ctx of context.lineage()) {
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)

@@ -8,8 +8,29 @@ import type { RouteServer } from './route-context.js'
 
 export type QuerystringParser = (query: string) => Record<string, unknown>
 
+/** A strategy whose deriveConstraint takes `(request, context, done)` derives asynchronously. */
+export function isAsyncStrategy (strategy: any): boolean {
+  return typeof strategy?.deriveConstraint === 'function' && strategy.deriveConstraint.length >= 3
+}
+
+/** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy. */
+function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
+  const versioning = options.versioning as { storage: () => unknown, deriveVersion: (...args: any[]) => unknown } | undefined
+  if (versioning === undefined) return options.constraints as Record<string, unknown> | undefined
+  const strategies: Record<string, unknown> = Object.assign({}, options.constraints)
+  strategies.version = {
+    name: 'version',
+    mustMatchWhenDerived: true,
+    storage: versioning.storage,
+    deriveConstraint: versioning.deriveVersion,
+    validate: function acceptAnyVersion () {}
+  }
+  return strategies
+}
+
 export function createRouters (options: ResolvedOptions, server: () => RouteServer) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
+  const constraints = constraintStrategies(options)
   const shared = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
@@ -18,7 +39,7 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
     allowUnsafeRegex: options.allowUnsafeRegex,
     useSemicolonDelimiter: options.useSemicolonDelimiter,
     querystringParser,
-    constraints: options.constraints as any
+    constraints: constraints as any
   }
   const router = Router({
     ...shared,
@@ -27,13 +48,34 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
       if (state.defaultRoute !== null) state.defaultRoute(req, res)
       else answerNotFound(state, req, res, null)
     },
-    onBadUrl: function badUrl (path: string, req: any, res: any) { answerNotFound(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
-    onMaxParamLength: function paramTooLong (_path: string, req: any, res: any) {
-      answerNotFound(server(), req, res, new errorCodes.ENC_ERR_PARAM_TOO_LONG(String(options.maxParamLength)))
+    onBadUrl: function badUrl (path: string, req: any, res: any) { answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
+    onMaxParamLength: function paramTooLong (path: string, req: any, res: any) {
+      // Fastify 4: the route does not match, a 404. Fastify v5 (paramTooLongStatus 414) refuses the URL.
+      if (options.paramTooLongStatus === 414) answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path))
+      else answerNotFound(server(), req, res, null)
     }
   } as any)
   const notFoundRouter = Router({ ...shared } as any)
-  return { router, notFoundRouter, querystringParser }
+  const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
+  return { router, notFoundRouter, querystringParser, asyncConstraints }
+}
+
+/**
+ * Routes one request. With an async constraint strategy find-my-way needs a completion callback
+ * (the one closure per request, and only on that path); a strategy that fails answers Fastify's
+ * fixed 500, past every hook.
+ */
+export function routeRequest (server: RouteServer, req: any, res: any): void {
+  if ((server as any).asyncConstraints !== true) {
+    server.router.lookup(req, res)
+    return
+  }
+  server.router.lookup(req, res, function afterAsyncConstraints (error: Error | null) {
+    if (error === null || res.headersSent === true) return
+    const body = JSON.stringify({ error: 'Internal Server Error', message: 'Unexpected error from async constraint', statusCode: 500 })
+    res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+  } as any)
 }
 
 function queryOf (server: RouteServer, url: string): unknown {
@@ -63,6 +105,20 @@ export function answerNotFound (server: RouteServer, req: any, res: any, error: 
     return
   }
   dispatchFrameworkError(req, res, route, query, error)
+}
+
+/**
+ * A URL the router cannot use: the `frameworkErrors` option answers it when given; otherwise the
+ * answer is Fastify's fixed payload, written past every hook and error handler, as Fastify does.
+ */
+function answerUnusableUrl (server: RouteServer, req: any, res: any, error: any): void {
+  if (typeof server.options.frameworkErrors === 'function') {
+    answerNotFound(server, req, res, error)
+    return
+  }
+  const body = JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
+  res.writeHead(error.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  res.end(body)
 }
 
 /** The `frameworkErrors` option (Fastify's) answers these errors itself when given. */

@@ -49,18 +49,3 @@ export function selectSerializer (serializers: ResponseSerializers, statusCode: 
   const entry = selectEntry(serializers, statusCode)
   return entry === null ? null : pickForMediaType(entry, contentType)
 }
-
-const classKey = /^[1-5]xx$/i
-
-/**
- * The entry for a key as the API names it (reply.getSerializationFunction / serializeInput): a
- * status code (resolved with the precedence above), an `Nxx` class or `default` (taken as written).
- */
-export function entryForKey<T> (table: ResponseTable<T>, key: string | number): ResponseEntry<T> | null {
-  const text = String(key)
-  if (text === 'default') return table.fallback
-  if (classKey.test(text)) return table.classes[Number(text[0])] ?? null
-  const code = Number(text)
-  if (!Number.isInteger(code) || code < 100 || code > 599) return null
-  return selectEntry(table, code)
-}

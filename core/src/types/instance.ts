@@ -189,6 +189,10 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   addContentTypeParser (type: string | string[] | RegExp, parser: (...args: any[]) => unknown): this
   addContentTypeParser (type: string | string[] | RegExp, options: { parseAs?: 'string' | 'buffer', bodyLimit?: number }, parser: (...args: any[]) => unknown): this
   hasContentTypeParser (type: string | RegExp): boolean
+  /** Adds a find-my-way constraint strategy to the server's router (not encapsulated, as in Fastify); before start only. */
+  addConstraintStrategy (strategy: ConstraintStrategy): this
+  /** Whether a custom strategy (or a built-in one in use) is known by that name. */
+  hasConstraintStrategy (name: string): boolean
   removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
   removeAllContentTypeParsers (): this
   /** The JSON body parser Enclave installs, built with the given poisoning policies. */
@@ -210,3 +214,13 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
 }
 
 export type { EnclaveHandledError }
+
+/** A route constraint strategy, as find-my-way (and Fastify) define it. */
+export interface ConstraintStrategy {
+  name: string
+  storage: () => { get: (value: any) => unknown, set: (value: any, store: unknown) => void }
+  /** `(request, context)` returns the value; `(request, context, done)` derives it asynchronously. */
+  deriveConstraint: ((request: import('node:http').IncomingMessage, context?: unknown) => unknown) | ((request: import('node:http').IncomingMessage, context: unknown, done: (error: Error | null, value?: unknown) => void) => void)
+  mustMatchWhenDerived?: boolean
+  validate?: (value: unknown) => void
+}

@@ -53,6 +53,25 @@ export interface EnclaveOptions {
   frameworkErrors?: (error: EnclaveHandledError, request: EnclaveRequest, reply: EnclaveReply) => void
   responseValidation?: false | 'log' | 'throw'
   /**
+   * Match a request's Content-Type to a parser by its exact media type (case-insensitive), as
+   * Fastify v5 does. `false` is Fastify 4's matching, where `application/jsonx` reaches the JSON
+   * parser. Default `true` on enclave(), `false` on @enclave/fastify.
+   */
+  exactContentTypeMatching?: boolean
+  /**
+   * Malformed JSON bodies answer Fastify v5's 400 `FST_ERR_CTP_INVALID_JSON_BODY` instead of the
+   * parser's own SyntaxError message. Default `true` on enclave(), `false` on @enclave/fastify.
+   */
+  genericJsonParseErrors?: boolean
+  /** Deepest JSON nesting the built-in parser accepts; `false`: no limit. Default 1000 on enclave(), `false` on @enclave/fastify. */
+  jsonNestingLimit?: number | false
+  /** Status of a path parameter longer than maxParamLength: 414 `FST_ERR_MAX_PARAM_LENGTH` (Fastify v5) or 404 (Fastify 4). Default 414 on enclave(), 404 on @enclave/fastify. */
+  paramTooLongStatus?: 404 | 414
+  /** Never pass the default error handler's payload through a `4xx`/`5xx`/`default` response schema. Default `false` (Fastify's behaviour). */
+  protectErrorPayloads?: boolean
+  /** Fastify 4's custom version strategy for the `version` constraint. */
+  versioning?: { storage: () => unknown, deriveVersion: (request: IncomingMessage, context?: unknown) => string | undefined }
+  /**
    * The 400 a failed validation answers: `'spec'` (enclave()'s default) sends `{statusCode, error, message}`
    * with "should …" wording and always sets `error.validation`; `'fastify'` sends Fastify 4.29's
    * `{statusCode, code, error, message}` with Ajv 8's "must …" and sets `validation` as Fastify does.

@@ -107,7 +107,7 @@ t.test('directories serve their index.html; missing files and traversal attempts
 
   const missing = await app.inject('/assets/nope.txt')
   t.equal(missing.statusCode, 404)
-  t.equal(missing.json().code, 'FST_ERR_NOT_FOUND', 'the not-found handler answers')
+  t.equal(missing.json().message, 'Route GET:/assets/nope.txt not found', 'the not-found handler answers')
 
   // The router resolves dot segments it can see; an encoded one reaches `send`, which refuses it.
   const attempts: Array<[string, number]> = [
