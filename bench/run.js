@@ -10,6 +10,8 @@
 //   --loader wrk|autocannon                      the load generator (default: wrk when installed)
 //   --report / --no-report                       write docs/ (default: only for a complete, non-quick run)
 //   --profile                                    start the enclave server with --cpu-prof (bench/results/profiles)
+//   --no-instructions                            skip the instructions-per-request pass (callgrind)
+//   --processes N --warmup-requests N --requests N   its settings (see bench/instructions.js)
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,7 @@ import { summariseHttp, printHttpTables, printMicroTables } from './summary.js'
 import { writeReport } from './report.js'
 import { wrkVersion } from './load.js'
 import { waitForMessage, startServer, usageOf, stopProcess } from './peer-process.js'
+import { instructionOptions, printInstructionTable, runInstructions } from './instructions.js'
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 const allPeers = ['raw', 'raw-limit', 'enclave', 'fastify4', 'fastify5', 'express', 'koa', 'hono']
@@ -48,7 +51,12 @@ function parseArgs (argv) {
     report: argv.includes('--report') ? true : argv.includes('--no-report') ? false : undefined,
     profile: argv.includes('--profile'),
     baselines: !argv.includes('--no-baselines'),
-    loader: value('--loader')
+    loader: value('--loader'),
+    instructions: !argv.includes('--no-instructions'),
+    processes: value('--processes'),
+    warmupRequests: value('--warmup-requests'),
+    warmupConnections: value('--warmup-connections'),
+    requests: value('--requests')
   }
   const installedWrk = wrkVersion()
   options.loader ??= installedWrk === null ? 'autocannon' : 'wrk'
@@ -198,6 +206,20 @@ async function main () {
     pinning
   }
   log(`bench: ${pinning.enabled ? 'servers on CPU 0, load generator on CPU 1' : `unpinned (${pinning.reason})`}; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`)
+
+  // The leading measure: instructions per request under callgrind (req/s and CPU time follow).
+  if (options.instructions && options.scenarios.some((name) => httpScenarios.includes(name))) {
+    const settings = instructionOptions({
+      scenarios: options.scenarios,
+      peers: options.peers,
+      processes: options.processes ?? (options.quick ? 1 : undefined),
+      warmupRequests: options.warmupRequests ?? (options.quick ? 4000 : undefined),
+      warmupConnections: options.warmupConnections ?? (options.quick ? 8 : undefined),
+      requests: options.requests ?? (options.quick ? 500 : undefined)
+    })
+    results.instructions = await runInstructions(settings, log)
+    if (results.instructions.summary !== undefined) printInstructionTable(results.instructions.summary, log)
+  }
 
   const http = await runHttp(options, log)
   if (http !== null) {

@@ -4,6 +4,7 @@ import { defaultAjvOptions } from './default-options.js'
 import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, explainCompileError } from './errors.js'
 import { applyPlugins } from './plugins.js'
 import { declaresAsync } from './schema-walk.js'
+import { useCheapStringLength } from './string-length.js'
 import type { AjvCompilerOptions } from './types.js'
 
 function addExternalSchema (ajv: Ajv, key: string, schema: object, annotations: boolean): void {
@@ -28,6 +29,9 @@ export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<
   // `code` is merged a level deeper, so `customOptions: { code: { formats } }` keeps the default
   // `optimize` setting instead of dropping it.
   const ajv = new Ajv({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code, ...(keepSource ? { source: true } : undefined) } })
+  // Before plugins and onCreate, so one that redefines maxLength/minLength still gets its way. Not
+  // with standalone code (schemaCache): the keyword's helper would be missing from the saved module.
+  if (!keepSource) useCheapStringLength(ajv)
   applyPlugins(ajv, options.plugins ?? [])
   options.onCreate?.(ajv)
   const annotations = options.annotationKeywords !== false
