@@ -3,7 +3,7 @@ import http from 'node:http'
 import net from 'node:net'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { enclaveFaces as faces } from './fixtures/faces.js'
 
 function delay (ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -57,10 +57,6 @@ async function closeUnderLoad (factory: (options?: any) => any): Promise<Tally> 
   return tally
 }
 
-const faces: Array<[string, (options?: any) => any]> = [
-  ['enclave()', enclave],
-  ['@enclave/fastify', (options) => createServer(options, fastifyProfile)]
-]
 
 for (const [face, factory] of faces) {
   t.test(`${face}: 50 keep-alive clients and close() mid-load: every request is answered, each client is told to close`, async (t) => {

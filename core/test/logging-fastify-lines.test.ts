@@ -4,14 +4,8 @@ import net from 'node:net'
 import { Writable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces, type Factory } from './fixtures/faces.js'
 
-type Factory = (options?: any) => any
-const faces: Array<[string, Factory]> = [
-  ['fastify@4.29.1', Fastify as unknown as Factory],
-  ['enclave()', enclave as unknown as Factory],
-  ['@enclave/fastify', (options) => createServer(options, fastifyProfile)]
-]
 
 /** A pino destination keeping every line, with what varies from run to run masked. */
 function capture () {

@@ -2,14 +2,8 @@ import t from 'tap'
 import fp from 'fastify-plugin'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces, type Factory } from './fixtures/faces.js'
 
-type Factory = (options?: any) => any
-const faces: Array<[string, Factory]> = [
-  ['fastify@4.29.1', Fastify as unknown as Factory],
-  ['enclave()', enclave as unknown as Factory],
-  ['@enclave/fastify', (options) => createServer(options, fastifyProfile)]
-]
 
 async function outcome (factory: Factory, version: string | null, range: string) {
   const app = factory()

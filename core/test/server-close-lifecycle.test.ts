@@ -1,14 +1,8 @@
 import t from 'tap'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces, type Factory } from './fixtures/faces.js'
 
-type Factory = (options?: any) => any
-const faces: Array<[string, Factory]> = [
-  ['fastify@4.29.1', Fastify as unknown as Factory],
-  ['enclave()', enclave as unknown as Factory],
-  ['@enclave/fastify', (options) => createServer(options, fastifyProfile)]
-]
 
 /** An app whose plugins and hooks record when they run, then the scenario's own steps. */
 async function observe (factory: Factory, scenario: (app: any, seen: string[]) => Promise<unknown>) {

@@ -5,14 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces, type Factory } from './fixtures/faces.js'
 
-type Factory = (options?: any) => any
-const faces: Array<[string, Factory]> = [
-  ['fastify@4.29.1', Fastify as unknown as Factory],
-  ['enclave()', enclave as unknown as Factory],
-  ['@enclave/fastify', (options) => createServer(options, fastifyProfile)]
-]
 
 /** A logger writing to an array, so the log lines can be compared. */
 function capture () {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import net from 'node:net'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { enclaveFaces as faces } from './fixtures/faces.js'
 
 /** Sends `head` and then nothing more; resolves with what came back and when the server closed. */
 function stall (port: number, head: string): Promise<{ ms: number, text: string }> {
@@ -17,10 +17,6 @@ function stall (port: number, head: string): Promise<{ ms: number, text: string 
   })
 }
 
-const faces: Array<[string, (options?: any) => any]> = [
-  ['enclave()', enclave],
-  ['@enclave/fastify', (options) => createServer(options, fastifyProfile)]
-]
 
 for (const [face, factory] of faces) {
   t.test(`${face}: requestTimeout is enforced within the limit plus one second, with Fastify's 408`, async (t) => {
