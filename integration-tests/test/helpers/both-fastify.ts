@@ -21,12 +21,3 @@ export function onBothFastifies (t: Test, cases: (t: Test, implementation: Imple
     })
   }
 }
-
-/**
- * Subtest options for a case that still fails on @enclave/fastify because of a known parity gap
- * (owned elsewhere): `todo` on Enclave, so the gap stays visible in the output without hiding the
- * fastify@4.29.1 run, which must pass. Remove the entry once the gap is closed.
- */
-export function enclaveGap (implementation: Implementation, gap: string): { todo?: string } {
-  return implementation === 'enclave' ? { todo: `parity gap: ${gap}` } : {}
-}
