@@ -1,17 +1,7 @@
-/** The options `listen()` takes: Node's `server.listen()` options plus Fastify's `listenTextResolver`. */
-export interface ListenOptions {
-  port?: number | string
-  host?: string
-  path?: string
-  backlog?: number
-  exclusive?: boolean
-  readableAll?: boolean
-  writableAll?: boolean
-  ipv6Only?: boolean
-  signal?: AbortSignal
-  /** The text logged once listening (default `Server listening at <address>`). */
-  listenTextResolver?: (address: string) => string
-}
+import type { ListenOptions as PublicListenOptions } from '../types/instance.js'
+
+/** The options `listen()` takes at run time: the public ones, with a port given as a string too (as Fastify parses it). */
+export type ListenOptions = Omit<PublicListenOptions, 'port'> & { port?: number | string }
 
 export type ListenCallback = (error: Error | null, address?: string | null) => void
 
