@@ -2,9 +2,9 @@
 // and Enclave, and the answers must agree byte for byte.
 import t from 'tap'
 import type { Test } from 'tap'
-import { Writable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
+import { captureLogs as logSink } from './fixtures/log-lines.js'
 
 type Build = (app: any) => void
 type Factory = (options?: Record<string, unknown>) => any
@@ -177,17 +177,6 @@ t.test('the default handler applies error.statusCode and error.headers; a custom
     app.get('/', async (_request: unknown, reply: any) => { reply.code(201); throw new Error('oops') })
   })
 })
-
-function logSink (): { lines: any[], stream: Writable } {
-  const lines: any[] = []
-  const stream = new Writable({
-    write (chunk, _encoding, callback) {
-      for (const line of chunk.toString().split('\n')) if (line !== '') lines.push(JSON.parse(line))
-      callback()
-    }
-  })
-  return { lines, stream }
-}
 
 t.test('a throwing onSend hook is logged exactly once, as in Fastify', async (t) => {
   for (const always of [false, true]) {

@@ -4,19 +4,8 @@ import t from 'tap'
 import type { Test } from 'tap'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import enclave from '@enclave/core'
-
-function captureLogs (): { lines: any[], stream: Writable } {
-  const lines: any[] = []
-  const stream = new Writable({
-    write (chunk, _encoding, callback) {
-      for (const line of chunk.toString().split('\n')) if (line !== '') lines.push(JSON.parse(line))
-      callback()
-    }
-  })
-  return { lines, stream }
-}
+import { captureLogs } from './fixtures/log-lines.js'
 
 /** One request on a fresh connection; resolves with the raw bytes the server sent. */
 function rawGet (port: number, path: string): Promise<string> {

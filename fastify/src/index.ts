@@ -4,8 +4,14 @@ import type { EnclaveOptions } from '@enclave/core'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
   FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
-  RawReplyDefaultExpression, RawRequestDefaultExpression
+  RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase
 } from './types.js'
+
+/** What Fastify's factory returns: the instance, awaitable (it resolves once plugins are loaded). */
+type FastifyFactoryResult<
+  Server extends RawServerBase, Request extends RawRequestDefaultExpression<Server>, Reply extends RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger, TypeProvider extends FastifyTypeProvider
+> = FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 
 export type * from './types.js'
 
@@ -17,31 +23,31 @@ function fastify<
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options: FastifyHttp2SecureOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server } & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+> (options: FastifyHttp2SecureOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server }
 function fastify<
   Server extends Http2Server,
   Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options: FastifyHttp2Options<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server } & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+> (options: FastifyHttp2Options<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server }
 function fastify<
   Server extends import('node:http').Server = import('node:http').Server,
   Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options?: FastifyHttpOptions<Server, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+> (options?: FastifyHttpOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 function fastify<
   Server extends import('node:http').Server = import('node:http').Server,
   Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options?: FastifyHttpOptions<Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>> {
+> (options?: FastifyHttpOptions<Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
   // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
   // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
-  return createServer(options as EnclaveOptions, fastifyProfile) as unknown as FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+  return createServer(options as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
 const { errorCodes } = enclaveCore
