@@ -1,0 +1,33 @@
+import enclave, { type EnclaveInstance, type EnclaveOptions } from '@enclave/core'
+import fastify from '@enclave/fastify'
+
+/** One of the two entries every adapter must behave identically on, each with its own 400 payload. */
+export interface Entry {
+  name: string
+  create: (options?: EnclaveOptions) => EnclaveInstance
+  /** A validation message as this entry words it, from enclave()'s wording. */
+  say: (message: string) => string
+  /** The exact 400 body this entry sends for a failed validation. */
+  badRequestBody: (message: string) => string
+}
+
+/** Ajv 8's and Fastify 4's "must", where enclave()'s formatter says "should". */
+export function mustWording (message: string): string {
+  return message.replace(/\bshould\b/g, 'must')
+}
+
+export const entries: readonly Entry[] = [
+  {
+    name: 'enclave()',
+    create: (options) => enclave(options),
+    say: (message) => message,
+    badRequestBody: (message) => JSON.stringify({ statusCode: 400, error: 'Bad Request', message })
+  },
+  {
+    name: '@enclave/fastify',
+    create: fastify as unknown as (options?: EnclaveOptions) => EnclaveInstance,
+    // validationPayload: 'fastify' keeps the wording Fastify 4 sends.
+    say: mustWording,
+    badRequestBody: (message) => JSON.stringify({ statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message })
+  }
+]
