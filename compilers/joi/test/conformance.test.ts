@@ -6,6 +6,7 @@ import { runConformance } from '../../kit/test/conformance/index.js'
 const user = Joi.object({
   id: Joi.number().integer().required(),
   name: Joi.string().required(),
+  role: Joi.string().default('member'),
   address: Joi.object({ city: Joi.string().required() })
 })
 
@@ -16,19 +17,21 @@ runConformance(t, {
   bodyCoercingCompiler: validatorCompiler,
   schemas: {
     params: Joi.object({ id: Joi.number().integer().min(1).required() }),
-    querystring: Joi.object({ n: Joi.number(), flag: Joi.boolean() }),
+    querystring: Joi.object({ n: Joi.number(), flag: Joi.boolean().default(false) }),
     headers: Joi.object({ 'x-count': Joi.number().integer().required() }),
-    body: Joi.object({ name: Joi.string().required(), age: Joi.number().integer() }),
+    body: Joi.object({ name: Joi.string().required(), age: Joi.number().integer(), tags: Joi.array().items(Joi.string()) }),
     user,
     users: Joi.array().items(user),
     capitalisedHeaders: Joi.object({ 'X-Token': Joi.string() })
   },
   coercesBody: true,
   unknownKeys: 'refused',
-  protoKey: { refused: 'querystring/__proto__ is not allowed' },
+  protoKey: { query: { refused: 'querystring/__proto__ is not allowed' }, body: 'dropped' },
   messages: {
     missingName: 'body/name is required',
     ageType: 'body/age should be a number',
+    ageFraction: 'body/age should be an integer',
+    tagItem: 'body/tags/1 should be a string',
     unknownKey: 'body/extra is not allowed',
     bodyNotObject: 'body should be of type object',
     bodyArray: 'body should be of type object',

@@ -9,7 +9,7 @@ import { runConformance } from '../../kit/test/conformance/index.js'
 const bodyCoercingCompiler = createValidatorCompiler({ coerce: ['body'] })
 const hasIssues = (cause: unknown) => Array.isArray((cause as { issues?: unknown } | undefined)?.issues)
 
-const valibotUser = v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), address: v.optional(v.object({ city: v.string() })) })
+const valibotUser = v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), role: v.optional(v.string(), 'member'), address: v.optional(v.object({ city: v.string() })) })
 
 runConformance(t, {
   name: 'valibot through Standard Schema',
@@ -18,19 +18,21 @@ runConformance(t, {
   bodyCoercingCompiler,
   schemas: {
     params: v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
-    querystring: v.object({ n: v.optional(v.number()), flag: v.optional(v.boolean()) }),
+    querystring: v.object({ n: v.optional(v.number()), flag: v.optional(v.boolean(), false) }),
     headers: v.object({ 'x-count': v.pipe(v.number(), v.integer()) }),
-    body: v.object({ name: v.string(), age: v.optional(v.pipe(v.number(), v.integer())) }),
+    body: v.object({ name: v.string(), age: v.optional(v.pipe(v.number(), v.integer())), tags: v.optional(v.array(v.string())) }),
     user: valibotUser,
     users: v.array(valibotUser)
     // No capitalisedHeaders: without a JSON Schema the adapter cannot read the names at build time.
   },
   coercesBody: false,
   unknownKeys: 'stripped',
-  protoKey: 'data',
+  protoKey: { query: 'data', body: 'dropped' },
   messages: {
     missingName: 'body/name Invalid key: Expected "name" but received undefined',
     ageType: 'body/age Invalid type: Expected number but received "old"',
+    ageFraction: 'body/age Invalid integer: Received 1.5',
+    tagItem: 'body/tags/1 Invalid type: Expected string but received Object',
     bodyNotObject: 'body Invalid type: Expected Object but received null',
     // valibot takes an array for an object, so the missing key is what fails.
     bodyArray: 'body/name Invalid key: Expected "name" but received undefined',
@@ -45,7 +47,7 @@ runConformance(t, {
   buildErrors: { codePrefix: 'ENC_ERR_STANDARD_SCHEMA', notASchema: /expected a Standard Schema/ }
 })
 
-const zodUser = z.object({ id: z.int(), name: z.string(), address: z.object({ city: z.string() }).optional() })
+const zodUser = z.object({ id: z.int(), name: z.string(), role: z.string().default('member'), address: z.object({ city: z.string() }).optional() })
 
 runConformance(t, {
   name: 'zod 4 through Standard Schema',
@@ -54,19 +56,21 @@ runConformance(t, {
   bodyCoercingCompiler,
   schemas: {
     params: z.object({ id: z.int().min(1) }),
-    querystring: z.object({ n: z.number().optional(), flag: z.boolean().optional() }),
+    querystring: z.object({ n: z.number().optional(), flag: z.boolean().default(false) }),
     headers: z.object({ 'x-count': z.int() }),
-    body: z.object({ name: z.string(), age: z.int().optional() }),
+    body: z.object({ name: z.string(), age: z.int().optional(), tags: z.array(z.string()).optional() }),
     user: zodUser,
     users: z.array(zodUser),
     capitalisedHeaders: z.object({ 'X-Token': z.string().optional() })
   },
   coercesBody: false,
   unknownKeys: 'stripped',
-  protoKey: 'data',
+  protoKey: { query: 'data', body: 'dropped' },
   messages: {
     missingName: 'body/name Invalid input: expected string, received undefined',
     ageType: 'body/age Invalid input: expected number, received string',
+    ageFraction: 'body/age Invalid input: expected int, received number',
+    tagItem: 'body/tags/1 Invalid input: expected string, received object',
     bodyNotObject: 'body Invalid input: expected object, received null',
     bodyArray: 'body Invalid input: expected object, received array',
     nType: 'querystring/n Invalid input: expected number, received string',

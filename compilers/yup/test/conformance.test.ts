@@ -6,6 +6,7 @@ import { runConformance } from '../../kit/test/conformance/index.js'
 const user = yup.object({
   id: yup.number().integer().required(),
   name: yup.string().required(),
+  role: yup.string().default('member'),
   // yup gives a missing object its default ({}); undefined keeps "absent" absent.
   address: yup.object({ city: yup.string().required() }).default(undefined)
 })
@@ -17,19 +18,21 @@ runConformance(t, {
   bodyCoercingCompiler: validatorCompiler,
   schemas: {
     params: yup.object({ id: yup.number().integer().min(1).required() }),
-    querystring: yup.object({ n: yup.number(), flag: yup.boolean() }),
+    querystring: yup.object({ n: yup.number(), flag: yup.boolean().default(false) }),
     headers: yup.object({ 'x-count': yup.number().integer().required() }),
-    body: yup.object({ name: yup.string().required(), age: yup.number().integer() }),
+    body: yup.object({ name: yup.string().required(), age: yup.number().integer(), tags: yup.array(yup.string().defined()) }),
     user,
     users: yup.array(user),
     capitalisedHeaders: yup.object({ 'X-Token': yup.string() })
   },
   coercesBody: true,
   unknownKeys: 'kept',
-  protoKey: { refused: "querystring should NOT have a property named '__proto__'" },
+  protoKey: { query: { refused: "querystring should NOT have a property named '__proto__'" }, body: 'refused' },
   messages: {
     missingName: 'body/name is a required field',
     ageType: 'body/age should be number',
+    ageFraction: 'body/age should be an integer',
+    tagItem: 'body/tags/1 should be string',
     bodyNotObject: 'body cannot be null',
     bodyArray: 'body should be object',
     nType: 'querystring/n should be number',

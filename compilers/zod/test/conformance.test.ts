@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { createValidatorCompiler, serializerCompiler, validatorCompiler, ZodValidationError } from '@enclave/zod'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
-const user = z.object({ id: z.int(), name: z.string(), address: z.object({ city: z.string() }).optional() })
+const user = z.object({ id: z.int(), name: z.string(), role: z.string().default('member'), address: z.object({ city: z.string() }).optional() })
 
 runConformance(t, {
   name: 'Zod',
@@ -12,19 +12,21 @@ runConformance(t, {
   bodyCoercingCompiler: createValidatorCompiler({ coerce: ['body'] }),
   schemas: {
     params: z.object({ id: z.int().min(1) }),
-    querystring: z.object({ n: z.number().optional(), flag: z.boolean().optional() }),
+    querystring: z.object({ n: z.number().optional(), flag: z.boolean().default(false) }),
     headers: z.object({ 'x-count': z.int() }),
-    body: z.object({ name: z.string(), age: z.int().optional() }),
+    body: z.object({ name: z.string(), age: z.int().optional(), tags: z.array(z.string()).optional() }),
     user,
     users: z.array(user),
     capitalisedHeaders: z.object({ 'X-Token': z.string().optional() })
   },
   coercesBody: false,
   unknownKeys: 'stripped',
-  protoKey: 'data',
+  protoKey: { query: 'data', body: 'dropped' },
   messages: {
     missingName: "body should have required property 'name'",
     ageType: 'body/age should be number',
+    ageFraction: 'body/age should be integer',
+    tagItem: 'body/tags/1 should be string',
     bodyNotObject: 'body should be object',
     bodyArray: 'body should be object',
     nType: 'querystring/n should be number',

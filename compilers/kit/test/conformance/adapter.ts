@@ -17,13 +17,13 @@ export interface ConformanceAdapter {
   schemas: {
     /** params `{ id: integer >= 1 }`, required */
     params: unknown
-    /** querystring `{ n?: number, flag?: boolean }` */
+    /** querystring `{ n?: number, flag: boolean = false }` */
     querystring: unknown
     /** headers `{ 'x-count': integer }`, required; undeclared headers allowed */
     headers: unknown
-    /** body `{ name: string, age?: integer }`, name required */
+    /** body `{ name: string, age?: integer, tags?: string[] }`, name required */
     body: unknown
-    /** response `{ id: integer, name: string, address?: { city: string } }`, id and name required */
+    /** response `{ id: integer, name: string, role: string = 'member', address?: { city: string } }`, id and name required */
     user: unknown
     /** response: an array of `user` */
     users: unknown
@@ -38,11 +38,12 @@ export interface ConformanceAdapter {
   /** What an object schema (a body, a querystring) does with a key it does not declare, by the library's default. */
   unknownKeys: 'kept' | 'stripped' | 'refused'
   /**
-   * What a `__proto__` key sent as data (`?__proto__=a`) meets: 'data', an ordinary key the copy
-   * holds without inheriting from it; or the 400 message refusing it (Joi refuses undeclared keys,
-   * yup cannot hold such a key).
+   * What a `__proto__` key sent as data meets. In a query string (`?__proto__=a`): 'data', an
+   * ordinary key the copy holds without inheriting from it, or the 400 message refusing it. In a
+   * JSON body parsed with onProtoPoisoning: 'ignore': 'dropped' from the value the handler gets, or
+   * 'refused' with 400 (yup cannot hold such a key).
    */
-  protoKey: 'data' | { refused: string }
+  protoKey: { query: 'data' | { refused: string }, body: 'dropped' | 'refused' }
   /**
    * The 400 messages in enclave()'s wording ("should"); @enclave/fastify's are derived from them
    * ("must", as Ajv 8 and Fastify 4 say it).
@@ -52,6 +53,10 @@ export interface ConformanceAdapter {
     missingName: string
     /** body `{ name: 'x', age: 'old' }` */
     ageType: string
+    /** body `{ name: 'x', age: 1.5 }` */
+    ageFraction: string
+    /** body `{ name: 'x', tags: ['ok', {}] }` */
+    tagItem: string
     /** body `{ name: 'x', extra: 1 }`, when `unknownKeys` is 'refused' */
     unknownKey?: string
     /** body `null`, or no body at all */

@@ -48,12 +48,16 @@ export function requestParts (t: Test, adapter: ConformanceAdapter, entry: Entry
     })
     t.equal(response.statusCode, 200)
     t.strictSame(response.json(), { params: { id: 7 }, query: { n: 5, flag: true }, body: { name: 'x', age: 30 }, count: 3, other: 'kept' })
+    const defaulted = await app.inject({ method: 'POST', url: '/items/7?n=5', headers: validHeaders, payload: { name: 'x' } })
+    t.strictSame(defaulted.json().query, { n: 5, flag: false }, 'a default fills what the request left out')
   })
 
   t.test('each part that fails answers the exact 400 payload, named by its part', async (t) => {
     const app = buildPartsApp(t, adapter, entry)
     await expectBadRequest(t, app, entry, { ...valid, payload: { age: 1 } }, messages.missingName)
     await expectBadRequest(t, app, entry, { ...valid, payload: { name: 'x', age: 'old' } }, messages.ageType)
+    await expectBadRequest(t, app, entry, { ...valid, payload: { name: 'x', age: 1.5 } }, messages.ageFraction)
+    await expectBadRequest(t, app, entry, { ...valid, payload: { name: 'x', tags: ['ok', {}] } }, messages.tagItem)
     await expectBadRequest(t, app, entry, { ...valid, url: '/items/7?n=five' }, messages.nType)
     await expectBadRequest(t, app, entry, { ...valid, url: '/items/0' }, messages.idMin)
     await expectBadRequest(t, app, entry, { ...valid, url: '/items/x' }, messages.idType)

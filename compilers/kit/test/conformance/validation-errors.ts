@@ -97,6 +97,7 @@ export function validationErrors (t: Test, adapter: ConformanceAdapter, entry: E
     const error = await startError(app)
     t.equal(error?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
     t.match(error?.message, /POST: \/json-schema/)
+    t.match(error?.message, /POST \/json-schema \(body\)/)
     t.match(error?.message, buildErrors.notASchema)
     t.equal(error?.cause?.code, `${buildErrors.codePrefix}_NOT_A_SCHEMA`)
   })
