@@ -22,7 +22,8 @@ runConformance(t, {
     body: Joi.object({ name: Joi.string().required(), age: Joi.number().integer(), tags: Joi.array().items(Joi.string()) }),
     user,
     users: Joi.array().items(user),
-    capitalisedHeaders: Joi.object({ 'X-Token': Joi.string() })
+    capitalisedHeaders: Joi.object({ 'X-Token': Joi.string() }),
+    asyncRuleThrowing: (outage) => Joi.object({ id: Joi.string().external(async () => { throw outage }) })
   },
   coercesBody: true,
   unknownKeys: 'refused',

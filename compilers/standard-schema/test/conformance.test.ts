@@ -22,7 +22,8 @@ runConformance(t, {
     headers: v.object({ 'x-count': v.pipe(v.number(), v.integer()) }),
     body: v.object({ name: v.string(), age: v.optional(v.pipe(v.number(), v.integer())), tags: v.optional(v.array(v.string())) }),
     user: valibotUser,
-    users: v.array(valibotUser)
+    users: v.array(valibotUser),
+    asyncRuleThrowing: (outage) => v.objectAsync({ id: v.optionalAsync(v.pipeAsync(v.string(), v.checkAsync(async () => { throw outage }, 'never'))) })
     // No capitalisedHeaders: without a JSON Schema the adapter cannot read the names at build time.
   },
   coercesBody: false,
@@ -61,7 +62,8 @@ runConformance(t, {
     body: z.object({ name: z.string(), age: z.int().optional(), tags: z.array(z.string()).optional() }),
     user: zodUser,
     users: z.array(zodUser),
-    capitalisedHeaders: z.object({ 'X-Token': z.string().optional() })
+    capitalisedHeaders: z.object({ 'X-Token': z.string().optional() }),
+    asyncRuleThrowing: (outage) => z.object({ id: z.string().refine(async () => { throw outage }).optional() })
   },
   coercesBody: false,
   unknownKeys: 'stripped',
@@ -78,6 +80,9 @@ runConformance(t, {
     idType: 'params/id Invalid input: expected number, received string',
     countMissing: 'headers/x-count Invalid input: expected number, received undefined',
     countType: 'headers/x-count Invalid input: expected number, received string'
+  },
+  knownGaps: {
+    asyncRuleLeaksRejection: 'the adapter validates synchronously until the schema returns a promise; zod drops the promise of the async refinement it met there, so one that rejects is left unhandled (a Node process without an unhandledRejection listener exits)'
   },
   validationErrorClass: StandardSchemaValidationError,
   isLibraryError: hasIssues,

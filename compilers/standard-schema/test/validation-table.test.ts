@@ -1,8 +1,8 @@
 import t, { type Test } from 'tap'
 import * as v from 'valibot'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
 import { validatorCompiler } from '@enclave/standard-schema'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
 /**
  * What each library does on its own through the one adapter (coercion of repeated values, defaults,
@@ -63,14 +63,7 @@ const kits: Kit[] = [
   }
 ]
 
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(validatorCompiler)
-  return app
-}
-
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
+const build = (t: Test) => appWith(t, { validatorCompiler })
 
 for (const kit of kits) {
   t.test(`${kit.name}: query values are coerced; string fields stay strings`, async (t) => {

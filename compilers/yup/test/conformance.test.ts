@@ -23,7 +23,8 @@ runConformance(t, {
     body: yup.object({ name: yup.string().required(), age: yup.number().integer(), tags: yup.array(yup.string().defined()) }),
     user,
     users: yup.array(user),
-    capitalisedHeaders: yup.object({ 'X-Token': yup.string() })
+    capitalisedHeaders: yup.object({ 'X-Token': yup.string() }),
+    asyncRuleThrowing: (outage) => yup.object({ id: yup.string().test('exists', 'unknown', async () => { throw outage }) })
   },
   coercesBody: true,
   unknownKeys: 'kept',

@@ -37,22 +37,6 @@ t.test('an async test that fails answers 400 in the default structure', async (t
   t.strictSame(res.json(), { statusCode: 400, error: 'Bad Request', message: 'body/username is already taken' })
 })
 
-t.test('an error thrown by an async test is a failure of the validator: 500, generic message, the outage as error.cause', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  const outage = new Error('lookup unavailable')
-  app.setErrorHandler(function (error: any, _request, reply) {
-    reply.code(error.statusCode).send({ message: error.message, context: error.validationContext, causeIsOutage: error.cause === outage })
-  })
-  app.post('/lookup', {
-    validatorCompiler,
-    schema: { body: yup.object({ id: yup.string().test('exists', 'unknown', async () => { throw outage }) }) }
-  }, async () => 'never')
-  const res = await app.inject({ method: 'POST', url: '/lookup', payload: { id: 'a' } })
-  t.equal(res.statusCode, 500)
-  t.strictSame(res.json(), { message: 'The body validator failed to complete', causeIsOutage: true })
-})
-
 t.test('schemas without async tests give a synchronous result; `async` functions are found at compile time', async (t) => {
   const sync = validatorCompiler({ schema: yup.object({ a: yup.number() }), method: 'POST', url: '/', httpPart: 'body' })
   const syncResult = sync({ a: '1' })

@@ -17,7 +17,8 @@ runConformance(t, {
     body: z.object({ name: z.string(), age: z.int().optional(), tags: z.array(z.string()).optional() }),
     user,
     users: z.array(user),
-    capitalisedHeaders: z.object({ 'X-Token': z.string().optional() })
+    capitalisedHeaders: z.object({ 'X-Token': z.string().optional() }),
+    asyncRuleThrowing: (outage) => z.object({ id: z.string().refine(async () => { throw outage }).optional() })
   },
   coercesBody: false,
   unknownKeys: 'stripped',
@@ -34,6 +35,9 @@ runConformance(t, {
     idType: 'params/id should be number',
     countMissing: "headers should have required property 'x-count'",
     countType: 'headers/x-count should be number'
+  },
+  knownGaps: {
+    asyncRuleLeaksRejection: 'the adapter parses synchronously until zod reports an async schema; zod drops the promise of the async refinement it met there, so one that rejects is left unhandled (a Node process without an unhandledRejection listener exits)'
   },
   validationErrorClass: ZodValidationError,
   isLibraryError: (cause) => cause instanceof z.ZodError,

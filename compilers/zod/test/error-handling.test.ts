@@ -1,15 +1,10 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
+import enclave from '@enclave/core'
 import { createValidatorCompiler, validatorCompiler, ZodValidationError } from '@enclave/zod'
+import { appWith } from '../../kit/test/fixtures/app.js'
 
-
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(validatorCompiler)
-  return app
-}
+const build = (t: Test) => appWith(t, { validatorCompiler })
 
 const userBody = z.object({ name: z.string(), age: z.number() })
 

@@ -1,16 +1,12 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
+import type { EnclaveInstance } from '@enclave/core'
 import { createValidatorCompiler as createAjvValidatorCompiler } from '@enclave/ajv'
 import { validatorCompiler as zodValidatorCompiler } from '@enclave/zod'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  return app
-}
+const build = (t: Test) => appWith(t)
 
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
 const post = (app: EnclaveInstance, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object })
 
 t.test('by schema kind: Zod schemas to Zod, JSON Schemas to Ajv, in one server-wide compiler', async (t) => {

@@ -1,15 +1,10 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
+import enclave from '@enclave/core'
 import { createSerializerCompiler, serializerCompiler, validatorCompiler } from '@enclave/zod'
+import { appWith } from '../../kit/test/fixtures/app.js'
 
-
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setSerializerCompiler(serializerCompiler)
-  return app
-}
+const build = (t: Test) => appWith(t, { serializerCompiler })
 
 t.test('defaults are written; z.looseObject lets undeclared properties through', async (t) => {
   const app = build(t)

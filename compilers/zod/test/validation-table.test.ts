@@ -1,17 +1,9 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
 import { validatorCompiler } from '@enclave/zod'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
-
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(validatorCompiler)
-  return app
-}
-
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
+const build = (t: Test) => appWith(t, { validatorCompiler })
 
 t.test('a value of the wrong type: "body/age should be number"', async (t) => {
   const app = build(t)

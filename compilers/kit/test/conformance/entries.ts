@@ -9,6 +9,8 @@ export interface Entry {
   say: (message: string) => string
   /** The exact 400 body this entry sends for a failed validation. */
   badRequestBody: (message: string) => string
+  /** What the error handler gets when a validator throws or rejects (server option `validatorFailure`). */
+  validatorFailure: (part: string, thrown: Error) => { statusCode: number, message: string, cause: 'thrown' | 'none' }
 }
 
 /** Ajv 8's and Fastify 4's "must", where enclave()'s formatter says "should". */
@@ -21,13 +23,17 @@ export const entries: readonly Entry[] = [
     name: 'enclave()',
     create: (options) => enclave(options),
     say: (message) => message,
-    badRequestBody: (message) => JSON.stringify({ statusCode: 400, error: 'Bad Request', message })
+    badRequestBody: (message) => JSON.stringify({ statusCode: 400, error: 'Bad Request', message }),
+    // 'conceal': a generic 500, the thrown error kept as cause, never sent.
+    validatorFailure: (part) => ({ statusCode: 500, message: `The ${part} validator failed to complete`, cause: 'thrown' })
   },
   {
     name: '@enclave/fastify',
     create: fastify as unknown as (options?: EnclaveOptions) => EnclaveInstance,
     // validationPayload: 'fastify' keeps the wording Fastify 4 sends.
     say: mustWording,
-    badRequestBody: (message) => JSON.stringify({ statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message })
+    badRequestBody: (message) => JSON.stringify({ statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message }),
+    // Fastify 4: a rejected validation is the validation error itself, 400 with its message.
+    validatorFailure: (_part, thrown) => ({ statusCode: 400, message: thrown.message, cause: 'none' })
   }
 ]
