@@ -95,16 +95,17 @@ function isValidator (entry: string): boolean {
 }
 
 /** Node keeps compiled scripts per process: what V8 does with a code cache is seen from a fresh process. */
-function startInChild (dir: string, routes = 40): Promise<string> {
+function startInChild (dir: string, routes = 40, lazy = false): Promise<string> {
   const script = `
     import enclave from '@enclave/core'
-    const app = enclave({ schemaCache: { dir: ${JSON.stringify(dir)} } })
+    const app = enclave({ schemaCache: { dir: ${JSON.stringify(dir)} }, lazySchemaCompilation: ${String(lazy)} })
     for (let i = 0; i < ${routes}; i++) {
       app.post('/r' + i, { schema: { body: { type: 'object', properties: { n: { type: 'integer', maximum: i } } }, response: { 200: { type: 'object', properties: { ['f' + i]: { type: 'string' } } } } } }, async () => ({}))
     }
     await app.ready()
     const answer = await app.inject({ method: 'POST', url: '/r3', payload: { n: 4 } })
     console.log(answer.statusCode)
+    if (${String(lazy)}) console.log((await app.inject({ method: 'POST', url: '/r4', payload: { n: 1 } })).statusCode)
     await app.close()
   `
   return new Promise((resolve, reject) => {
@@ -279,6 +280,13 @@ t.test('schemaCache works with lazySchemaCompilation and on @enclave/fastify', a
   const response = await second.inject({ method: 'POST', url: '/items', payload: { name: 'ok' } })
   t.equal(response.statusCode, 400, 'the second lazy start reads the stored code on the first request')
   t.match(response.json().message, /planted by the test/)
+})
+
+t.test('schemaCache: what lazySchemaCompilation compiled on first requests is written when the process exits first', async (t) => {
+  const dir = cacheDir(t)
+  // The first schema compiled is written at once; the next ones wait for the timer, which the exit beats.
+  t.equal(await startInChild(dir, 5, true), '400\n200')
+  t.equal(entries(onlyBundle(dir)).length, 3, "/r3's body validator, /r4's body validator and 200 serializer")
 })
 
 t.test('schemaCache must be null or { dir: string }', async (t) => {

@@ -158,7 +158,9 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
   }
 
   function flush (): void {
+    if (!flushScheduled) return
     flushScheduled = false
+    pendingAtExit.delete(flush)
     flushedOnce = true
     if (entries === undefined) return
     try {
@@ -210,6 +212,7 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
       queueMicrotask(flush)
     } else {
       setTimeout(flush, laterFlushDelayMs).unref()
+      flushAtExit(flush)
     }
   }
 
@@ -241,6 +244,19 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
       scheduleFlush()
     }
   }
+}
+
+// Grouped writes still waiting when the process exits are made then (the timer does not hold it).
+const pendingAtExit = new Set<() => void>()
+let exitListener = false
+
+function flushAtExit (flush: () => void): void {
+  pendingAtExit.add(flush)
+  if (exitListener) return
+  exitListener = true
+  process.once('exit', function flushPendingSchemaCaches () {
+    for (const pending of pendingAtExit) pending()
+  })
 }
 
 // A module function's text is `function (require, module, exports) {\n<code>\n}`.
