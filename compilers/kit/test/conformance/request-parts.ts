@@ -48,6 +48,8 @@ export function requestParts (t: Test, adapter: ConformanceAdapter, entry: Entry
     })
     t.equal(response.statusCode, 200)
     t.strictSame(response.json(), { params: { id: 7 }, query: { n: 5, flag: true }, body: { name: 'x', age: 30 }, count: 3, other: 'kept' })
+    const no = await app.inject({ method: 'POST', url: '/items/7?n=1.5&flag=false', headers: validHeaders, payload: { name: 'x' } })
+    t.strictSame(no.json().query, { n: 1.5, flag: false }, '"false" is false')
     const defaulted = await app.inject({ method: 'POST', url: '/items/7?n=5', headers: validHeaders, payload: { name: 'x' } })
     t.strictSame(defaulted.json().query, { n: 5, flag: false }, 'a default fills what the request left out')
   })
