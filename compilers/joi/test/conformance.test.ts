@@ -1,5 +1,6 @@
 import t from 'tap'
 import Joi from 'joi'
+import * as namespace from '@enclave/joi'
 import { JoiValidationError, serializerCompiler, validatorCompiler } from '@enclave/joi'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
@@ -42,6 +43,7 @@ runConformance(t, {
     countMissing: 'headers/x-count is required',
     countType: 'headers/x-count should be a number'
   },
+  module: { name: '@enclave/joi', namespace },
   validationErrorClass: JoiValidationError,
   isLibraryError: (cause) => Joi.isError(cause),
   buildErrors: { codePrefix: 'ENC_ERR_JOI', notASchema: /expected a Joi schema, got a plain object/ }

@@ -1,6 +1,7 @@
 import t from 'tap'
 import * as v from 'valibot'
 import { z } from 'zod'
+import * as namespace from '@enclave/standard-schema'
 import { createValidatorCompiler, serializerCompiler, StandardSchemaValidationError, validatorCompiler } from '@enclave/standard-schema'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
@@ -43,6 +44,7 @@ runConformance(t, {
     countMissing: 'headers/x-count Invalid key: Expected "x-count" but received undefined',
     countType: 'headers/x-count Invalid type: Expected number but received "many"'
   },
+  module: { name: '@enclave/standard-schema', namespace },
   validationErrorClass: StandardSchemaValidationError,
   isLibraryError: hasIssues,
   buildErrors: { codePrefix: 'ENC_ERR_STANDARD_SCHEMA', notASchema: /expected a Standard Schema/ }

@@ -1,5 +1,6 @@
 import t from 'tap'
 import * as yup from 'yup'
+import * as namespace from '@enclave/yup'
 import { serializerCompiler, validatorCompiler, YupValidationError } from '@enclave/yup'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
@@ -42,6 +43,7 @@ runConformance(t, {
     countMissing: 'headers/x-count is a required field',
     countType: 'headers/x-count should be number'
   },
+  module: { name: '@enclave/yup', namespace },
   validationErrorClass: YupValidationError,
   isLibraryError: (cause) => cause instanceof yup.ValidationError,
   buildErrors: { codePrefix: 'ENC_ERR_YUP', notASchema: /expected a yup schema, got a plain object/ }

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { z } from 'zod'
+import * as namespace from '@enclave/zod'
 import { createValidatorCompiler, serializerCompiler, validatorCompiler, ZodValidationError } from '@enclave/zod'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
@@ -39,6 +40,7 @@ runConformance(t, {
   knownGaps: {
     asyncRuleLeaksRejection: 'the adapter parses synchronously until zod reports an async schema; zod drops the promise of the async refinement it met there, so one that rejects is left unhandled (a Node process without an unhandledRejection listener exits)'
   },
+  module: { name: '@enclave/zod', namespace },
   validationErrorClass: ZodValidationError,
   isLibraryError: (cause) => cause instanceof z.ZodError,
   buildErrors: { codePrefix: 'ENC_ERR_ZOD', notASchema: /expected a Zod 4 schema, got a plain object/ }

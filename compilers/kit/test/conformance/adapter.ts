@@ -84,6 +84,8 @@ export interface ConformanceAdapter {
     /** headers `x-count: many` */
     countType: string
   }
+  /** The package and its ES module namespace (`import * as namespace from '@enclave/joi'`), for its shape. */
+  module?: { name: string, namespace: Record<string, unknown> }
   /** The class of the error the validation function returns (`JoiValidationError`), when it returns one. */
   validationErrorClass?: abstract new (...args: never[]) => Error
   /** Recognises the library's own error, which the validation error carries as `cause`. */

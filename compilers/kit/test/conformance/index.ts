@@ -3,6 +3,7 @@ import type { ConformanceAdapter } from './adapter.js'
 import { compilerScope } from './compiler-scope.js'
 import { entries } from './entries.js'
 import { hostileInput } from './hostile-input.js'
+import { moduleShape } from './module-shape.js'
 import { requestParts } from './request-parts.js'
 import { responseSerialization } from './response-serialization.js'
 import { validationErrors, validationFunction } from './validation-errors.js'
@@ -25,4 +26,5 @@ export function runConformance (t: Test, adapter: ConformanceAdapter): void {
     })
   }
   t.test(`${adapter.name}: the validation function`, async (t) => validationFunction(t, adapter))
+  t.test(`${adapter.name}: the module`, async (t) => moduleShape(t, adapter))
 }
