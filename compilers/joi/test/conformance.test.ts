@@ -1,7 +1,7 @@
 import t from 'tap'
 import Joi from 'joi'
 import * as namespace from '@enclave/joi'
-import { JoiValidationError, serializerCompiler, validatorCompiler } from '@enclave/joi'
+import { JoiSerializationError, JoiValidationError, serializerCompiler, validatorCompiler } from '@enclave/joi'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
 const user = Joi.object({
@@ -43,6 +43,7 @@ runConformance(t, {
     countMissing: 'headers/x-count is required',
     countType: 'headers/x-count should be a number'
   },
+  responseMismatch: { errorClass: JoiSerializationError, message: 'response/id is required' },
   module: { name: '@enclave/joi', namespace },
   validationErrorClass: JoiValidationError,
   isLibraryError: (cause) => Joi.isError(cause),

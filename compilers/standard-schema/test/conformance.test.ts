@@ -2,7 +2,7 @@ import t from 'tap'
 import * as v from 'valibot'
 import { z } from 'zod'
 import * as namespace from '@enclave/standard-schema'
-import { createValidatorCompiler, serializerCompiler, StandardSchemaValidationError, validatorCompiler } from '@enclave/standard-schema'
+import { createValidatorCompiler, serializerCompiler, StandardSchemaSerializationError, StandardSchemaValidationError, validatorCompiler } from '@enclave/standard-schema'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
 // Two libraries through the one adapter, with no code specific to either: valibot has no JSON
@@ -44,6 +44,7 @@ runConformance(t, {
     countMissing: 'headers/x-count Invalid key: Expected "x-count" but received undefined',
     countType: 'headers/x-count Invalid type: Expected number but received "many"'
   },
+  responseMismatch: { errorClass: StandardSchemaSerializationError, message: 'response/id Invalid key: Expected "id" but received undefined' },
   module: { name: '@enclave/standard-schema', namespace },
   validationErrorClass: StandardSchemaValidationError,
   isLibraryError: hasIssues,

@@ -1,7 +1,7 @@
 import t from 'tap'
 import * as yup from 'yup'
 import * as namespace from '@enclave/yup'
-import { serializerCompiler, validatorCompiler, YupValidationError } from '@enclave/yup'
+import { serializerCompiler, validatorCompiler, YupSerializationError, YupValidationError } from '@enclave/yup'
 import { runConformance } from '../../kit/test/conformance/index.js'
 
 const user = yup.object({
@@ -43,6 +43,7 @@ runConformance(t, {
     countMissing: 'headers/x-count is a required field',
     countType: 'headers/x-count should be number'
   },
+  responseMismatch: { errorClass: YupSerializationError, message: 'response/id is a required field' },
   module: { name: '@enclave/yup', namespace },
   validationErrorClass: YupValidationError,
   isLibraryError: (cause) => cause instanceof yup.ValidationError,

@@ -84,6 +84,11 @@ export interface ConformanceAdapter {
     /** headers `x-count: many` */
     countType: string
   }
+  /**
+   * When the adapter's serializer checks the payload itself (rather than fast-json-stringify): the
+   * class of the error it throws for `{ name: 'no id' }` against `user`, and that error's message.
+   */
+  responseMismatch?: { errorClass: abstract new (...args: never[]) => Error, message: string }
   /** The package and its ES module namespace (`import * as namespace from '@enclave/joi'`), for its shape. */
   module?: { name: string, namespace: Record<string, unknown> }
   /** The class of the error the validation function returns (`JoiValidationError`), when it returns one. */

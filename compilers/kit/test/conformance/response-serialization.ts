@@ -55,6 +55,24 @@ export function responseSerialization (t: Test, adapter: ConformanceAdapter, ent
     t.notMatch(response.body, /hidden value/)
   })
 
+  const { responseMismatch } = adapter
+  if (responseMismatch !== undefined) {
+    t.test('a payload that does not match reaches the error handler as the adapter\'s error, answered 500', async (t) => {
+      const app = build(t, adapter, entry)
+      let seen: unknown
+      app.setErrorHandler(function observe (error, _request, reply) {
+        seen = error
+        return reply.send(error)
+      })
+      app.get('/bad', { schema: { response: { 200: user } } }, async () => ({ name: 'no id' }))
+      const response = await app.inject('/bad')
+      t.equal(response.statusCode, 500)
+      t.equal(response.json().message, responseMismatch.message)
+      t.ok(seen instanceof responseMismatch.errorClass)
+      t.ok(Array.isArray((seen as { validation?: unknown }).validation), 'the issues, in the default shape')
+    })
+  }
+
   const { serializerCompiler } = adapter
   if (serializerCompiler === undefined) return
 
