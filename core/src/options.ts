@@ -11,7 +11,7 @@ const isFunction: Check = (v) => typeof v === 'function'
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 const anyValue: Check = () => true
 // Fastify's options schema requires these four of every strategy in `constraints`.
-const isStrategy: Check = (v) => isObject(v) && typeof (v as any).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as any)[key] !== undefined)
+const isStrategy: Check = (v) => isObject(v) && typeof (v as Record<string, unknown>).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as Record<string, unknown>)[key] !== undefined)
 
 /**
  * Every option enclave() accepts: Fastify v4's names (so an app's options carry over) plus
@@ -65,7 +65,7 @@ const optionChecks: Record<string, [Check, string]> = {
   jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
   paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
   protectErrorPayloads: [isBool, 'a boolean'],
-  versioning: [(v) => isObject(v) && isFunction((v as any).storage) && isFunction((v as any).deriveVersion), 'an object { storage, deriveVersion }'],
+  versioning: [(v) => isObject(v) && isFunction((v as Record<string, unknown>).storage) && isFunction((v as Record<string, unknown>).deriveVersion), 'an object { storage, deriveVersion }'],
   validationPayload: [(v) => v === 'spec' || v === 'fastify', "'spec' | 'fastify'"],
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
@@ -242,7 +242,7 @@ function fastifySchemaError (name: string, value: unknown): string | undefined {
   if (!isObject(value)) return JSON.stringify(['must be object'])
   for (const strategy of Object.values(value as object)) {
     if (!isObject(strategy)) return JSON.stringify(['must be object'])
-    const missing = ['name', 'storage', 'validate', 'deriveConstraint'].find((key) => (strategy as any)[key] === undefined)
+    const missing = ['name', 'storage', 'validate', 'deriveConstraint'].find((key) => (strategy as Record<string, unknown>)[key] === undefined)
     if (missing !== undefined) return JSON.stringify([`must have required property '${missing}'`])
   }
   return undefined

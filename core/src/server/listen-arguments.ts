@@ -17,7 +17,7 @@ function warnVariadicListen (): void {
   )
 }
 
-/** A positional port as Fastify 4 reads it: anything that is not a valid port means "any free port". */
+/** A positional port as Fastify 4 reads it: anything that is not a valid port means "a free port". */
 function positionalPort (value: unknown): number {
   if (Number.isInteger(value)) return value as number
   const port = Number(value)
