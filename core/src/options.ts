@@ -1,6 +1,9 @@
+/** The factory options: the check of each option enclave() accepts, Fastify 4's defaults, and `resolveOptions`, which applies them. */
 import { errorCodes } from './errors/codes.js'
 import type { Profile } from './profile.js'
 import { coerceOption, notCoercible, schemaMessage } from './option-coercion.js'
+import { warnUnknownOption } from './unknown-option-warning.js'
+import { isAsyncFunction } from './util/functions.js'
 
 type Check = (value: unknown) => boolean
 
@@ -50,7 +53,7 @@ const optionChecks: Record<string, [Check, string]> = {
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
   validator: [isObject, 'an object { customOptions?, plugins? }'],
   serializerOpts: [isObject, 'fast-json-stringify options'],
-  schemaErrorFormatter: [(v) => isFunction(v) && (v as { constructor?: { name?: string } }).constructor?.name !== 'AsyncFunction', 'a synchronous function (errors, dataVar) => Error'],
+  schemaErrorFormatter: [(v) => isFunction(v) && !isAsyncFunction(v), 'a synchronous function (errors, dataVar) => Error'],
   jsonShorthand: [isBool, 'a boolean'],
   allowUnsafeRegex: [isBool, 'a boolean'],
   useSemicolonDelimiter: [isBool, 'a boolean'],
@@ -79,6 +82,7 @@ const optionChecks: Record<string, [Check, string]> = {
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
 const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory'])
+const knownOptionNames = Object.keys(optionChecks)
 
 export interface ResolvedOptions {
   bodyLimit: number
@@ -198,43 +202,6 @@ export function checkSchemaController (controller: Record<string, unknown>): voi
   }
 }
 
-function editDistance (a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
-}
-
-/** The known option a misspelt one most likely meant (case slips and up to two typos). */
-function closestOptionName (name: string): string | undefined {
-  let best: string | undefined
-  let bestDistance = 3
-  for (const known of Object.keys(optionChecks)) {
-    const distance = known.toLowerCase() === name.toLowerCase() ? 0 : editDistance(known, name)
-    if (distance < bestDistance) {
-      best = known
-      bestDistance = distance
-    }
-  }
-  return best
-}
-
-/**
- * Fastify ignores options it does not know (apps pass their whole config object), and so does
- * Enclave (design §5). A name close to a known one is most likely a typo: that gets a warning.
- */
-function warnUnknownOption (name: string): void {
-  if (acceptedFastifyOptions.has(name)) return
-  const guess = closestOptionName(name)
-  if (guess === undefined) return
-  process.emitWarning(`Unknown option '${name}' is ignored. Did you mean '${guess}'?`, { code: 'ENC_WARN_UNKNOWN_OPTION' })
-}
-
 /** Fastify's own schema messages for the two structured options it validates. */
 function fastifySchemaError (name: string, value: unknown): string | undefined {
   if (name === 'forceCloseConnections') return JSON.stringify(['must match pattern "idle"', 'must be boolean', 'must match exactly one schema in oneOf'])
@@ -260,7 +227,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
     if (value === undefined) continue
     const check = optionChecks[name]
     if (check === undefined) {
-      warnUnknownOption(name)
+      if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
       continue
     }
     const coerced = coerceOption(name, value)

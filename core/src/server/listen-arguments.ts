@@ -1,3 +1,4 @@
+/** listen()'s argument forms, as Fastify 4.29 reads them (the deprecated positional ones included), normalised to options and a callback. */
 import type { ListenOptions as PublicListenOptions } from '../types/instance.js'
 
 /** The options `listen()` takes at run time: the public ones, with a port given as a string too (as Fastify parses it). */
