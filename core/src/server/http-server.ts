@@ -68,9 +68,10 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
   if (typeof options.serverFactory === 'function') {
     server = (options.serverFactory as (handler: RawHandler, options: unknown) => Server)(handler, options)
   } else if (options.http2 === true) {
+    // Fastify's model: the HTTP/2 server stands where an http.Server is typed (`instance.server`; the HTTP/2 face's types say which).
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
-    server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as unknown as Server
+    server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as Server
     trackConnections(server)
   } else {
     server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)

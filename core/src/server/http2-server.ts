@@ -1,4 +1,4 @@
-/** HTTP/2 servers: creating them, their sessions (timeouts, tracking, ending at close()), and what HTTP/2 responses forbid. */
+/** HTTP/2 servers: creating them, and their sessions (timeouts, tracking, ending at close()). */
 import http2, { type Http2SecureServer, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session, type SecureServerOptions } from 'node:http2'
 import type { Server } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
@@ -24,7 +24,7 @@ interface SessionTracker {
  * HTTP/1.1 on the same port, through the same handler).
  */
 export function createHttp2Server (options: ResolvedOptions, handler: RawHandler): Http2Server | Http2SecureServer {
-  // Node's HTTP/2 compatibility request and response stand in for HTTP/1's, as Fastify uses them.
+  // Node's HTTP/2 compatibility request and response stand in for HTTP/1's (the same members the core reads), as in Fastify.
   const compatHandler = handler as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void
   const tls = options.https
   if (tls !== undefined && tls !== null) return http2.createSecureServer(tls as SecureServerOptions, compatHandler)
@@ -93,15 +93,4 @@ export function settleForceCloseConnections (options: ResolvedOptions, given: un
   if (options.forceCloseConnections !== 'idle' || typeof (server as Partial<Server>).closeIdleConnections === 'function') return
   if (given === 'idle') throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE()
   options.forceCloseConnections = false
-}
-
-/** HTTP/2 forbids connection-specific headers: Node refuses to send them (or warns and drops them). */
-export function isConnectionHeader (name: string): boolean {
-  return name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive' || name === 'upgrade' || name === 'proxy-connection'
-}
-
-/** Whether a raw response is Node's HTTP/2 compatibility response (it has a stream, not a socket). */
-export function isHttp2Response (res: object): boolean {
-  const stream = (res as { stream?: unknown }).stream
-  return stream !== undefined && stream !== null
 }
