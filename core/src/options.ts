@@ -1,7 +1,8 @@
 /** The factory options: the check of each option enclave() accepts, Fastify 4's defaults, and `resolveOptions`, which applies them. */
 import { errorCodes } from './errors/codes.js'
 import type { Profile } from './profile.js'
-import { coerceOption, notCoercible, schemaMessage } from './option-coercion.js'
+import { coerceOption, schemaMessage } from './option-coercion.js'
+import { kNotCoercible } from './symbols.js'
 import { warnUnknownOption } from './unknown-option-warning.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
@@ -218,7 +219,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
       continue
     }
     const coerced = coerceOption(name, value)
-    if (coerced === notCoercible) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
+    if (coerced === kNotCoercible) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
     given[name] = value = coerced
     if (!check[0](value)) {
       if (name === 'bodyLimit') throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(value))

@@ -6,7 +6,9 @@
 
 // instance (context)
 export const kContext = Symbol('enclave.context')
-export const kServer = Symbol('enclave.server')
+
+// factory options: what a value Fastify's schema cannot coerce becomes
+export const kNotCoercible = Symbol('enclave.option.notCoercible')
 
 // register(): an options function, kept until its plugin loads
 export const kOptionsFactory = Symbol('enclave.register.optionsFactory')

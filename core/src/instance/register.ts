@@ -1,5 +1,6 @@
 /** register(): checks what it is given is a plugin, then queues it with avvio (an options function deferred). */
 import { errorCodes } from '../errors/codes.js'
+import { isThenable } from '../util/functions.js'
 import { deferOptions, type OptionsFactory } from './plugin-options.js'
 import type { RuntimeInstance } from './context-state.js'
 
@@ -13,8 +14,7 @@ function describeValue (value: unknown): string {
 function isPluginLike (plugin: unknown): boolean {
   if (typeof plugin === 'function') return true
   if (typeof plugin !== 'object' || plugin === null) return false
-  const candidate = plugin as { then?: unknown, default?: unknown }
-  return typeof candidate.then === 'function' || typeof candidate.default === 'function'
+  return isThenable(plugin) || typeof (plugin as { default?: unknown }).default === 'function'
 }
 
 /** `instance.register(plugin, options?)`: validates, then queues the plugin with avvio. */
