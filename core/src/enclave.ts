@@ -21,10 +21,13 @@ import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
 import { createControllerState } from './schema/schema-controller.js'
 import { createFileCodeCache, isPlainJsonData } from './schema/compile-cache.js'
+import { keepTickEntryShape } from './util/keep-tick-shape.js'
 import { enclaveProfile, type Profile } from './profile.js'
 import type { ServerState, RawHandler, PluginLoader } from './instance/server-state.js'
 import type { ResolvedOptions } from './options.js'
 import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
+
+keepTickEntryShape()
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
 export function enclave (input: EnclaveHttp2SecureOptions): EnclaveHttp2Instance<Http2SecureServer>
