@@ -44,7 +44,7 @@ export function trackConnections (httpServer: Server): void {
 /** A response not yet started is told to close its connection once written (`Connection: close`). */
 function closeAfterResponse (socket: Socket): void {
   const response = currentResponse(socket)
-  if (response !== null && response !== undefined && !response.headersSent && typeof response.setHeader === 'function') {
+  if (response !== null && response !== undefined && response.headersSent === false && typeof response.setHeader === 'function') {
     response.setHeader('Connection', 'close')
   }
 }

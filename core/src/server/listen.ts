@@ -13,13 +13,14 @@ import type { ServerState } from '../instance/server-state.js'
 interface AbortSource {
   aborted?: boolean
   addEventListener?: (type: 'abort', listener: () => void, options: { once: boolean }) => void
+  on?: unknown
   once?: (type: 'abort', listener: () => void) => void
 }
 
 /** `signal` aborts the server as Fastify's does: close() once it fires (at once if it already has). */
 function closeOnAbort (instance: RuntimeInstance, signal: unknown): void {
   const target = signal as AbortSource
-  if (typeof target !== 'object' || target === null || (typeof target.addEventListener !== 'function' && typeof target.once !== 'function')) {
+  if (typeof target !== 'object' || target === null || (typeof target.addEventListener !== 'function' && typeof target.on !== 'function')) {
     throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal')
   }
   if (target.aborted === true) {
