@@ -20,7 +20,7 @@ import { guardHttpVersion } from './server/http-version.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
 import { createControllerState } from './schema/schema-controller.js'
-import { createFileCodeCache, isPlainJsonData } from './schema/compile-cache.js'
+import { schemaCodeCaches } from './schema/compile-cache.js'
 import { keepTickEntryShape } from './util/keep-tick-shape.js'
 import { enclaveProfile, type Profile } from './profile.js'
 import type { ServerState, RawHandler, PluginLoader } from './instance/server-state.js'
@@ -44,9 +44,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
   const { logger, enabled: loggingEnabled } = createLogger(options.logger)
   const validatorGroup = (options.validator ?? options.ajv ?? {}) as ValidatorGroup
   const serializerOptions = options.serializerOpts as SerializerOptions | undefined
-  const codeCache = options.schemaCache === null ? undefined : createFileCodeCache(options.schemaCache.dir)
-  const validatorCodeCache = codeCache !== undefined && isPlainJsonData(validatorGroup.customOptions ?? null) ? codeCache : undefined
-  const serializerCodeCache = codeCache !== undefined && isPlainJsonData(serializerOptions ?? null) ? codeCache : undefined
+  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions)
   const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: IncomingMessage) => string : createDefaultIdGenerator()
   // The root context, the routers, the HTTP server and avvio need this object first: they are set right after.
   return {
