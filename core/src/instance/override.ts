@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { errorCodes } from '../errors/codes.js'
 import { kContext, kSkipOverride, kDisplayName, kPluginMeta } from '../symbols.js'
 import { ContextState } from './context-state.js'
-import { joinContextPrefix } from '../routing/route.js'
+import { joinContextPrefix } from '../routing/prefix.js'
 import { contextLogger, serializersOf } from '../logging/request-logger.js'
 import { satisfiesRange } from './version-range.js'
 
