@@ -1,6 +1,7 @@
 import { errorCodes } from './errors/codes.js'
 import type { Profile } from './profile.js'
 import { coerceOption, notCoercible, schemaMessage } from './option-coercion.js'
+import { checkSchemaController } from './schema/schema-controller.js'
 
 type Check = (value: unknown) => boolean
 
@@ -181,20 +182,6 @@ function checkValidatorGroup (group: Record<string, unknown>, name: string): voi
   }
   if (onCreate !== undefined && !isFunction(onCreate)) {
     throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}.onCreate must be a function (ajv) => void`)
-  }
-}
-
-/** `schemaController`: Fastify checks the bucket factory when the server is created. */
-export function checkSchemaController (controller: Record<string, unknown>): void {
-  if (controller.bucket !== undefined && !isFunction(controller.bucket)) {
-    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
-  }
-  const factories = controller.compilersFactory
-  if (factories === undefined) return
-  if (!isObject(factories)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.compilersFactory must be an object { buildValidator?, buildSerializer? }')
-  for (const name of ['buildValidator', 'buildSerializer']) {
-    const factory = (factories as Record<string, unknown>)[name]
-    if (factory !== undefined && !isFunction(factory)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory.${name} must be a function`)
   }
 }
 

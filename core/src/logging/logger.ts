@@ -92,7 +92,7 @@ export function createLogger (option: unknown): LoggerSetting {
   if (typeof option === 'object') {
     if (isLoggerInstance(option)) {
       const given = option as EnclaveLogger
-      const withSerializers = given.child({}, { serializers: requestSerializers } as any)
+      const withSerializers = given.child({}, { serializers: requestSerializers })
       return { logger: withSerializers ?? given, enabled: true }
     }
     const looksLikeLogger = requiredMethods.some((name) => typeof (option as Record<string, unknown>)[name] === 'function')

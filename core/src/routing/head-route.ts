@@ -11,7 +11,7 @@ export function addsHeadTwin (options: RouteOptions, methods: string[], autoHead
 
 /**
  * The twin's options: those the user gave, before onRoute hooks rewrote them (the twin goes
- * through onRoute like any route, as in Fastify), on HEAD and the URL as written.
+ * through onRoute like every route, as in Fastify), on HEAD and the URL as written.
  */
 export function headTwinOptions (given: Record<string, unknown>, url: string): Record<string, unknown> {
   given.method = 'HEAD'

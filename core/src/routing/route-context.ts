@@ -22,7 +22,7 @@ import type { RuntimeRequest } from '../request/request.js'
 
 /**
  * A route's options as declared: what the user gave, as onRoute hooks left it. The members the
- * core reads are checked by validateRouteOptions before any RouteContext is made; the rest is the
+ * core reads are checked by validateRouteOptions before a RouteContext is made; the rest is the
  * user's (plugins read their own options through onRoute hooks and `routeOptions`).
  */
 export interface RouteOptions {

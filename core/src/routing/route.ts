@@ -78,7 +78,7 @@ export function addRoute (instance: DeclaringInstance, input: unknown): void {
 
 /**
  * One route declaration. `autoHead` marks the HEAD twin Enclave adds for a GET route: it goes
- * through onRoute like any route (as in Fastify) and gives way to a HEAD route the user declares.
+ * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
  */
 function declareRoute (instance: DeclaringInstance, input: Record<string, unknown>, autoHead: boolean): void {
   const context = instance[kContext]

@@ -61,7 +61,7 @@ function describeTarget (route: RouteContext, httpStatus: string | undefined, co
 
 /**
  * Calls a serializer compiler with the spec's `{ schema, method, url, httpStatus, contentType }`
- * and checks that it returned a function; any failure names the route, status and media type.
+ * and checks that it returned a function; a failure names the route, status and media type.
  */
 export function compileSerializer (compiler: AnyFunction, route: RouteContext, schema: unknown, httpStatus: string | undefined, contentType: string | undefined): SerializerFunction {
   let fn: unknown

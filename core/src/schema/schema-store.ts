@@ -1,7 +1,8 @@
 import { errorCodes } from '../errors/codes.js'
 import { resolveFluentSchema } from './normalize-schema.js'
 
-export type JsonSchema = Record<string, any>
+/** A JSON Schema object as users write it: read keyword by keyword, each narrowed where it is used. */
+export type JsonSchema = Record<string, unknown>
 
 // Bumped by every add() anywhere: a context's view also changes when an ancestor adds a schema,
 // so a cached identity is only trusted while nothing at all was added since it was computed.
