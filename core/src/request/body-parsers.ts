@@ -1,3 +1,4 @@
+/** Content-type parsers: the store each context adds parsers to, and the lookup that picks one for a request's Content-Type. */
 import { errorCodes } from '../errors/codes.js'
 import { hasParams, parseContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'

@@ -1,3 +1,4 @@
+/** The built-in body parsers: JSON (secure-json-parse, with the nesting and poisoning options) and plain text. */
 import { isUtf8 } from 'node:buffer'
 import sjson from 'secure-json-parse'
 import { errorCodes } from '../errors/codes.js'

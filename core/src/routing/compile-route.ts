@@ -1,3 +1,4 @@
+/** Compiling a route at ready(): its hook chains, parsers, validators, serializers, error handlers and request logging, as data the request path reads. */
 import { inAddedOrder, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { HookChain, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { onRequestEnd, preParsingEnd, preValidationEnd, preHandlerEnd, onResponseEnd, onTimeoutEnd } from '../lifecycle/handle-request.js'

@@ -1,3 +1,4 @@
+/** Compiling a route's response schemas into serializers, one per status key and media type. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { expandShorthand, isContentKeyed } from './normalize-schema.js'

@@ -1,3 +1,4 @@
+/** Compiling a route's request schemas (params, body, querystring, headers) into validators. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { isContentKeyed, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'

@@ -1,3 +1,4 @@
+/** The `lazySchemaCompilation` option: compiling a schema on the first request that needs it instead of at ready(). */
 import type { AnyFunction } from '../types/internal.js'
 
 /**

@@ -1,3 +1,4 @@
+/** A route's schema brought to its normal form at ready(): shorthand expanded, fluent schemas resolved, header names lower-cased. */
 import type { JsonSchema } from './schema-store.js'
 import type { RouteSchema } from '../types/route-types.js'
 

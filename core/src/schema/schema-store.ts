@@ -1,3 +1,4 @@
+/** Shared schemas (`addSchema`): the default per-context store, and the identity that lets contexts seeing the same schemas share a compiler. */
 import { errorCodes } from '../errors/codes.js'
 import { resolveFluentSchema } from './normalize-schema.js'
 
@@ -29,7 +30,7 @@ export function jsonTextOf (value: unknown): string | undefined {
 
 /**
  * Shared schemas (`addSchema`) of one context. A context sees its own and its ancestors' schemas,
- * never its descendants' or siblings' (spec rule 8).
+ * never its descendants' or siblings' (docs/encapsulation.md).
  */
 export class SchemaStore {
   private readonly parent: SchemaStore | null

@@ -1,3 +1,4 @@
+/** Picking a reply's response serializer by status code and media type. */
 import { mediaTypeOf } from '../request/content-type.js'
 
 export type SerializerFunction = (data: unknown) => string
