@@ -94,8 +94,7 @@ const requestPrototype = {
       const forwarded = headers['x-forwarded-host']
       if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded)
     }
-    const authority = headers[':authority']
-    return headers.host ?? (typeof authority === 'string' ? authority : '')
+    return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
   },
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
@@ -148,14 +147,15 @@ export function buildRequestClass (parent: RequestClass | null): RequestClass {
   // The accessors come from the prototype chain set below; the interface tells the class so.
   interface Request extends RequestAccessors {}
   class Request implements RequestState {
-    id: string
-    params: unknown
-    raw: IncomingMessage
-    query: unknown
-    headers: Record<string, unknown>
-    body: unknown
-    log: EnclaveLogger;
-    [kRequestRoute]: RouteContext
+    // Declared only: the constructor assigns them, so no field initialisers run first.
+    declare id: string
+    declare params: unknown
+    declare raw: IncomingMessage
+    declare query: unknown
+    declare headers: Record<string, unknown>
+    declare body: unknown
+    declare log: EnclaveLogger
+    declare [kRequestRoute]: RouteContext
 
     constructor (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext) {
       this.id = id
