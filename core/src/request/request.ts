@@ -171,3 +171,11 @@ export function buildRequestClass (parent: RequestClass | null): RequestClass {
   Object.setPrototypeOf(Request.prototype, parent === null ? requestPrototype : parent.prototype)
   return Request
 }
+
+/**
+ * Fails to compile when the public request type gains a member the runtime request does not
+ * provide. The four parts are left out: the public type derives them from each route's schema,
+ * while at run time they hold whatever the parser or a validator produced.
+ */
+type ProvidesPublicRequest<T extends Omit<EnclaveRequest, 'params' | 'query' | 'body' | 'headers'>> = T
+export type CheckedRequest = ProvidesPublicRequest<RuntimeRequest>
