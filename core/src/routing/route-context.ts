@@ -21,9 +21,11 @@ import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
 
 /**
- * A route's options as declared: what the user gave, as onRoute hooks left it. The members the
- * core reads are checked by validateRouteOptions before a RouteContext is made; the rest is the
- * user's (plugins read their own options through onRoute hooks and `routeOptions`).
+ * A route's options as declared: what the user gave, as onRoute hooks left it. validateRouteOptions
+ * checks handler, errorHandler, bodyLimit and schemaErrorFormatter before a RouteContext is made;
+ * schema, config, constraints and logLevel are passed on unchecked, as Fastify passes them, and
+ * typed as its docs describe them. Every other member is the user's (plugins read their own
+ * options through onRoute hooks and `routeOptions`).
  */
 export interface RouteOptions {
   [option: string]: unknown

@@ -54,7 +54,7 @@ function normaliseMethods (method: unknown): Router.HTTPMethod[] {
 }
 
 /** The options the core reads, checked as Fastify checks them; the rest stays the user's. */
-function validateRouteOptions (options: Record<string, unknown>, methods: string[], url: string): asserts options is RouteOptions {
+function validateRouteOptions (options: Record<string, unknown>, methods: string[], url: unknown): asserts options is RouteOptions {
   const label = methods.join(',')
   if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(label, url)
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
@@ -112,7 +112,7 @@ function declareRoute (instance: DeclaringInstance, input: Record<string, unknow
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
   }
   const finalMethods = normaliseMethods(options.method)
-  validateRouteOptions(options, finalMethods, String(options.url))
+  validateRouteOptions(options, finalMethods, options.url)
   options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
   // A URL a hook rewrote is taken as complete, as Fastify registers it.
   const rewritten = options.url !== fullUrl ? options.url : options.path !== fullUrl ? options.path : null
