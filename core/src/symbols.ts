@@ -10,7 +10,6 @@ export const kServer = Symbol('enclave.server')
 
 // request
 export const kRequestRoute = Symbol('enclave.request.route')
-export const kRequestHeaders = Symbol('enclave.request.headers')
 
 // reply
 export const kReplyRoute = Symbol('enclave.reply.route')
