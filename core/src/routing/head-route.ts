@@ -1,4 +1,5 @@
 /** The HEAD route added for each GET route (exposeHeadRoutes / exposeHeadRoute), and how a HEAD route the user declares takes its place. */
+import { joinPaths } from './prefix.js'
 import type { RouteConstraints, RouteContext, RouteOptions, RouteServer } from './route-context.js'
 
 /**
@@ -18,6 +19,16 @@ export function headTwinOptions (given: Record<string, unknown>, url: string): R
   given.url = url
   given.path = url
   return given
+}
+
+/**
+ * Where the twin of one of a GET route's paths goes: the same path, except the slash variant of a
+ * '/' route under a prefix (`prefix + '/'`). As in Fastify 4, a route declared with the method HEAD
+ * is joined to its prefix as written, so under a prefix ending in '/' that twin lands on the bare
+ * prefix (where it gives way to the twin already there).
+ */
+export function headTwinPath (prefix: string, path: string): string {
+  return prefix !== '' && path === prefix + '/' ? joinPaths(prefix, '/') : path
 }
 
 /** A HEAD route already answers this path: the automatic twin gives way to it. */

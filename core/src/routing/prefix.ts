@@ -1,7 +1,7 @@
 /** How prefixes join: a route's URL onto its context's prefix, and a child context's prefix onto its parent's, as Fastify 4 joins them. */
 
 /** Glues two path pieces as Fastify does: one slash where both sides have one, nothing added. */
-function joinPaths (left: string, right: string): string {
+export function joinPaths (left: string, right: string): string {
   return left.endsWith('/') && right.startsWith('/') ? left + right.slice(1) : left + right
 }
 

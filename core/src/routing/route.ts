@@ -7,8 +7,8 @@ import { isAsyncFunction } from '../util/functions.js'
 import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions, type RouteServer } from './route-context.js'
-import { joinPrefix } from './prefix.js'
-import { addsHeadTwin, headTaken, headTwinOptions, replaceAutoHead } from './head-route.js'
+import { joinPaths, joinPrefix } from './prefix.js'
+import { addsHeadTwin, headTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { EnclaveInstance } from '../types/instance.js'
@@ -79,8 +79,9 @@ export function addRoute (instance: DeclaringInstance, input: unknown): void {
 /**
  * One route declaration. `autoHead` marks the HEAD twin Enclave adds for a GET route: it goes
  * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
+ * `twinPath` is the one path such a twin is declared on (its GET route may answer on two).
  */
-function declareRoute (instance: DeclaringInstance, input: Record<string, unknown>, autoHead: boolean): void {
+function declareRoute (instance: DeclaringInstance, input: Record<string, unknown>, autoHead: boolean, twinPath: string | null = null): void {
   const context = instance[kContext]
   const server = context.server as RouteServer
   // The HEAD twin starts from the options as given, before onRoute hooks rewrote them.
@@ -92,11 +93,19 @@ function declareRoute (instance: DeclaringInstance, input: Record<string, unknow
   if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
   // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
-  const prefixedPaths = joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
+  const prefixedPaths = twinPath !== null
+    ? [twinPath]
+    // As in Fastify 4, a route declared with the method 'HEAD' alone (a string) is joined to its
+    // prefix as written: a '/' route answers `prefix/` only, whatever prefixTrailingSlash says.
+    : typeof options.method === 'string' && methods[0] === 'HEAD'
+      ? [joinPaths(context.prefix, url)]
+      : joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
   const fullUrl = prefixedPaths[0]!
   options.url = fullUrl
   options.path = fullUrl
-  options.routePath = url
+  // "The URL of the route without the prefix" (Fastify's Hooks docs): what follows the prefix in the
+  // joined URL, so '' for a '/' route answering the bare prefix, 'x' for '/x' under '/api/'.
+  options.routePath = fullUrl.slice(context.prefix.length)
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
   // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
@@ -125,7 +134,17 @@ function declareRoute (instance: DeclaringInstance, input: Record<string, unknow
       registerRoute(server, context, instance, method, path, options, routeHooks, autoHead)
     }
   }
-  if (addsHeadTwin(options, finalMethods, autoHead)) declareRoute(instance, headTwinOptions(given, url), true)
+  if (!addsHeadTwin(options, finalMethods, autoHead)) return
+  if (rewritten !== null) {
+    declareRoute(instance, headTwinOptions(given, url), true)
+    return
+  }
+  // One HEAD twin per path, each through onRoute with its own url and routePath (a '/' route under a
+  // prefix answers on two); as in Fastify, none where a HEAD route is already declared.
+  for (const path of prefixedPaths) {
+    if (headTaken(server, path, options.constraints)) continue
+    declareRoute(instance, headTwinOptions({ ...given }, url), true, headTwinPath(context.prefix, path))
+  }
 }
 
 function registerRoute (
@@ -152,8 +171,11 @@ function registerRoute (
     server.router.on(method, path, routerOptions, routeHandler, route)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    if (/already declared|already exists/i.test(message)) throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, path)
-    throw error
+    if (!/already declared|already exists/i.test(message)) throw error
+    // An automatic HEAD route gives way to a HEAD route already there (a wildcard one included, which
+    // the lookup before it does not find), as in Fastify.
+    if (autoHead) return
+    throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, path)
   }
   context.routes.push(route)
   server.routes.push(route)
