@@ -4,13 +4,13 @@ import { disabledLogger, type EnclaveLogger } from './logger.js'
 import { errorCodes } from '../errors/codes.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
-import type { EnclaveInstance } from '../types/instance.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
 
 /** `genReqId(rawRequest)`: Fastify's request-id generator. */
 export type RequestIdGenerator = (raw: IncomingMessage) => string
 
 /** `childLoggerFactory(logger, bindings, options, rawRequest)`, called with the instance as `this`. */
-export type ChildLoggerFactory = (this: EnclaveInstance, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: IncomingMessage) => EnclaveLogger
+export type ChildLoggerFactory = (this: RuntimeInstance, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: IncomingMessage) => EnclaveLogger
 
 /** Fastify's default factory, exposed as `instance.childLoggerFactory` when none was set. */
 export function defaultChildLoggerFactory (logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>): EnclaveLogger {

@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
 import type { EnclaveRequest } from '../types/request.js'
 import type { ValidationError } from '../types/schema.js'
 
@@ -30,14 +31,16 @@ export type RuntimeRequest = RequestState & RequestAccessors
 
 export interface RequestClass {
   new (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext): RuntimeRequest
-  /** Where decorateRequest puts a context's decorations. */
-  prototype: object
+  /** Where decorateRequest puts a context's decorations (every name and value). */
+  prototype: Record<PropertyKey, unknown>
 }
 
 /** The public request members the shared prototype provides. */
 type RequestAccessors = Pick<EnclaveRequest,
-'method' | 'url' | 'originalUrl' | 'socket' | 'server' | 'routeOptions' | 'routeConfig' | 'routeSchema' |
+'method' | 'url' | 'originalUrl' | 'socket' | 'routeOptions' | 'routeConfig' | 'routeSchema' |
 'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol'> & {
+  /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
+  readonly server: RuntimeInstance
   /** Fastify v4's `request.context`, kept for plugins that read `context.config`. */
   readonly context: RouteContext
 }
@@ -56,7 +59,7 @@ const requestPrototype = {
   get socket (): IncomingMessage['socket'] {
     return this.raw.socket
   },
-  get server () {
+  get server (): RuntimeInstance {
     return this[kRequestRoute].instance
   },
   get routeOptions () {
@@ -144,8 +147,11 @@ function clientAddresses (request: RequestState): string[] {
  * a decoration added in a context is visible in it and its descendants only (docs/encapsulation.md).
  */
 export function buildRequestClass (parent: RequestClass | null): RequestClass {
-  // The accessors come from the prototype chain set below; the interface tells the class so.
-  interface Request extends RequestAccessors {}
+  // The accessors come from the prototype chain set below, decorations from decorateRequest; the
+  // interface tells the class so.
+  interface Request extends RequestAccessors {
+    [decoration: string | symbol]: unknown
+  }
   class Request implements RequestState {
     // Declared only: the constructor assigns them, so no field initialisers run first.
     declare id: string
@@ -175,7 +181,8 @@ export function buildRequestClass (parent: RequestClass | null): RequestClass {
 /**
  * Fails to compile when the public request type gains a member the runtime request does not
  * provide. The four parts are left out: the public type derives them from each route's schema,
- * while at run time they hold whatever the parser or a validator produced.
+ * while at run time they hold whatever the parser or a validator produced; so is `server`, which
+ * core holds as a RuntimeInstance (the instance's public face is checked where its methods are).
  */
-type ProvidesPublicRequest<T extends Omit<EnclaveRequest, 'params' | 'query' | 'body' | 'headers'>> = T
+type ProvidesPublicRequest<T extends Omit<EnclaveRequest, 'params' | 'query' | 'body' | 'headers' | 'server'>> = T
 export type CheckedRequest = ProvidesPublicRequest<RuntimeRequest>

@@ -1,6 +1,7 @@
 /** The HEAD route added for each GET route (exposeHeadRoutes / exposeHeadRoute), and how a HEAD route the user declares takes its place. */
 import { joinPaths } from './prefix.js'
-import type { RouteConstraints, RouteContext, RouteOptions, RouteServer } from './route-context.js'
+import type { RouteConstraints, RouteContext, RouteOptions } from './route-context.js'
+import type { ServerState } from '../instance/server-state.js'
 
 /**
  * Whether a route declaration adds a HEAD twin: a GET route that does not also declare HEAD, when
@@ -32,12 +33,12 @@ export function headTwinPath (prefix: string, path: string): string {
 }
 
 /** A HEAD route already answers this path: the automatic twin gives way to it. */
-export function headTaken (server: RouteServer, path: string, constraints: RouteConstraints | undefined): boolean {
+export function headTaken (server: ServerState, path: string, constraints: RouteConstraints | undefined): boolean {
   return server.router.findRoute('HEAD', path, constraints ?? {}) !== null
 }
 
 /** A HEAD route the user declares takes the place of the one added for a GET route. */
-export function replaceAutoHead (server: RouteServer, path: string, constraints: RouteConstraints): void {
+export function replaceAutoHead (server: ServerState, path: string, constraints: RouteConstraints): void {
   const existing = server.router.findRoute('HEAD', path, constraints)
   const auto: RouteContext | undefined = existing?.store
   if (auto === undefined || !auto.isAutoHead) return

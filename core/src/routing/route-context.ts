@@ -1,5 +1,5 @@
 /** The route context: everything one route needs per request, declared when it is added and compiled at ready(). */
-import type { ContextState } from '../instance/context-state.js'
+import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
 import type { HookEntry, RequestHookName } from '../lifecycle/hooks.js'
 import type { HookChain } from '../lifecycle/run-hooks.js'
@@ -15,7 +15,6 @@ import type { AnyFunction } from '../types/internal.js'
 import type { ChildLoggerFactory, RequestIdGenerator } from '../logging/request-logger.js'
 import type { ResponseInspector } from '../schema/response-inspection.js'
 import type { RouteSchema } from '../types/route-types.js'
-import type { EnclaveInstance } from '../types/instance.js'
 import type { RouteOptionsView } from '../types/route.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
@@ -51,16 +50,6 @@ export interface RouteConstraints {
   version?: string
 }
 
-/** What the request path needs from the server, read through `route.server`. */
-export interface RouteServer extends ServerState {
-  trustProxy: ((address: string, hop: number) => boolean) | null
-  invokeNotFound: (request: RuntimeRequest, reply: EnclaveReply) => void
-  querystringParser: (query: string) => unknown
-  /** A constraint strategy derives asynchronously: find-my-way then needs a completion callback. */
-  asyncConstraints?: boolean
-  closePromise?: Promise<void>
-}
-
 /**
  * Everything one route needs per request, as data. Declared fields are set when the route is
  * added; compiled fields (hook chains, validators, serializers, handlers) at ready(). Every field
@@ -70,9 +59,9 @@ export class RouteContext {
   readonly method: string
   readonly url: string
   readonly handler: AnyFunction
-  readonly instance: EnclaveInstance
+  readonly instance: RuntimeInstance
   readonly context: ContextState
-  readonly server: RouteServer
+  readonly server: ServerState
   readonly options: RouteOptions
   readonly config: Record<string, unknown>
   /** The route's own schema object, normalised in place at ready() (see normalizeRouteSchema). */
@@ -131,9 +120,9 @@ export class RouteContext {
     method: string
     url: string
     handler: AnyFunction
-    instance: EnclaveInstance
+    instance: RuntimeInstance
     context: ContextState
-    server: RouteServer
+    server: ServerState
     options: RouteOptions
     isNotFound: boolean
     routeHooks: Partial<Record<RequestHookName, HookEntry[]>>

@@ -6,15 +6,12 @@ import { kContext } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
 import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
-import { RouteContext, type RouteOptions, type RouteServer } from './route-context.js'
+import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
 import { addsHeadTwin, headTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
-import type { ContextState } from '../instance/context-state.js'
-import type { EnclaveInstance } from '../types/instance.js'
-
-/** The instance a route is declared on: a public instance carrying its encapsulation context. */
-export type DeclaringInstance = EnclaveInstance & { readonly [kContext]: ContextState }
+import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
+import type { ServerState } from '../instance/server-state.js'
 
 /**
  * What find-my-way calls for every route: the request pipeline, with the route context as its
@@ -71,7 +68,7 @@ function validateRouteOptions (options: Record<string, unknown>, methods: string
 }
 
 /** `instance.route(options)`: validates, runs onRoute hooks, and adds the route to the router. */
-export function addRoute (instance: DeclaringInstance, input: unknown): void {
+export function addRoute (instance: RuntimeInstance, input: unknown): void {
   if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
   declareRoute(instance, input as Record<string, unknown>, false)
 }
@@ -81,9 +78,9 @@ export function addRoute (instance: DeclaringInstance, input: unknown): void {
  * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
  * `twinPath` is the one path such a twin is declared on (its GET route may answer on two).
  */
-function declareRoute (instance: DeclaringInstance, input: Record<string, unknown>, autoHead: boolean, twinPath: string | null = null): void {
+function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>, autoHead: boolean, twinPath: string | null = null): void {
   const context = instance[kContext]
-  const server = context.server as RouteServer
+  const server = context.server
   // The HEAD twin starts from the options as given, before onRoute hooks rewrote them.
   const given: Record<string, unknown> = { ...input }
   const options: Record<string, unknown> = { ...input }
@@ -148,7 +145,7 @@ function declareRoute (instance: DeclaringInstance, input: Record<string, unknow
 }
 
 function registerRoute (
-  server: RouteServer, context: ContextState, instance: EnclaveInstance, method: Router.HTTPMethod, path: string,
+  server: ServerState, context: ContextState, instance: RuntimeInstance, method: Router.HTTPMethod, path: string,
   options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean
 ): void {
   const route = new RouteContext({
@@ -182,7 +179,7 @@ function registerRoute (
 }
 
 /** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */
-export function addShortcutRoute (instance: DeclaringInstance, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
+export function addShortcutRoute (instance: RuntimeInstance, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
   let options: Record<string, unknown>
   if (typeof optionsOrHandler === 'function') {
     options = { handler: optionsOrHandler }

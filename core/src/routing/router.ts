@@ -9,7 +9,8 @@ import type { EnclaveError } from '../errors/create-error.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
-import type { RouteContext, RouteServer } from './route-context.js'
+import type { RouteContext } from './route-context.js'
+import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
   /** Fastify's `useSemicolonDelimiter`, which find-my-way's types do not list. */
@@ -43,7 +44,7 @@ function constraintStrategies (options: ResolvedOptions): Record<string, unknown
   return strategies
 }
 
-export function createRouters (options: ResolvedOptions, server: () => RouteServer) {
+export function createRouters (options: ResolvedOptions, server: () => ServerState) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
   const constraints = constraintStrategies(options)
   const shared: RouterConfig = {
@@ -82,7 +83,7 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
  * (the one closure per request, and only on that path); a strategy that fails answers Fastify's
  * fixed 500, past every hook.
  */
-export function routeRequest (server: RouteServer, req: IncomingMessage, res: ServerResponse): void {
+export function routeRequest (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
   if (server.asyncConstraints !== true) {
     server.router.lookup(req, res)
     return
@@ -95,7 +96,7 @@ export function routeRequest (server: RouteServer, req: IncomingMessage, res: Se
   })
 }
 
-function queryOf (server: RouteServer, url: string): unknown {
+function queryOf (server: ServerState, url: string): unknown {
   const mark = url.indexOf('?')
   return mark === -1 ? {} : (server.querystringParser(url.slice(mark + 1)))
 }
@@ -105,7 +106,7 @@ function queryOf (server: RouteServer, url: string): unknown {
  * set one, with its context's hooks, so a 404 behaves like every other request. A framework error
  * (bad URL, parameter too long) is answered through that route's error handlers.
  */
-export function answerNotFound (server: RouteServer, req: IncomingMessage, res: ServerResponse, error: Error | null): void {
+export function answerNotFound (server: ServerState, req: IncomingMessage, res: ServerResponse, error: Error | null): void {
   const url: string = req.url ?? '/'
   const path = url.split('?')[0]!
   let route = server.rootNotFound!
@@ -130,7 +131,7 @@ export function answerNotFound (server: RouteServer, req: IncomingMessage, res: 
  * A URL the router cannot use: the `frameworkErrors` option answers it when given; otherwise the
  * answer is Fastify's fixed payload, written past every hook and error handler, as Fastify does.
  */
-function answerUnusableUrl (server: RouteServer, req: IncomingMessage, res: ServerResponse, error: EnclaveError): void {
+function answerUnusableUrl (server: ServerState, req: IncomingMessage, res: ServerResponse, error: EnclaveError): void {
   if (typeof server.options.frameworkErrors === 'function') {
     answerNotFound(server, req, res, error)
     return

@@ -1,5 +1,6 @@
 /** Where a context's shared schemas live: the `schemaController` option and setSchemaController (an app's own bucket, compiler factories). */
 import { errorCodes } from '../errors/codes.js'
+import { checkSchemaController } from './schema-controller-option.js'
 import { jsonTextOf, SchemaStore, type JsonSchema } from './schema-store.js'
 import type { SchemaBucket } from '../types/options.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -57,28 +58,6 @@ export interface SchemaControllerState {
   readonly bucket: AnyFunction | null
   readonly buildValidator: AnyFunction | null
   readonly buildSerializer: AnyFunction | null
-}
-
-/** The `schemaController` option (or setSchemaController's argument) once checked. */
-interface SchemaControllerInput {
-  bucket?: AnyFunction
-  compilersFactory?: { buildValidator?: AnyFunction, buildSerializer?: AnyFunction }
-}
-
-/** `schemaController`: Fastify checks the bucket factory when the server is created. */
-export function checkSchemaController (controller: Record<string, unknown>): asserts controller is Record<string, unknown> & SchemaControllerInput {
-  if (controller.bucket !== undefined && typeof controller.bucket !== 'function') {
-    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
-  }
-  const factories = controller.compilersFactory
-  if (factories === undefined) return
-  if (typeof factories !== 'object' || factories === null || Array.isArray(factories)) {
-    throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.compilersFactory must be an object { buildValidator?, buildSerializer? }')
-  }
-  for (const name of ['buildValidator', 'buildSerializer']) {
-    const factory = (factories as Record<string, unknown>)[name]
-    if (factory !== undefined && typeof factory !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory.${name} must be a function`)
-  }
 }
 
 export function createControllerState (input: unknown): SchemaControllerState {
