@@ -33,8 +33,8 @@ export default [
   ...neostandard({ ts: true }),
 
   // Promises nobody awaits or catches, in every file, JavaScript included (typed through allowJs).
-// Not await-thenable: the instance and what register() returns are awaitable at run time (awaiting waits
-// for the plugins loaded so far) but deliberately not thenable in their type (core/src/types/instance.ts).
+  // Not await-thenable: the instance and what register() returns are awaitable at run time (awaiting waits
+  // for the plugins loaded so far) but deliberately not thenable in their type (core/src/types/instance.ts).
   {
     files: [...tsFiles, ...jsFiles],
     plugins: { '@typescript-eslint': tseslint.plugin },

@@ -6,7 +6,6 @@ import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
 
-
 /** A pino destination keeping every line, with what varies from run to run masked. */
 function capture () {
   const lines: Array<Record<string, any>> = []

@@ -4,7 +4,6 @@ import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
 
-
 async function outcome (factory: Factory, version: string | null, range: string) {
   const app = factory()
   if (version !== null) Object.defineProperty(app, 'version', { value: version, configurable: true })

@@ -7,7 +7,6 @@ import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
 
-
 /** A logger writing to an array, so the log lines can be compared. */
 function capture () {
   const lines: Array<Record<string, any>> = []

@@ -8,7 +8,7 @@ export interface CodeCache {
 
 const require = createRequire(import.meta.url)
 
-function versionOf(path: string): string {
+function versionOf (path: string): string {
   try {
     return (require(path) as { version: string }).version
   } catch {
@@ -26,7 +26,7 @@ export const generatorVersions = JSON.stringify([
  * Runs a module fast-json-stringify's standalone mode wrote, resolving its `require`s from this
  * package. Anything but a function back counts as no code at all.
  */
-export function loadStandalone(code: string): ((data: any) => string) | undefined {
+export function loadStandalone (code: string): ((data: any) => string) | undefined {
   const module = { exports: {} as unknown }
   try {
     new Function('require', 'module', 'exports', code)(require, module, module.exports)

@@ -4,7 +4,6 @@ import enclave, { type EnclaveInstance, type ValidatorCompiler } from '@enclave/
 import { createValidatorCompiler as createAjvValidatorCompiler } from '@enclave/ajv'
 import { validatorCompiler as zodValidatorCompiler } from '@enclave/zod'
 
-
 function build (t: Test): EnclaveInstance {
   const app = enclave()
   t.teardown(() => app.close())

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import enclave, { type EnclaveInstance, type ValidationError } from '@enclave/core'
 import { createValidatorCompiler, validatorCompiler, ZodValidationError } from '@enclave/zod'
 
-
 function build (t: Test): EnclaveInstance {
   const app = enclave()
   t.teardown(() => app.close())

@@ -4,7 +4,6 @@ import * as zm from 'zod/mini'
 import enclave, { type EnclaveInstance, type ValidatorCompiler } from '@enclave/core'
 import { createValidatorCompiler, validatorCompiler } from '@enclave/zod'
 
-
 function build (t: Test, compiler: ValidatorCompiler): EnclaveInstance {
   const app = enclave()
   t.teardown(() => app.close())
@@ -57,7 +56,7 @@ t.test('synchronous schemas validate synchronously; async ones return a promise'
 
   const always = createValidatorCompiler({ async: true })({ schema: z.object({ a: z.string() }), method: 'POST', url: '/', httpPart: 'body' })
   const promised = always({ a: 'x' })
-  t.ok(promised instanceof Promise, "async: true always uses safeParseAsync")
+  t.ok(promised instanceof Promise, 'async: true always uses safeParseAsync')
   t.strictSame(await promised, { value: { a: 'x' } })
 })
 

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import enclave, { type EnclaveInstance } from '@enclave/core'
 import { createSerializerCompiler, serializerCompiler, validatorCompiler } from '@enclave/zod'
 
-
 function build (t: Test): EnclaveInstance {
   const app = enclave()
   t.teardown(() => app.close())
