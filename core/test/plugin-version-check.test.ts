@@ -1,6 +1,5 @@
 import t from 'tap'
 import fp from 'fastify-plugin'
-import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
 

@@ -1,5 +1,4 @@
 import t from 'tap'
-import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
 

@@ -34,16 +34,19 @@ export const generatorVersions = JSON.stringify([
  * Runs a module Ajv's standalone mode wrote, resolving its `require`s (Ajv's runtime helpers,
  * ajv-formats) from this package. Anything but a function back counts as no code at all.
  */
+// The generated validator takes any request part, as core's ValidationFunction does.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export function loadStandalone (code: string): ((data: any) => any) | undefined {
   const module = { exports: {} as unknown }
   try {
-    // eslint-disable-next-line no-new-func
+    // eslint-disable-next-line no-new-func, @typescript-eslint/no-unsafe-call -- the code is Ajv's own output, cached on disk
     new Function('require', 'module', 'exports', code)(require, module, module.exports)
   } catch {
     return undefined
   }
   return typeof module.exports === 'function' ? module.exports as (data: any) => any : undefined
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The module text of a compiled validator (needs an Ajv instance created with `code.source`). */
 export function standaloneModule (ajv: unknown, validate: unknown): string | undefined {

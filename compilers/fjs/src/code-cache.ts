@@ -26,12 +26,16 @@ export const generatorVersions = JSON.stringify([
  * Runs a module fast-json-stringify's standalone mode wrote, resolving its `require`s from this
  * package. Anything but a function back counts as no code at all.
  */
+// The generated serializer takes any payload, as core's SerializerFunction does.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export function loadStandalone (code: string): ((data: any) => string) | undefined {
   const module = { exports: {} as unknown }
   try {
+    // eslint-disable-next-line no-new-func, @typescript-eslint/no-unsafe-call -- the code is fast-json-stringify's own output, cached on disk
     new Function('require', 'module', 'exports', code)(require, module, module.exports)
   } catch {
     return undefined
   }
   return typeof module.exports === 'function' ? (module.exports as (data: any) => string) : undefined
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */

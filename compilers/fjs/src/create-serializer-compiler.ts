@@ -95,11 +95,13 @@ function buildSerializerCompiler (
 }
 
 function compileSerializer (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's schema as core hands it over (SerializerCompilerInput)
   schema: any,
   externalSchemas: Record<string, object>,
   options: SerializerOptions
 ): SerializerFunction {
   const schemaOption = externalsForRouteSchema(externalSchemas, schema) as Record<string, fastJsonStringify.Schema>
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- see `schema` above
   return fastJsonStringify(withFjsWorkarounds(schema), { ...options, schema: schemaOption }) as SerializerFunction
 }
 

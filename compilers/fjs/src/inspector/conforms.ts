@@ -149,7 +149,7 @@ function conformsToArrayKeywords (value: unknown[], schema: SchemaNode, check: C
   const items = schema.items
   if (Array.isArray(items)) {
     for (let index = 0; index < value.length; index++) {
-      const itemSchema = index < items.length ? items[index] : schema.additionalItems
+      const itemSchema: unknown = index < items.length ? items[index] : schema.additionalItems
       if (itemSchema !== undefined && !childConforms(value[index], itemSchema, check, depth)) return false
     }
     return true

@@ -58,7 +58,7 @@ export function mergeSchemas (base: SchemaNode, extra: SchemaNode): SchemaNode {
     merged.patternProperties = { ...base.patternProperties, ...extra.patternProperties }
   }
   if (Array.isArray(base.required) && Array.isArray(extra.required)) {
-    merged.required = [...new Set([...base.required, ...extra.required])]
+    merged.required = [...new Set([...base.required as unknown[], ...extra.required as unknown[]])]
   }
   const type = mergeTypes(base.type, extra.type)
   if (type !== undefined) merged.type = type
