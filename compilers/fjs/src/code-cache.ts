@@ -2,13 +2,14 @@ import { createRequire } from 'node:module'
 
 /** Where generated code is kept between starts (core's `schemaCache` option); keys are opaque text. */
 export interface CodeCache {
-  read(key: string): string | undefined
+  /** The exports of the CommonJS module stored under `key`, run with `require`; undefined when there is none. */
+  load(key: string, require: (id: string) => unknown): unknown
   write(key: string, code: string): void
 }
 
 const require = createRequire(import.meta.url)
 
-function versionOf (path: string): string {
+function versionOf(path: string): string {
   try {
     return (require(path) as { version: string }).version
   } catch {
@@ -22,20 +23,40 @@ export const generatorVersions = JSON.stringify([
   ['fast-json-stringify', versionOf('fast-json-stringify/package.json')]
 ])
 
+const required = new Map<string, unknown>()
+
 /**
- * Runs a module fast-json-stringify's standalone mode wrote, resolving its `require`s from this
- * package. Anything but a function back counts as no code at all.
+ * The `require` generated modules run with: fast-json-stringify's runtime, resolved from this
+ * package, looked up once however many serializers ask for it.
  */
-// The generated serializer takes any payload, as core's SerializerFunction does.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export function loadStandalone (code: string): ((data: any) => string) | undefined {
+function requireOnce(id: string): unknown {
+  let exported = required.get(id)
+  if (exported === undefined && !required.has(id)) {
+    exported = require(id)
+    required.set(id, exported)
+  }
+  return exported
+}
+
+function asSerializer(exported: unknown): ((data: any) => string) | undefined {
+  return typeof exported === 'function' ? (exported as (data: any) => string) : undefined
+}
+
+/** The serializer stored under `key`, or undefined (absent, or not a function). */
+export function loadStored(store: CodeCache, key: string): ((data: any) => string) | undefined {
+  return asSerializer(store.load(key, requireOnce))
+}
+
+/**
+ * Runs a module fast-json-stringify's standalone mode just wrote, to check that it works before it
+ * is stored. Anything but a function back counts as no code at all.
+ */
+export function loadStandalone(code: string): ((data: any) => string) | undefined {
   const module = { exports: {} as unknown }
   try {
-    // eslint-disable-next-line no-new-func, @typescript-eslint/no-unsafe-call -- the code is fast-json-stringify's own output, cached on disk
-    new Function('require', 'module', 'exports', code)(require, module, module.exports)
+    new Function('require', 'module', 'exports', code)(requireOnce, module, module.exports)
   } catch {
     return undefined
   }
-  return typeof module.exports === 'function' ? (module.exports as (data: any) => string) : undefined
+  return asSerializer(module.exports)
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
