@@ -278,11 +278,11 @@ t.test('returning the reply from an async handler means "I will send it myself"'
   const app = enclave()
   t.teardown(() => app.close())
   app.get('/', async (_request, reply) => {
-    setTimeout(() => reply.code(202).send({ late: true }), 30)
+    setTimeout(() => { reply.code(202).send({ late: true }) }, 30)
     return reply
   })
   app.get('/sync', (_request, reply) => {
-    setImmediate(() => reply.send('sync later'))
+    setImmediate(() => { reply.send('sync later') })
     return reply
   })
   const response = await app.inject('/')

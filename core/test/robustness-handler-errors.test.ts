@@ -77,7 +77,7 @@ async function startApp (t: Test): Promise<{ port: number, lines: any[] }> {
     return reply
   })
   app.get('/return-and-send', async (_request, reply) => {
-    setImmediate(() => reply.send({ late: true }))
+    setImmediate(() => { reply.send({ late: true }) })
     return { returned: true }
   })
   app.get('/crlf-value', async (_request, reply) => {

@@ -35,7 +35,7 @@ export class AsyncSchemaError extends AjvCompilerError {
       `${where} declares "$async: true", which the default validator does not support. ` +
         'Validation runs synchronously for every request before the handler; asynchronous checks ' +
         '(database look-ups, remote calls) belong in a preHandler hook, where they can be awaited, ' +
-        'time-limited and answered with a proper status code.',
+        'time-limited and answered with a proper status code.'
     )
     this.name = 'AsyncSchemaError'
   }
