@@ -226,7 +226,7 @@ function closestOptionName (name: string): string | undefined {
 
 /**
  * Fastify ignores options it does not know (apps pass their whole config object), and so does
- * Enclave (design §5). A name close to a known one is most likely a typo: that gets a warning.
+ * Enclave, so a Fastify app's config object works unchanged. A name close to a known one is most likely a typo: that gets a warning.
  */
 function warnUnknownOption (name: string): void {
   if (acceptedFastifyOptions.has(name)) return

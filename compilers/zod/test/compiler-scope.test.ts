@@ -85,7 +85,7 @@ t.test('per httpPart: body validated by Zod, querystring by Ajv, through one com
     switch (input.httpPart) {
       case 'body': return zodValidatorCompiler(input)
       case 'querystring': return ajv(input)
-      // Spec validation rule 3: a part this compiler has nothing for is an error, not a silent pass.
+      // A part this compiler has nothing for is an error, not a silent pass.
       default: throw new Error(`no validator for ${String(input.httpPart)}`)
     }
   }

@@ -142,7 +142,7 @@ function declaredNameOf (fn: any): string | undefined {
 
 /**
  * avvio's `override`: the instance a plugin receives. A new child context, unless the plugin is
- * wrapped (skip-override), in which case it registers straight into its parent (spec rule 6).
+ * wrapped (skip-override), in which case it registers straight into its parent (docs/encapsulation.md).
  */
 export function override (parent: any, fn: any, options: unknown): any {
   const deferred = isDeferred(options)

@@ -114,7 +114,7 @@ function clientAddresses (request: any): string[] {
 
 /**
  * One request class per encapsulation context, whose prototype inherits the parent context's:
- * a decoration added in a context is visible in it and its descendants only (spec rule 3).
+ * a decoration added in a context is visible in it and its descendants only (docs/encapsulation.md).
  */
 export function buildRequestClass (parent: RequestClass | null): RequestClass {
   function Request (this: any, id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext) {

@@ -10,7 +10,7 @@ export interface ValidationIssue {
 
 export type SchemaErrorFormatter = (this: unknown, errors: ValidationIssue[], dataVar: string) => Error
 
-/** Ajv 8 says "must …"; the spec's wording (design §5) is Ajv 6's "should …". */
+/** Ajv 8 says "must …"; the 400 message enclave() answers with keeps Ajv 6's "should …", as the spec's payload does (docs/validation.md, "The 400 payload"). */
 function specWording (issue: ValidationIssue): string {
   const message = issue.message ?? issue.keyword
   if (issue.keyword === 'errorMessage') return message

@@ -28,7 +28,7 @@ export function jsonTextOf (value: unknown): string | undefined {
 
 /**
  * Shared schemas (`addSchema`) of one context. A context sees its own and its ancestors' schemas,
- * never its descendants' or siblings' (spec rule 8).
+ * never its descendants' or siblings' (docs/encapsulation.md, "The rules").
  */
 export class SchemaStore {
   private readonly parent: SchemaStore | null

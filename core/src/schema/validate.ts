@@ -113,7 +113,7 @@ export function buildValidationError (route: RouteContext, part: HttpPart, repor
   const failure = error as Error & Record<PropertyKey, unknown>
   markValidationError(route, failure, part, issues)
   // Adapters report `{ validation: issues, cause: libraryError }`: keep the library's own error
-  // reachable for custom error handlers (spec validation rule 7).
+  // reachable for custom error handlers that localise or re-shape errors (docs/compilers.md).
   if (failure.cause === undefined && reported !== null && typeof reported === 'object' && !Array.isArray(reported)) {
     const libraryError = (reported as { cause?: unknown }).cause
     failure.cause = libraryError !== undefined ? libraryError : reported
