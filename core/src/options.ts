@@ -1,4 +1,5 @@
 import { errorCodes } from './errors/codes.js'
+import { warnings } from './errors/warnings.js'
 import type { Profile } from './profile.js'
 import { coerceOption, notCoercible, schemaMessage } from './option-coercion.js'
 
@@ -232,7 +233,7 @@ function warnUnknownOption (name: string): void {
   if (acceptedFastifyOptions.has(name)) return
   const guess = closestOptionName(name)
   if (guess === undefined) return
-  process.emitWarning(`Unknown option '${name}' is ignored. Did you mean '${guess}'?`, { code: 'ENC_WARN_UNKNOWN_OPTION' })
+  warnings.ENC_WARN_UNKNOWN_OPTION(name, guess)
 }
 
 /** Fastify's own schema messages for the two structured options it validates. */

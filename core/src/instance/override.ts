@@ -5,6 +5,7 @@ import { ContextState } from './context-state.js'
 import { joinContextPrefix } from '../routing/route.js'
 import { contextLogger, serializersOf } from '../logging/request-logger.js'
 import { satisfiesRange } from './version-range.js'
+import { warnings } from '../errors/warnings.js'
 
 /** The version Enclave answers to plugins that check Fastify's (fastify-plugin's `fastify` range). */
 export const fastifyCompatVersion = '4.29.1'
@@ -131,7 +132,7 @@ function checkPluginMeta (parent: any, fn: any, name: string): void {
 
 /** Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns. */
 function warnMixedPluginStyles (name: string): void {
-  process.emitWarning(`The ${name} plugin being registered mixes async and callback styles, which will result in an error in \`fastify@5\``, { type: 'FastifyWarning', code: 'FSTWRN002' })
+  warnings.FSTWRN002(name)
 }
 
 /** The name a plugin declared in its metadata (wrapped plugins always have one). */
