@@ -1,3 +1,4 @@
+import { errorCodes } from './errors/codes.js'
 import avvio from 'avvio'
 import { createValidatorCompilerFactory } from '@enclave/ajv'
 import { createSerializerCompilerFactory } from '@enclave/fjs'
@@ -88,7 +89,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   server.httpHandler = rewriteUrl === undefined
     ? function handleHttpRequest (req: any, res: any) { routeRequest(server, req, res) }
     : function handleRewrittenRequest (req: any, res: any) {
-      req.url = rewriteUrl.call(instance, req)
+      const url: unknown = rewriteUrl.call(instance, req)
+      if (typeof url === 'string') req.url = url
+      else req.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(req.url, typeof url))
       routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, server.httpHandler)
