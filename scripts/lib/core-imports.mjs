@@ -73,14 +73,14 @@ function isTypeOnlyExport (node) {
 }
 
 /**
- * Every relative import of every core/src file: `{ from, to, typeOnly, line }`, paths relative to
- * core/src with `/`. Dynamic `import()` is left out: it never takes part in a load-time cycle.
+ * Every relative import of every file under `srcDir` (core/src by default): `{ from, to, typeOnly,
+ * line }`, paths relative to `srcDir` with `/`. Dynamic `import()` is left out: it never takes part in a load-time cycle.
  */
-export function readCoreImports () {
-  const files = listTsFiles(coreSrc).map((full) => toPosix(relative(coreSrc, full)))
+export function readCoreImports (srcDir = coreSrc) {
+  const files = listTsFiles(srcDir).map((full) => toPosix(relative(srcDir, full)))
   const edges = []
   for (const file of files) {
-    const text = readFileSync(join(coreSrc, file), 'utf8')
+    const text = readFileSync(join(srcDir, file), 'utf8')
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
     for (const node of source.statements) {
       let typeOnly
