@@ -23,7 +23,6 @@ const catalogedButNeverRaised: Record<string, string> = {
   FST_ERR_BAD_TRAILER_NAME: 'in Fastify 4.29\'s errorCodes; reply.trailer() is not implemented yet',
   FST_ERR_BAD_TRAILER_VALUE: 'in Fastify 4.29\'s errorCodes; reply.trailer() is not implemented yet',
   FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: 'in Fastify 4.29\'s errorCodes; request.validateInput() is not implemented yet',
-  FST_ERR_SCH_DUPLICATE: 'in Fastify 4.29\'s errorCodes; a schema with both querystring and query is not refused yet'
 }
 
 /** Codes the sources name that belong to no Enclave catalogue, each with the reason. */

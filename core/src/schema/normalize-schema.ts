@@ -1,3 +1,4 @@
+import { errorCodes } from '../errors/codes.js'
 import type { JsonSchema } from './schema-store.js'
 
 /** Roots Fastify 4.29 never reads as shorthand: references, combinators and merge/patch. */
@@ -97,7 +98,9 @@ function normalizeEntry (holder: Record<string, any>, key: string, shorthand: bo
 export function normalizeRouteSchema (given: Record<string, any>, shorthand: boolean): Record<string, any> {
   // A frozen schema cannot be rewritten: its normal form is built on a copy.
   const schema = Object.isFrozen(given) ? Object.assign({}, given) : given
-  if (schema.querystring === undefined && schema.query !== undefined) {
+  // A schema object shared by two routes (the automatic HEAD route) arrives here aliased already.
+  if (schema.query && schema.querystring !== schema.query) {
+    if (schema.querystring) throw new errorCodes.FST_ERR_SCH_DUPLICATE('querystring')
     schema.query = normalizeOne(schema.query, shorthand)
     schema.querystring = schema.query
   }
