@@ -95,8 +95,6 @@ export const catalogue = [
   { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },
   { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s'%s is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },
   { code: 'ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH', message: "%s - expected '%s' Enclave version, '%s' is installed", when: 'A wrapped plugin declares an `enclave` version range (@enclave/plugin) the running Enclave does not satisfy.' },
-  { code: 'ENC_ERR_PLUGIN_DEPENDENCIES_INVALID', message: "The dependencies of plugin '%s' must be an array of plugin names", type: 'TypeError', when: 'A wrapped plugin\'s `dependencies` metadata is not an array.' },
-  { code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', message: "The dependency '%s' of plugin '%s' is not registered", when: 'A wrapped plugin lists a dependency no plugin of that name registered before it.' },
   { code: 'FST_ERR_PLUGIN_NOT_VALID', message: 'fastify-plugin: %s', when: 'Kept for Fastify 4.29\'s catalogue; register() of a non-plugin throws AVV_ERR_PLUGIN_NOT_VALID, as Fastify does.' },
   { code: 'AVV_ERR_PLUGIN_NOT_VALID', message: "Plugin must be a function or a promise. Received: '%s'", when: 'register() was given something that is not a plugin (avvio\'s code, which Fastify 4.29 lets through).' },
   { code: 'FST_ERR_PLUGIN_TIMEOUT', message: 'fastify-plugin: %s', when: 'A plugin did not finish loading within pluginTimeout; names the plugin.' },

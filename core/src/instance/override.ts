@@ -1,3 +1,4 @@
+import assert from 'node:assert'
 import { createRequire } from 'node:module'
 import { errorCodes } from '../errors/codes.js'
 import { kContext, kSkipOverride, kDisplayName, kPluginMeta } from '../symbols.js'
@@ -123,10 +124,11 @@ function checkPluginMeta (parent: any, fn: any, name: string): void {
   checkDecorators(parent, meta.decorators, name)
   const context: ContextState = parent[kContext]
   const dependencies = meta.dependencies
-  if (dependencies === undefined || dependencies === null) return
-  if (!Array.isArray(dependencies)) throw new errorCodes.ENC_ERR_PLUGIN_DEPENDENCIES_INVALID(name)
+  if (!dependencies) return
+  // Fastify 4.29 answers both with a bare AssertionError (code ERR_ASSERTION), message included.
+  assert(Array.isArray(dependencies), 'The dependencies should be an array of strings')
   for (const dependency of dependencies) {
-    if (!context.hasPlugin(dependency)) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(dependency, name)
+    assert(context.hasPlugin(dependency), `The dependency '${dependency}' of plugin '${meta.name}' is not registered`)
   }
 }
 
