@@ -27,6 +27,20 @@ async function routesWithMissingBodySchema (factory: (options?: any) => any): Pr
   await app.close()
 }
 
+// First in the file: the deprecations below are emitted once a process, so they would hide a wrong one here.
+t.test('reading the current route APIs warns about nothing', async (t) => {
+  const app = enclave()
+  app.get('/', (request: any, reply: any) => {
+    void request.routeOptions.url
+    void request.routeOptions.config
+    void reply.elapsedTime
+    reply.redirect('/elsewhere', 301)
+  })
+  const seen = await warningsDuring(async () => { await app.inject('/') })
+  await app.close()
+  t.same(seen, [])
+})
+
 t.test('FSTWRN001 is emitted for every route with a missing part schema, with Fastify\'s type and message', async (t) => {
   const fastifySeen = (await warningsDuring(() => routesWithMissingBodySchema(Fastify))).filter((w) => w.code === 'FSTWRN001')
   const enclaveSeen = (await warningsDuring(() => routesWithMissingBodySchema(enclave))).filter((w) => w.code === 'FSTWRN001')
@@ -70,3 +84,37 @@ t.test('each catalogued warning is an emitter with its code, type, message and o
     t.equal(item.unlimited, entry.unlimited)
   }
 })
+
+t.test('Fastify 4.29\'s deprecation warnings for request and reply APIs: same code, type and message, once a process', async (t) => {
+  const deprecatedUses: Record<string, (request: any, reply: any) => void> = {
+    FSTDEP010: (_request, reply) => { reply.sent = true; reply.raw.end('sent by hand') },
+    FSTDEP015: (request) => { void request.routeSchema },
+    FSTDEP016: (request) => { void request.routeConfig },
+    FSTDEP017: (request) => { void request.routerPath },
+    FSTDEP018: (request) => { void request.routerMethod },
+    FSTDEP019: (_request, reply) => { void reply.context },
+    FSTDEP020: (_request, reply) => { reply.getResponseTime() },
+    FSTDEP021: (_request, reply) => { reply.redirect(301, '/elsewhere') }
+  }
+  async function useTwice (factory: (options?: any) => any, use: (request: any, reply: any) => void): Promise<SeenWarning[]> {
+    const app = factory()
+    app.get('/', (request: any, reply: any) => {
+      use(request, reply)
+      if (!reply.sent) reply.send('ok')
+    })
+    const seen = await warningsDuring(async () => {
+      await app.inject('/')
+      await app.inject('/')
+    })
+    await app.close()
+    return seen.filter((warning) => warning.code?.startsWith('FSTDEP'))
+  }
+  for (const [code, use] of Object.entries(deprecatedUses)) {
+    const ours = await useTwice(enclave, use)
+    t.same(ours, await useTwice(Fastify, use), `${code}: as Fastify`)
+    t.equal(ours.length, 1, `${code}: once for two requests`)
+    t.equal(ours[0]?.code, code)
+    t.equal(ours[0]?.name, 'DeprecationWarning')
+  }
+})
+

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
+import { warnings } from '../errors/warnings.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 
@@ -30,15 +31,19 @@ const requestPrototype = {
     return (this as any)[kRequestRoute].publicOptions
   },
   get routeConfig () {
+    warnings.FSTDEP016()
     return (this as any)[kRequestRoute].config
   },
   get routeSchema () {
+    warnings.FSTDEP015()
     return (this as any)[kRequestRoute].schema
   },
   get routerPath (): string {
+    warnings.FSTDEP017()
     return (this as any)[kRequestRoute].url
   },
   get routerMethod (): string {
+    warnings.FSTDEP018()
     return (this as any)[kRequestRoute].method
   },
   get is404 (): boolean {
