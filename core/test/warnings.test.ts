@@ -118,3 +118,30 @@ t.test('Fastify 4.29\'s deprecation warnings for request and reply APIs: same co
   }
 })
 
+
+t.test('Fastify 4.29\'s deprecation warnings for the route version option and the default route, once a process', async (t) => {
+  const deprecatedSetups: Record<string, (app: any) => void> = {
+    FSTDEP008: (app) => {
+      app.get('/a', { version: '1.0.0' }, async () => 'a')
+      app.get('/b', { version: '2.0.0' }, async () => 'b')
+    },
+    FSTDEP014: (app) => {
+      app.setDefaultRoute(app.getDefaultRoute())
+    }
+  }
+  async function setUp (factory: (options?: any) => any, setup: (app: any) => void): Promise<SeenWarning[]> {
+    const seen = await warningsDuring(async () => {
+      const app = factory()
+      setup(app)
+      await app.ready()
+      await app.close()
+    })
+    return seen.filter((warning) => warning.code?.startsWith('FSTDEP'))
+  }
+  for (const [code, setup] of Object.entries(deprecatedSetups)) {
+    const ours = await setUp(enclave, setup)
+    t.same(ours, await setUp(Fastify, setup), `${code}: as Fastify`)
+    t.equal(ours.length, 1, `${code}: once`)
+    t.equal(ours[0]?.code, code)
+  }
+})

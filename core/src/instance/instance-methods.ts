@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { kContext } from '../symbols.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { answerNotFound } from '../routing/router.js'
@@ -239,10 +240,12 @@ export const instanceMethods: Record<string | symbol, any> = {
   get errorHandler () { return contextOf(this).errorHandlers[0]?.fn ?? defaultErrorHandler },
   /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
   getDefaultRoute (this: any) {
+    warnings.FSTDEP014()
     const server = serverOf(this)
     return server.defaultRoute ?? function notFoundRouting (req: any, res: any) { answerNotFound(server, req, res, null) }
   },
   setDefaultRoute (this: any, handler: unknown) {
+    warnings.FSTDEP014()
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_DEFAULT_ROUTE_INVALID_TYPE()
     serverOf(this).defaultRoute = handler as (req: any, res: any) => void
     return this

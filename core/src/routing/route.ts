@@ -1,5 +1,6 @@
 import { METHODS } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { kContext } from '../symbols.js'
 import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
@@ -111,6 +112,7 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
   // Fastify 4's deprecated `version` route option is the `version` constraint.
+  if (options.version) warnings.FSTDEP008()
   if (typeof options.version === 'string' && options.constraints?.version === undefined) {
     options.constraints = Object.assign({}, options.constraints, { version: options.version })
   }
