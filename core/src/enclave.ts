@@ -22,7 +22,7 @@ import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { enclaveProfile, type Profile } from './profile.js'
 import { createControllerState } from './schema/schema-controller.js'
-import { createFileCodeCache, isPlainJsonData } from './schema/compile-cache.js'
+import { schemaCodeCaches } from './schema/compile-cache.js'
 import { keepTickEntryShape } from './util/keep-tick-shape.js'
 
 keepTickEntryShape()
@@ -40,9 +40,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const options = resolveOptions(input, profile)
   const { logger, enabled: loggingEnabled } = createLogger(options.logger)
   const validatorGroup = (options.validator ?? options.ajv ?? {}) as Record<string, any>
-  const codeCache = options.schemaCache === null ? undefined : createFileCodeCache(options.schemaCache.dir)
-  const validatorCodeCache = codeCache !== undefined && isPlainJsonData(validatorGroup.customOptions ?? null) ? codeCache : undefined
-  const serializerCodeCache = codeCache !== undefined && isPlainJsonData(options.serializerOpts ?? null) ? codeCache : undefined
+  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, options.serializerOpts)
   const instance: any = Object.create(instanceMethods)
   const server = {
     options,
