@@ -119,7 +119,7 @@ t.test('Fastify 4.29\'s deprecation warnings for request and reply APIs: same co
 })
 
 
-t.test('Fastify 4.29\'s deprecation warnings for the route version option and the default route, once a process', async (t) => {
+t.test('Fastify 4.29\'s deprecation warnings for the route version option, the versioning option and the default route, once a process', async (t) => {
   const deprecatedSetups: Record<string, (app: any) => void> = {
     FSTDEP008: (app) => {
       app.get('/a', { version: '1.0.0' }, async () => 'a')
@@ -127,11 +127,13 @@ t.test('Fastify 4.29\'s deprecation warnings for the route version option and th
     },
     FSTDEP014: (app) => {
       app.setDefaultRoute(app.getDefaultRoute())
-    }
+    },
+    FSTDEP009: () => {}
   }
+  const versioning = { storage: () => ({ get: () => null, set: () => {} }), deriveVersion: () => undefined }
   async function setUp (factory: (options?: any) => any, setup: (app: any) => void): Promise<SeenWarning[]> {
     const seen = await warningsDuring(async () => {
-      const app = factory()
+      const app = factory(setup === deprecatedSetups.FSTDEP009 ? { versioning } : undefined)
       setup(app)
       await app.ready()
       await app.close()
