@@ -5,7 +5,7 @@ import { runPayloadHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { selectSerializer, type SerializerFunction } from '../schema/select-serializer.js'
 import { mediaTypeOf } from '../request/content-type.js'
-import { isConnectionHeader, isHttp2Response } from '../server/http2-server.js'
+import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import type { RouteContext } from '../routing/route-context.js'
 
 const jsonContentType = 'application/json; charset=utf-8'

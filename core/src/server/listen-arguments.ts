@@ -1,3 +1,4 @@
+/** listen()'s argument forms, as Fastify 4.29 reads them (the deprecated positional ones included), normalised to options and a callback. */
 import type { ListenOptions as PublicListenOptions } from '../types/instance.js'
 import { warnings } from '../errors/warnings.js'
 
@@ -11,7 +12,7 @@ function warnVariadicListen (): void {
   warnings.FSTDEP011()
 }
 
-/** A positional port as Fastify 4 reads it: anything that is not a valid port means "any free port". */
+/** A positional port as Fastify 4 reads it: anything that is not a valid port means "a free port". */
 function positionalPort (value: unknown): number {
   if (Number.isInteger(value)) return value as number
   const port = Number(value)
