@@ -21,7 +21,7 @@ export const layers = [
   ['lifecycle/handle-request.ts'],
   ['routing/'],
   ['server/', 'instance/'],
-  ['options.ts', 'option-coercion.ts', 'profile.ts', 'enclave.ts', 'index.ts', 'internal.ts']
+  ['options.ts', 'option-coercion.ts', 'unknown-option-warning.ts', 'profile.ts', 'enclave.ts', 'index.ts', 'internal.ts']
 ]
 
 /** The layer number (1 = lowest) of a path relative to core/src, or undefined when no entry names it. */
