@@ -63,7 +63,7 @@ export function explainCompileError (error: unknown): unknown {
   return error
 }
 
-/** Spec validation rule 3: a compiler throws when the request part it is asked for is missing. */
+/** A compiler throws when the request part it is asked for is missing: that part must not pass unchecked. */
 export class MissingHttpPartError extends AjvCompilerError {
   constructor (httpPart: unknown) {
     super(
