@@ -1,3 +1,4 @@
+/** The runner of the application hooks that run one after another with a timeout: onReady, onListen, preClose. */
 import { errorCodes } from '../errors/codes.js'
 import { createError } from '../errors/create-error.js'
 import type { HookEntry } from './hooks.js'
@@ -7,7 +8,7 @@ const ReadyTimeout = createError('AVV_ERR_READY_TIMEOUT', "Plugin did not start 
 
 function hookTimeout (name: string): Error {
   const error = new errorCodes.FST_ERR_HOOK_TIMEOUT(name)
-  ;(error as any).cause = new ReadyTimeout('')
+  error.cause = new ReadyTimeout('')
   return error
 }
 

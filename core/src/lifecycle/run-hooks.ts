@@ -1,12 +1,16 @@
-import { kReplyHookState, kReplyHijacked } from '../symbols.js'
+/** The one hook runner of the request lifecycle, and the hook chains it runs (compiled per route at ready()). */
+import { kReplyHookState, kReplyHijacked, kReplySending } from '../symbols.js'
 import { errorCodes } from '../errors/codes.js'
-import { kReplySending } from '../reply/reply.js'
+import { isThenable } from '../util/functions.js'
 import type { HookEntry } from './hooks.js'
+import type { LifecycleRequest, Reply } from '../reply/reply-state.js'
 
-/** Continues the lifecycle after a hook chain. Module-level functions, so nothing is allocated per request. */
-export type Next = (request: any, reply: any) => void
-export type PayloadNext = (request: any, reply: any, payload: unknown) => void
-export type Fail = (reply: any, error: unknown) => void
+/**
+ * Continues the lifecycle after a hook chain (`payload` is the chain's payload, `undefined` for
+ * chains without one). Module-level functions, so nothing is allocated per request.
+ */
+export type Next = (request: LifecycleRequest, reply: Reply, payload: unknown) => void
+export type Fail = (reply: Reply, error: unknown) => void
 
 /**
  * Where a hook name's chain leads, declared once by the module that continues the lifecycle after
@@ -15,7 +19,7 @@ export type Fail = (reply: any, error: unknown) => void
  * sent: they all run).
  */
 export interface ChainEnd {
-  readonly next: Next | PayloadNext
+  readonly next: Next
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
@@ -27,7 +31,7 @@ export interface ChainEnd {
  */
 export class HookChain {
   readonly hooks: HookEntry[]
-  readonly next: Next | PayloadNext
+  readonly next: Next
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
@@ -51,9 +55,9 @@ const doneWhileCalling = 2
  * once per reply, and only when a route has a callback-style hook: the one allocation the callback
  * API forces on us (`done` must know which request it belongs to).
  */
-class HookState {
-  readonly request: any
-  readonly reply: any
+export class HookState {
+  readonly request: LifecycleRequest
+  readonly reply: Reply
   chain: HookChain | null = null
   index = 0
   payload: unknown = undefined
@@ -68,15 +72,15 @@ class HookState {
   settled = 0
   readonly done: (error?: unknown, value?: unknown) => void
 
-  constructor (request: any, reply: any) {
+  constructor (request: LifecycleRequest, reply: Reply) {
     this.request = request
     this.reply = reply
     this.done = (error?: unknown, value?: unknown) => { hookDone(this, error, value) }
   }
 }
 
-function stateOf (request: any, reply: any): HookState {
-  let state: HookState | null = reply[kReplyHookState]
+function stateOf (request: LifecycleRequest, reply: Reply): HookState {
+  let state = reply[kReplyHookState]
   if (state === null) {
     state = new HookState(request, reply)
     reply[kReplyHookState] = state
@@ -85,7 +89,7 @@ function stateOf (request: any, reply: any): HookState {
 }
 
 /** A hook answered the request (or took it over), so the rest of the chain is skipped. */
-export function isAnswered (reply: any): boolean {
+export function isAnswered (reply: Reply): boolean {
   return reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true
 }
 
@@ -101,107 +105,39 @@ function rejectionReason (error: unknown): unknown {
 
 /**
  * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
- * hooks (preParsing, preSerialization, onSend, onError), where any falsy value means success, as in Fastify.
+ * hooks (preParsing, preSerialization, onSend, onError), where every falsy value means success, as in Fastify.
  */
 function isFailure (chain: HookChain, error: unknown): boolean {
   return chain.withPayload ? Boolean(error) : error !== undefined && error !== null
 }
 
-function isThenable (value: any): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof value.then === 'function'
-}
-
 /**
- * Runs `chain.hooks[start..]` as `hook(request, reply[, done])`, then `chain.next(request, reply)`.
- * A hook that answers the request ends the chain, unless the chain runs after the response.
+ * The one runner for every request-lifecycle chain: runs `chain.hooks[start..]` as
+ * `hook(request, reply[, payload][, done])`, then `chain.next(request, reply, payload)`. A payload
+ * chain's hook may replace the payload (by returning or resolving a value, or through `done`).
+ * Once a hook answers the request, the rest is skipped, unless the chain runs after the response.
  */
-export function runHooks (chain: HookChain, request: any, reply: any, start = 0): void {
+export function runHooks (chain: HookChain, request: LifecycleRequest, reply: Reply, payload: unknown, start: number): void {
   const hooks = chain.hooks
+  const withPayload = chain.withPayload
   let state: HookState | null = null
   for (let i = start; i < hooks.length; i++) {
+    if (i > start && chain.stopWhenAnswered && isAnswered(reply)) return
     const hook = hooks[i]!
+    let returned: unknown
     if (hook.callbackStyle) {
       if (state === null) state = stateOf(request, reply)
       // A hook may run another chain of the same reply (reply.send() in onRequest runs onSend), so
       // which chain this is and where it stands are written before each call.
       state.chain = chain
       state.index = i
-      state.phase = calling
-      state.invocation++
-      let returned
-      try {
-        returned = hook.fn.call(hook.instance, request, reply, state.done)
-      } catch (error) {
-        state.phase = idle
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (state.phase !== doneWhileCalling) {
-        state.phase = idle
-        if (isThenable(returned)) continueWhenSettled(state, returned)
-        return
-      }
-      state.phase = idle
-      if (isFailure(chain, state.syncError)) {
-        const error = state.syncError
-        state.syncError = undefined
-        chain.fail(reply, error)
-        return
-      }
-    } else {
-      let result
-      try {
-        result = hook.fn.call(hook.instance, request, reply)
-      } catch (error) {
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (isThenable(result)) {
-        awaitHook(result, chain, i, request, reply)
-        return
-      }
-    }
-    if (chain.stopWhenAnswered && isAnswered(reply)) return
-  }
-  ;(chain.next as Next)(request, reply)
-}
-
-async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: any, reply: any): Promise<void> {
-  try {
-    await promise
-  } catch (error) {
-    chain.fail(reply, rejectionReason(error))
-    return
-  }
-  if (chain.stopWhenAnswered && isAnswered(reply)) return
-  runHooks(chain, request, reply, index + 1)
-}
-
-/**
- * Runs hooks that receive and may replace a payload: `hook(request, reply, payload[, done])`
- * (preParsing, preSerialization, onSend, onError), then `chain.next(request, reply, payload)`.
- */
-export function runPayloadHooks (chain: HookChain, request: any, reply: any, payload: unknown, start = 0): void {
-  const hooks = chain.hooks
-  const stopWhenAnswered = chain.stopWhenAnswered
-  let state: HookState | null = null
-  for (let i = start; i < hooks.length; i++) {
-    // preParsing hooks run before anything is sent, so one that answers ends the chain; the
-    // other payload hooks run while the reply is being sent.
-    if (stopWhenAnswered && i > start && isAnswered(reply)) return
-    const hook = hooks[i]!
-    if (hook.callbackStyle) {
-      if (state === null) state = stateOf(request, reply)
-      state.chain = chain
-      state.index = i
       state.payload = payload
       state.phase = calling
       state.invocation++
-      let returned
       try {
-        returned = hook.fn.call(hook.instance, request, reply, payload, state.done)
+        returned = withPayload
+          ? hook.fn.call(hook.instance, request, reply, payload, state.done)
+          : hook.fn.call(hook.instance, request, reply, state.done)
       } catch (error) {
         state.phase = idle
         if (isNothing(error)) continue
@@ -222,27 +158,28 @@ export function runPayloadHooks (chain: HookChain, request: any, reply: any, pay
       }
       payload = state.payload
     } else {
-      let result
       try {
-        result = hook.fn.call(hook.instance, request, reply, payload)
+        returned = withPayload
+          ? hook.fn.call(hook.instance, request, reply, payload)
+          : hook.fn.call(hook.instance, request, reply)
       } catch (error) {
         if (isNothing(error)) continue
         chain.fail(reply, error)
         return
       }
-      if (isThenable(result)) {
-        awaitPayloadHook(result, chain, i, request, reply, payload)
+      if (isThenable(returned)) {
+        void awaitHook(returned, chain, i, request, reply, payload)
         return
       }
-      if (result !== undefined) payload = result
+      if (withPayload && returned !== undefined) payload = returned
     }
   }
-  if (stopWhenAnswered && isAnswered(reply)) return
-  ;(chain.next as PayloadNext)(request, reply, payload)
+  if (chain.stopWhenAnswered && isAnswered(reply)) return
+  chain.next(request, reply, payload)
 }
 
-async function awaitPayloadHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: any, reply: any, payload: unknown): Promise<void> {
-  let result
+async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: LifecycleRequest, reply: Reply, payload: unknown): Promise<void> {
+  let result: unknown
   try {
     result = await promise
   } catch (error) {
@@ -250,7 +187,7 @@ async function awaitPayloadHook (promise: PromiseLike<unknown>, chain: HookChain
     return
   }
   if (chain.stopWhenAnswered && isAnswered(reply)) return
-  runPayloadHooks(chain, request, reply, result === undefined ? payload : result, index + 1)
+  runHooks(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)
 }
 
 /**
@@ -287,15 +224,11 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
     return
   }
   if (chain.stopWhenAnswered && isAnswered(reply)) return
-  if (chain.withPayload) {
-    runPayloadHooks(chain, state.request, reply, value === undefined ? state.payload : value, state.index + 1)
-    return
-  }
-  runHooks(chain, state.request, reply, state.index + 1)
+  runHooks(chain, state.request, reply, chain.withPayload && value !== undefined ? value : state.payload, state.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
-export async function runAbortHooks (hooks: HookEntry[], request: any, onFailure: (error: unknown) => void): Promise<void> {
+export async function runAbortHooks (hooks: HookEntry[], request: LifecycleRequest, onFailure: (error: unknown) => void): Promise<void> {
   for (const hook of hooks) {
     try {
       if (hook.callbackStyle) {
