@@ -86,13 +86,3 @@ export function settleForceCloseConnections (options: ResolvedOptions, given: un
   if (given === 'idle') throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE()
   options.forceCloseConnections = false
 }
-
-/** HTTP/2 forbids connection-specific headers: Node refuses to send them (or warns and drops them). */
-export function isConnectionHeader (name: string): boolean {
-  return name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive' || name === 'upgrade' || name === 'proxy-connection'
-}
-
-/** Whether a raw response is Node's HTTP/2 compatibility response (it has a stream, not a socket). */
-export function isHttp2Response (res: any): boolean {
-  return res.stream !== undefined && res.stream !== null
-}
