@@ -131,7 +131,7 @@ export function runHooks (chain: HookChain, request: LifecycleRequest, reply: Re
       // which chain this is and where it stands are written before each call.
       state.chain = chain
       state.index = i
-      state.payload = payload
+      if (withPayload) state.payload = payload
       state.phase = calling
       state.invocation++
       try {
@@ -156,7 +156,7 @@ export function runHooks (chain: HookChain, request: LifecycleRequest, reply: Re
         chain.fail(reply, error)
         return
       }
-      payload = state.payload
+      if (withPayload) payload = state.payload
     } else {
       try {
         returned = withPayload
@@ -224,7 +224,8 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
     return
   }
   if (chain.stopWhenAnswered && isAnswered(reply)) return
-  runHooks(chain, state.request, reply, chain.withPayload && value !== undefined ? value : state.payload, state.index + 1)
+  const payload = chain.withPayload ? (value !== undefined ? value : state.payload) : undefined
+  runHooks(chain, state.request, reply, payload, state.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
