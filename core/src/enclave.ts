@@ -22,6 +22,9 @@ import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { enclaveProfile, type Profile } from './profile.js'
 import { createControllerState } from './schema/schema-controller.js'
 import { createFileCodeCache, isPlainJsonData } from './schema/compile-cache.js'
+import { keepTickEntryShape } from './util/keep-tick-shape.js'
+
+keepTickEntryShape()
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
 export function enclave (input: EnclaveHttp2SecureOptions): EnclaveHttp2Instance<Http2SecureServer>
