@@ -1,13 +1,12 @@
-/** The request pipeline: from the router's match through every phase of the lifecycle to the handler, and what follows the response. */
+/** The request pipeline: from the router's match through every phase of the lifecycle to the handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { kRawReply, kReplyEndTime, kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
+import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
 import { createRequestLogger } from '../logging/request-logger.js'
-import { runHooks, runAbortHooks, isAnswered, type ChainEnd } from './run-hooks.js'
+import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
+import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
 import { isThenable } from '../util/functions.js'
 import type { EnclaveLogger } from '../logging/logger.js'
-import type { Http2ServerRequest } from 'node:http2'
-import type { Duplex } from 'node:stream'
 import type { ValidationError } from '../types/schema.js'
 import type { LifecycleRequest, Reply } from '../reply/reply-state.js'
 import { parseBody } from '../request/read-body.js'
@@ -15,9 +14,6 @@ import { handleError } from '../reply/error-handler.js'
 import { validateRequest } from '../schema/validate.js'
 import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
-
-/** A raw request, response or socket that points back at its reply for the listeners below. */
-type WithReply<T> = T & { [kRawReply]?: Reply }
 
 /** find-my-way's handler for every route: builds request and reply, then walks the lifecycle. */
 export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params: Record<string, string>, route: RouteContext, query: unknown): void {
@@ -34,16 +30,9 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   }
   const request = new route.Request(id, params, raw, query, log, route)
   const reply = new route.Reply(res, request, log, route)
-  if (route.watchFinish) {
-    ;(res as WithReply<ServerResponse>)[kRawReply] = reply
-    res.once('finish', onResponseFinished)
-  }
-  if (route.onRequestAbort !== null) {
-    ;(raw as WithReply<IncomingMessage>)[kRawReply] = reply
-    raw.once('close', onRequestClosed)
-  }
-  // Over HTTP/2 a request's timeout is its stream's (raw.socket is a proxy shared by the session's streams).
-  if (route.onTimeout !== null) watchSocketTimeout(raw.httpVersionMajor === 2 ? (raw as unknown as Http2ServerRequest).stream : raw.socket, reply)
+  if (route.watchFinish) watchFinish(res, reply)
+  if (route.onRequestAbort !== null) watchAbort(raw, reply)
+  if (route.onTimeout !== null) watchTimeout(raw, reply)
   if (server.loggingEnabled && !server.options.disableRequestLogging) {
     log.info({ req: request }, 'incoming request')
   }
@@ -219,67 +208,10 @@ async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promi
   reply.send(payload)
 }
 
-function onResponseFinished (this: ServerResponse): void {
-  const reply = (this as WithReply<ServerResponse>)[kRawReply]!
-  reply[kReplyEndTime] = performance.now()
-  const route = reply[kReplyRoute]
-  // As Fastify: "request completed" is written once the onResponse hooks are done.
-  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, undefined, 0)
-  else logRequestCompleted(reply.request, reply)
-}
-
-function requestLoggingOn (reply: Reply): boolean {
-  const server = reply[kReplyRoute].server
-  return server.loggingEnabled && !server.options.disableRequestLogging
-}
-
-function logRequestCompleted (_request: LifecycleRequest, reply: Reply): void {
-  if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
-}
-
-/** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
-function logRequestErrored (reply: Reply, error: unknown): void {
-  if (requestLoggingOn(reply)) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
-}
-
-function onRequestClosed (this: WithReply<IncomingMessage>): void {
-  const reply = this[kRawReply]!
-  if (reply.raw.writableFinished === true) return
-  const route = reply[kReplyRoute]
-  void runAbortHooks(route.onRequestAbort!, reply.request, function logAbortHookFailure (error) {
-    reply.log.error({ err: error }, 'onRequestAbort hook failed')
-  })
-}
-
-/**
- * onTimeout hooks run when the socket times out (connectionTimeout) while this request is open.
- * One listener per socket, however many requests a keep-alive connection carries: the socket
- * points at its current reply.
- */
-function watchSocketTimeout (socket: WithReply<Socket | Duplex> | null | undefined, reply: Reply): void {
-  if (socket === null || socket === undefined) return
-  if (socket[kRawReply] === undefined) socket.on('timeout', onSocketTimeout)
-  socket[kRawReply] = reply
-}
-
-function onSocketTimeout (this: WithReply<Socket | Duplex>): void {
-  const reply = this[kRawReply]!
-  // A keep-alive connection idling after its last response has no request to report.
-  if (reply.raw.writableFinished === true) return
-  const route = reply[kReplyRoute]
-  runHooks(route.onTimeout!, reply.request, reply, undefined, 0)
-}
-
-function noop (): void {}
-
-export function logHookFailure (reply: Reply, error: unknown): void {
-  reply.log.error({ err: error }, 'hook failed after the response')
-}
-
 /** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */
 export const onRequestEnd: ChainEnd = { next: afterOnRequest, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
 export const preParsingEnd: ChainEnd = { next: afterPreParsing, fail: failLifecycle, withPayload: true, stopWhenAnswered: true }
 export const preValidationEnd: ChainEnd = { next: validationPhase, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
 export const preHandlerEnd: ChainEnd = { next: runHandler, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
-export const onResponseEnd: ChainEnd = { next: logRequestCompleted, fail: logRequestErrored, withPayload: false, stopWhenAnswered: false }
-export const onTimeoutEnd: ChainEnd = { next: noop, fail: logHookFailure, withPayload: false, stopWhenAnswered: false }
+// Declared beside the listeners that start these chains; compileRoute reads every chain end from here.
+export { onResponseEnd, onTimeoutEnd } from './response-events.js'
