@@ -1,28 +1,31 @@
+/** The factories: `enclave()` with Enclave's defaults, and `createServer(options, profile)`, which builds a server for either face. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
 import avvio from 'avvio'
-import { createValidatorCompilerFactory } from '@enclave/ajv'
-import { createSerializerCompilerFactory } from '@enclave/fjs'
+import { createValidatorCompilerFactory, type AjvCompilerOptions } from '@enclave/ajv'
+import { createSerializerCompilerFactory, type SerializerOptions } from '@enclave/fjs'
 import { resolveOptions } from './options.js'
 import { buildInitialConfig } from './instance/initial-config.js'
 import { createLogger } from './logging/logger.js'
 import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request-logger.js'
-import { kContext } from './symbols.js'
-import { ContextState } from './instance/context-state.js'
+import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
+import { closeServerFirst } from './instance/close.js'
+import { instanceMethods } from './instance/instance-methods.js'
+import { installNotFound } from './routing/not-found.js'
 import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
 import { settleForceCloseConnections } from './server/http2-server.js'
 import { guardHttpVersion } from './server/http-version.js'
 import { createTrustFunction } from './request/trust-proxy.js'
 import { createJsonParser, defaultTextParser } from './request/default-parsers.js'
-import { instanceMethods } from './instance/instance-methods.js'
-import { bootInstance, installNotFound } from './instance/boot.js'
-import type { RouteServer } from './routing/route-context.js'
-import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
-import type { Http2SecureServer, Http2Server } from 'node:http2'
-import { enclaveProfile, type Profile } from './profile.js'
 import { createControllerState } from './schema/schema-controller.js'
-import { createFileCodeCache, isPlainJsonData } from './schema/compile-cache.js'
+import { schemaCodeCaches } from './schema/compile-cache.js'
 import { keepTickEntryShape } from './util/keep-tick-shape.js'
+import { enclaveProfile, type Profile } from './profile.js'
+import type { ServerState, RawHandler, PluginLoader } from './instance/server-state.js'
+import type { ResolvedOptions } from './options.js'
+import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
 
 keepTickEntryShape()
 
@@ -34,32 +37,36 @@ export function enclave (input?: EnclaveOptions): EnclaveInstance {
   return createServer(input, enclaveProfile)
 }
 
-/** Creates a server: the root context, its router, avvio for plugins, and the HTTP server. */
-export function createServer (input: EnclaveOptions | undefined, profile: Profile): EnclaveInstance {
-  const options = resolveOptions(input, profile)
+/** The `ajv` (or `validator`) option group: Ajv's options, plugins and onCreate, as Fastify reads them. */
+type ValidatorGroup = Pick<AjvCompilerOptions, 'customOptions' | 'plugins' | 'onCreate'> & Record<string, unknown>
+
+function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState {
   const { logger, enabled: loggingEnabled } = createLogger(options.logger)
-  const validatorGroup = (options.validator ?? options.ajv ?? {}) as Record<string, any>
-  const codeCache = options.schemaCache === null ? undefined : createFileCodeCache(options.schemaCache.dir)
-  const validatorCodeCache = codeCache !== undefined && isPlainJsonData(validatorGroup.customOptions ?? null) ? codeCache : undefined
-  const serializerCodeCache = codeCache !== undefined && isPlainJsonData(options.serializerOpts ?? null) ? codeCache : undefined
-  const instance: any = Object.create(instanceMethods)
-  const server = {
+  const validatorGroup = (options.validator ?? options.ajv ?? {}) as ValidatorGroup
+  const serializerOptions = options.serializerOpts as SerializerOptions | undefined
+  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions)
+  const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: IncomingMessage) => string : createDefaultIdGenerator()
+  // The root context, the routers, the HTTP server and avvio need this object first: they are set right after.
+  return {
     options,
     profile,
     logger,
     loggingEnabled,
+    genReqId: withRequestIdHeader(options.requestIdHeader, generate),
     routes: [],
     onListen: [],
     preClose: [],
     rootNotFound: null,
     defaultRoute: null,
     secondaryServers: [],
+    asyncConstraints: false,
     started: false,
     booted: false,
     listening: false,
     closing: false,
     closed: false,
     readyPromise: null,
+    closePromise: undefined,
     validatorCompilerCache: new Map(),
     serializerCompilerCache: new Map(),
     defaultValidatorFactory: createValidatorCompilerFactory({
@@ -69,45 +76,55 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       annotationKeywords: options.acceptAnnotationKeywords,
       codeCache: validatorCodeCache
     }),
-    defaultSerializerFactory: createSerializerCompilerFactory(options.serializerOpts as any, serializerCodeCache),
+    defaultSerializerFactory: createSerializerCompilerFactory(serializerOptions, serializerCodeCache),
     schemaController: options.schemaController === undefined ? null : createControllerState(options.schemaController),
     validatorFactoryOptions: { customOptions: {}, plugins: [], ...validatorGroup },
     serializerFactoryOptions: options.serializerOpts,
     trustProxy: createTrustFunction(options.trustProxy)
-  } as unknown as RouteServer
-  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, () => server)
-  Object.assign(server, { router, notFoundRouter, querystringParser, asyncConstraints })
-  const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: any) => string : createDefaultIdGenerator()
-  ;(server as any).genReqId = withRequestIdHeader(options.requestIdHeader, generate)
-  const root = new ContextState(server, null, '', profile.rootPluginName, logger)
-  root.instance = instance
+  } as Partial<ServerState> as ServerState
+}
+
+/** Creates a server: the root context, its router, avvio for plugins, and the HTTP server. */
+export function createServer (input: EnclaveOptions | undefined, profile: Profile): EnclaveInstance {
+  const options = resolveOptions(input, profile)
+  // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
+  const instance: EnclaveInstance & RuntimeInstance = Object.create(instanceMethods)
+  const server = serverStateOf(options, profile)
+  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server })
+  server.router = router
+  server.notFoundRouter = notFoundRouter
+  server.querystringParser = querystringParser
+  server.asyncConstraints = asyncConstraints
+  const root = new ContextState(server, null, instance, '', profile.rootPluginName, server.logger)
   server.root = root
-  instance[kContext] = root
   // Fastify 4 reads JSON as text; the generic errors need the bytes, to refuse what is not UTF-8.
   root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
   root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, instance, true)
 
-  const rewriteUrl = options.rewriteUrl as ((raw: any) => string) | undefined
-  server.httpHandler = rewriteUrl === undefined
-    ? function handleHttpRequest (req: any, res: any) { routeRequest(server, req, res) }
-    : function handleRewrittenRequest (req: any, res: any) {
+  const rewriteUrl = options.rewriteUrl as ((this: RuntimeInstance, raw: IncomingMessage) => string) | undefined
+  const handler: RawHandler = rewriteUrl === undefined
+    ? function handleHttpRequest (req: IncomingMessage, res: ServerResponse) { routeRequest(server, req, res) }
+    : function handleRewrittenRequest (req: IncomingMessage, res: ServerResponse) {
       req.url = rewriteUrl.call(instance, req)
       routeRequest(server, req, res)
     }
-  server.httpHandler = guardHttpVersion(options, server.httpHandler)
-  server.httpServer = createHttpServer(options, server.httpHandler, logger)
+  server.httpHandler = guardHttpVersion(options, handler)
+  server.httpServer = createHttpServer(options, server.httpHandler, server.logger)
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
-  ;(instance as any).initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options)
+  // Read-only for apps; the factory sets it once.
+  const runtime: RuntimeInstance = instance
+  runtime.initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options)
 
   const boot = avvio(instance, {
     autostart: false,
     timeout: options.pluginTimeout,
     expose: { use: '_avvioRegister', ready: '_avvioReady', close: '_avvioClose', onClose: '_avvioOnClose' }
-  } as any)
-  ;(boot as any).override = override
-  server.avvio = boot
+  })
+  const loader: PluginLoader = boot
+  loader.override = override
+  server.avvio = loader
   boot.on('start', function onStart () { server.started = true })
   installNotFound(server)
-  bootInstance(server)
-  return instance as EnclaveInstance
+  closeServerFirst(server)
+  return instance
 }

@@ -1,3 +1,4 @@
+/** `@enclave/core`'s entry: the factory (also as the CommonJS module itself), the error catalogue, and the public types. */
 import { enclave } from './enclave.js'
 import { errorCodes } from './errors/codes.js'
 import { createError } from './errors/create-error.js'

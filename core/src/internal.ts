@@ -1,6 +1,6 @@
 /**
  * `@enclave/core/internal`: what `@enclave/fastify` needs to build its face over the same core.
- * Not a public API for apps; it may change with any release of @enclave/core.
+ * Not a public API for apps; it may change with every release of @enclave/core.
  */
 export { createServer } from './enclave.js'
 export { enclaveProfile, fastifyProfile, differingOptions, type Profile } from './profile.js'

@@ -3,6 +3,8 @@
  * a value of another scalar type is converted when Ajv can (`'10'` → 10, `1` → true, `null` → false)
  * and the converted value is used; anything else fails with Ajv's message.
  */
+import { kNotCoercible } from './symbols.js'
+
 type SchemaType = 'integer' | 'boolean' | 'string'
 
 export const fastifyOptionTypes: Readonly<Record<string, SchemaType>> = {
@@ -29,38 +31,36 @@ export const fastifyOptionTypes: Readonly<Record<string, SchemaType>> = {
 /** Options whose schema also accepts `null` (Fastify's `nullable: true`). */
 const nullable = new Set(['maxRequestsPerSocket'])
 
-export const notCoercible = Symbol('not coercible')
-
-function toNumber (value: unknown): number | typeof notCoercible {
+function toNumber (value: unknown): number | typeof kNotCoercible {
   if (typeof value === 'number') return value
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value === null) return 0
   if (typeof value === 'string' && value !== '' && !Number.isNaN(Number(value))) return Number(value)
-  return notCoercible
+  return kNotCoercible
 }
 
-function toBoolean (value: unknown): boolean | typeof notCoercible {
+function toBoolean (value: unknown): boolean | typeof kNotCoercible {
   if (typeof value === 'boolean') return value
   if (value === 'true' || value === 1) return true
   if (value === 'false' || value === 0 || value === null) return false
-  return notCoercible
+  return kNotCoercible
 }
 
-function toText (value: unknown): string | typeof notCoercible {
+function toText (value: unknown): string | typeof kNotCoercible {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   if (value === null) return ''
-  return notCoercible
+  return kNotCoercible
 }
 
-/** The value Fastify would use for option `name`, or notCoercible (then `mustBe` names the type). */
+/** The value Fastify would use for option `name`, or kNotCoercible (then `mustBe` names the type). */
 export function coerceOption (name: string, value: unknown): unknown {
   const type = fastifyOptionTypes[name]
   if (type === undefined || (value === null && nullable.has(name))) return value
   if (type === 'boolean') return toBoolean(value)
   if (type === 'string') return toText(value)
   const number = toNumber(value)
-  return number !== notCoercible && Number.isInteger(number) ? number : notCoercible
+  return number !== kNotCoercible && Number.isInteger(number) ? number : kNotCoercible
 }
 
 /** Fastify's FST_ERR_INIT_OPTS_INVALID detail for an option its schema refuses. */

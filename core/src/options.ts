@@ -1,6 +1,11 @@
+/** The factory options: the check of each option enclave() accepts, Fastify 4's defaults, and `resolveOptions`, which applies them. */
 import { errorCodes } from './errors/codes.js'
 import type { Profile } from './profile.js'
-import { coerceOption, notCoercible, schemaMessage } from './option-coercion.js'
+import { coerceOption, schemaMessage } from './option-coercion.js'
+import { kNotCoercible } from './symbols.js'
+import { warnUnknownOption } from './unknown-option-warning.js'
+import { isAsyncFunction } from './util/functions.js'
+import { checkSchemaController } from './schema/schema-controller-option.js'
 
 type Check = (value: unknown) => boolean
 
@@ -11,7 +16,7 @@ const isFunction: Check = (v) => typeof v === 'function'
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 const anyValue: Check = () => true
 // Fastify's options schema requires these four of every strategy in `constraints`.
-const isStrategy: Check = (v) => isObject(v) && typeof (v as any).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as any)[key] !== undefined)
+const isStrategy: Check = (v) => isObject(v) && typeof (v as Record<string, unknown>).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as Record<string, unknown>)[key] !== undefined)
 
 /**
  * Every option enclave() accepts: Fastify v4's names (so an app's options carry over) plus
@@ -50,7 +55,7 @@ const optionChecks: Record<string, [Check, string]> = {
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
   validator: [isObject, 'an object { customOptions?, plugins? }'],
   serializerOpts: [isObject, 'fast-json-stringify options'],
-  schemaErrorFormatter: [(v) => isFunction(v) && (v as { constructor?: { name?: string } }).constructor?.name !== 'AsyncFunction', 'a synchronous function (errors, dataVar) => Error'],
+  schemaErrorFormatter: [(v) => isFunction(v) && !isAsyncFunction(v), 'a synchronous function (errors, dataVar) => Error'],
   jsonShorthand: [isBool, 'a boolean'],
   allowUnsafeRegex: [isBool, 'a boolean'],
   useSemicolonDelimiter: [isBool, 'a boolean'],
@@ -65,7 +70,7 @@ const optionChecks: Record<string, [Check, string]> = {
   jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
   paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
   protectErrorPayloads: [isBool, 'a boolean'],
-  versioning: [(v) => isObject(v) && isFunction((v as any).storage) && isFunction((v as any).deriveVersion), 'an object { storage, deriveVersion }'],
+  versioning: [(v) => isObject(v) && isFunction((v as Record<string, unknown>).storage) && isFunction((v as Record<string, unknown>).deriveVersion), 'an object { storage, deriveVersion }'],
   validationPayload: [(v) => v === 'spec' || v === 'fastify', "'spec' | 'fastify'"],
   validatorFailure: [(v) => v === 'conceal' || v === 'fastify', "'conceal' | 'fastify'"],
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
@@ -79,6 +84,7 @@ const optionChecks: Record<string, [Check, string]> = {
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
 const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory'])
+const knownOptionNames = Object.keys(optionChecks)
 
 export interface ResolvedOptions {
   bodyLimit: number
@@ -184,57 +190,6 @@ function checkValidatorGroup (group: Record<string, unknown>, name: string): voi
   }
 }
 
-/** `schemaController`: Fastify checks the bucket factory when the server is created. */
-export function checkSchemaController (controller: Record<string, unknown>): void {
-  if (controller.bucket !== undefined && !isFunction(controller.bucket)) {
-    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
-  }
-  const factories = controller.compilersFactory
-  if (factories === undefined) return
-  if (!isObject(factories)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.compilersFactory must be an object { buildValidator?, buildSerializer? }')
-  for (const name of ['buildValidator', 'buildSerializer']) {
-    const factory = (factories as Record<string, unknown>)[name]
-    if (factory !== undefined && !isFunction(factory)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory.${name} must be a function`)
-  }
-}
-
-function editDistance (a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
-}
-
-/** The known option a misspelt one most likely meant (case slips and up to two typos). */
-function closestOptionName (name: string): string | undefined {
-  let best: string | undefined
-  let bestDistance = 3
-  for (const known of Object.keys(optionChecks)) {
-    const distance = known.toLowerCase() === name.toLowerCase() ? 0 : editDistance(known, name)
-    if (distance < bestDistance) {
-      best = known
-      bestDistance = distance
-    }
-  }
-  return best
-}
-
-/**
- * Fastify ignores options it does not know (apps pass their whole config object), and so does
- * Enclave (design §5). A name close to a known one is most likely a typo: that gets a warning.
- */
-function warnUnknownOption (name: string): void {
-  if (acceptedFastifyOptions.has(name)) return
-  const guess = closestOptionName(name)
-  if (guess === undefined) return
-  process.emitWarning(`Unknown option '${name}' is ignored. Did you mean '${guess}'?`, { code: 'ENC_WARN_UNKNOWN_OPTION' })
-}
-
 /** Fastify's own schema messages for the two structured options it validates. */
 function fastifySchemaError (name: string, value: unknown): string | undefined {
   if (name === 'forceCloseConnections') return JSON.stringify(['must match pattern "idle"', 'must be boolean', 'must match exactly one schema in oneOf'])
@@ -242,7 +197,7 @@ function fastifySchemaError (name: string, value: unknown): string | undefined {
   if (!isObject(value)) return JSON.stringify(['must be object'])
   for (const strategy of Object.values(value as object)) {
     if (!isObject(strategy)) return JSON.stringify(['must be object'])
-    const missing = ['name', 'storage', 'validate', 'deriveConstraint'].find((key) => (strategy as any)[key] === undefined)
+    const missing = ['name', 'storage', 'validate', 'deriveConstraint'].find((key) => (strategy as Record<string, unknown>)[key] === undefined)
     if (missing !== undefined) return JSON.stringify([`must have required property '${missing}'`])
   }
   return undefined
@@ -260,11 +215,11 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
     if (value === undefined) continue
     const check = optionChecks[name]
     if (check === undefined) {
-      warnUnknownOption(name)
+      if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
       continue
     }
     const coerced = coerceOption(name, value)
-    if (coerced === notCoercible) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
+    if (coerced === kNotCoercible) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
     given[name] = value = coerced
     if (!check[0](value)) {
       if (name === 'bodyLimit') throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(value))

@@ -6,7 +6,13 @@
 
 // instance (context)
 export const kContext = Symbol('enclave.context')
-export const kServer = Symbol('enclave.server')
+
+// factory options: what a value Fastify's schema cannot coerce becomes
+export const kNotCoercible = Symbol('enclave.option.notCoercible')
+
+// register(): an options function, kept until its plugin loads
+export const kOptionsFactory = Symbol('enclave.register.optionsFactory')
+export const kResolvedOptions = Symbol('enclave.register.resolvedOptions')
 
 // request
 export const kRequestRoute = Symbol('enclave.request.route')
@@ -29,6 +35,10 @@ export const kReplySending = Symbol('enclave.reply.sending')
 
 // validation errors: sent as the spec's payload (no `code`) under validationPayload: 'spec'
 export const kSpecValidationPayload = Symbol('enclave.validation.specPayload')
+
+// HTTP servers: their tracked connections (graceful close) and HTTP/2 sessions
+export const kTrackedConnections = Symbol('enclave.trackedConnections')
+export const kHttp2Sessions = Symbol('enclave.http2Sessions')
 
 // streams we read a body from
 export const kBodyReader = Symbol('enclave.bodyReader')

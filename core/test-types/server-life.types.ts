@@ -35,5 +35,11 @@ app.register(async (plugin) => {
 
 const closed: Promise<void> = app.close()
 void closed
+// `await using app = enclave()`: Fastify 4.29 types it too.
+const disposed: Promise<void> = app[Symbol.asyncDispose]()
+void disposed
+// Fastify's text parser is callback style, as its FastifyBodyParser<string> type says.
+app.addContentTypeParser('text/html', { parseAs: 'string' }, app.defaultTextParser)
+app.defaultTextParser({} as never, 'text', (error, body) => { assertType<Equal<typeof error, Error | null>>(); void body })
 // @ts-expect-error listen() takes a port number, a string or options, not a boolean
 void app.listen(true)

@@ -56,6 +56,10 @@ const scenarios: Array<[string, (app: any, seen: string[]) => Promise<unknown>]>
     await app.close()
     return app.inject('/')
   }],
+  ['await app[Symbol.asyncDispose]() closes the app as close() does', async (app) => {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    return { resolved: await app[Symbol.asyncDispose](), listening: app.server.listening }
+  }],
   ['ready() after close() resolves', async (app) => {
     await app.close()
     await app.ready()

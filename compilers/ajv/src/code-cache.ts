@@ -2,7 +2,8 @@ import { createRequire } from 'node:module'
 
 /** Where generated code is kept between starts (core's `schemaCache` option); keys are opaque text. */
 export interface CodeCache {
-  read (key: string): string | undefined
+  /** The exports of the CommonJS module stored under `key`, run with `require`; undefined when there is none. */
+  load (key: string, require: (id: string) => unknown): unknown
   write (key: string, code: string): void
 }
 
@@ -30,19 +31,25 @@ export const generatorVersions = JSON.stringify([
   ...['ajv', 'ajv-formats', 'fast-uri'].map(function withVersion (name) { return [name, versionOf(name)] })
 ])
 
+const required = new Map<string, unknown>()
+
 /**
- * Runs a module Ajv's standalone mode wrote, resolving its `require`s (Ajv's runtime helpers,
- * ajv-formats) from this package. Anything but a function back counts as no code at all.
+ * The `require` stored modules run with: Ajv's runtime helpers and ajv-formats, resolved from this
+ * package, each looked up once however many validators ask for it.
  */
-export function loadStandalone (code: string): ((data: any) => any) | undefined {
-  const module = { exports: {} as unknown }
-  try {
-    // eslint-disable-next-line no-new-func
-    new Function('require', 'module', 'exports', code)(require, module, module.exports)
-  } catch {
-    return undefined
+export function requireOnce (id: string): unknown {
+  let exported = required.get(id)
+  if (exported === undefined && !required.has(id)) {
+    exported = require(id)
+    required.set(id, exported)
   }
-  return typeof module.exports === 'function' ? module.exports as (data: any) => any : undefined
+  return exported
+}
+
+/** The validator stored under `key`, or undefined (absent, or not a function). */
+export function loadStandalone (store: CodeCache, key: string): ((data: any) => any) | undefined {
+  const exported = store.load(key, requireOnce)
+  return typeof exported === 'function' ? exported as (data: any) => any : undefined
 }
 
 /** The module text of a compiled validator (needs an Ajv instance created with `code.source`). */

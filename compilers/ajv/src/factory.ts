@@ -23,7 +23,11 @@ export function createValidatorCompilerFactory (options: AjvCompilerOptions = {}
     const cached = key === undefined ? undefined : compilers.get(key)
     if (cached !== undefined) return cached
     const persisted = optionsKey !== undefined && key !== undefined
-    const ajv: Ajv = createAjv(options, externalSchemas, persisted)
+    // With the cache, the instance (and Ajv's meta-schema compilation) waits for the first schema
+    // not found in it; the shared schemas were valid when every stored entry was made.
+    const ajv: Ajv | (() => Ajv) = persisted
+      ? function createPersistedAjv () { return createAjv(options, externalSchemas, true) }
+      : createAjv(options, externalSchemas, false)
     const compiler = createAjvValidatorCompiler(ajv, annotations, persisted
       ? { store: options.codeCache!, prefix: `${generatorVersions}\n${optionsKey}\n${key}` }
       : undefined)

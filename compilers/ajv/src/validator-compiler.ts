@@ -7,11 +7,11 @@ import { canDeferCompilation } from './deferrable.js'
 import { loadStandalone, standaloneModule, type CodeCache } from './code-cache.js'
 import type { ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from './types.js'
 
-function storedValidatorFor (ajv: Ajv, schema: unknown): ValidationFunction | undefined {
+function storedValidatorFor (ajvOf: () => Ajv, schema: unknown): ValidationFunction | undefined {
   const id = typeof schema === 'object' && schema !== null ? (schema as { $id?: unknown }).$id : undefined
   // A '#name' id is local to the schema that holds it, never a key in Ajv's store.
   if (typeof id !== 'string' || id === '' || id.startsWith('#')) return undefined
-  return ajv.getSchema(id)
+  return ajvOf().getSchema(id)
 }
 
 const httpParts = new Set<unknown>(['body', 'querystring', 'params', 'headers'])
@@ -23,9 +23,16 @@ function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
 /**
  * The compiler of one Ajv instance. Validators are cached by schema object and by JSON content,
  * so routes that repeat a schema (or a context re-asking at ready()) do not make Ajv generate and
- * evaluate the same code again.
+ * evaluate the same code again. Given a function instead of an instance, the instance is created
+ * on the first schema that needs it: with schemaCache, a start that finds every validator stored
+ * creates none.
  */
-export function createAjvValidatorCompiler (ajv: Ajv, annotations = true, codeCache?: { store: CodeCache, prefix: string }): ValidatorCompiler {
+export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), annotations = true, codeCache?: { store: CodeCache, prefix: string }): ValidatorCompiler {
+  let instance: Ajv | undefined = typeof ajvOrFactory === 'function' ? undefined : ajvOrFactory
+  function ajvOf (): Ajv {
+    instance ??= (ajvOrFactory as () => Ajv)()
+    return instance
+  }
   const byObject = new WeakMap<object, ValidationFunction>()
   const byContent = new Map<string, ValidationFunction>()
 
@@ -49,13 +56,8 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true, codeCa
     try {
       // Reusing the stored validator avoids Ajv's "schema with key or id already exists" when a
       // route schema is one of the shared schemas (same $id).
-      const stored = storedValidatorFor(ajv, schema)
-      if (stored !== undefined) {
-        validate = stored
-      } else {
-        if (annotations) addVendorKeywordsOf(ajv, schema)
-        validate = compileThroughCache(schema, contentKey)
-      }
+      const stored = storedValidatorFor(ajvOf, schema)
+      validate = stored ?? compileThroughCache(schema, contentKey)
     } catch (error) {
       throw explainCompileError(error)
     }
@@ -68,20 +70,27 @@ export function createAjvValidatorCompiler (ajv: Ajv, annotations = true, codeCa
   // schemaCache: the key holds the schema's JSON and, in `prefix`, the shared schemas, options and
   // package versions, so a file is only ever used for the exact input it was generated from.
   function compileThroughCache (schema: unknown, contentKey: string | undefined): ValidationFunction {
-    if (codeCache === undefined || contentKey === undefined) return ajv.compile(schema as object)
+    if (codeCache === undefined || contentKey === undefined) return compileWithAjv(schema)
     const key = `ajv\n${codeCache.prefix}\n${contentKey}`
-    const code = codeCache.store.read(key)
-    const loaded = code === undefined ? undefined : loadStandalone(code)
+    const loaded = loadStandalone(codeCache.store, key)
     if (loaded !== undefined) return loaded as ValidationFunction
-    const validate = ajv.compile(schema as object)
+    const ajv = ajvOf()
+    const validate = compileWithAjv(schema)
     const generated = standaloneModule(ajv, validate)
     if (generated !== undefined) codeCache.store.write(key, generated)
     return validate
   }
 
+  function compileWithAjv (schema: unknown): ValidationFunction {
+    const ajv = ajvOf()
+    if (annotations) addVendorKeywordsOf(ajv, schema)
+    return ajv.compile(schema as object)
+  }
+
   // Read by core's lazySchemaCompilation; the vendor keywords are declared first, as compile would.
   function canDefer (input: ValidatorCompilerInput): boolean {
     if (!httpParts.has(input.httpPart)) return false
+    const ajv = ajvOf()
     if (annotations) addVendorKeywordsOf(ajv, input.schema)
     return canDeferCompilation(ajv, input.schema)
   }

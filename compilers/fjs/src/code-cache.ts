@@ -2,7 +2,8 @@ import { createRequire } from 'node:module'
 
 /** Where generated code is kept between starts (core's `schemaCache` option); keys are opaque text. */
 export interface CodeCache {
-  read(key: string): string | undefined
+  /** The exports of the CommonJS module stored under `key`, run with `require`; undefined when there is none. */
+  load(key: string, require: (id: string) => unknown): unknown
   write(key: string, code: string): void
 }
 
@@ -22,16 +23,40 @@ export const generatorVersions = JSON.stringify([
   ['fast-json-stringify', versionOf('fast-json-stringify/package.json')]
 ])
 
+const required = new Map<string, unknown>()
+
 /**
- * Runs a module fast-json-stringify's standalone mode wrote, resolving its `require`s from this
- * package. Anything but a function back counts as no code at all.
+ * The `require` generated modules run with: fast-json-stringify's runtime, resolved from this
+ * package, looked up once however many serializers ask for it.
+ */
+function requireOnce(id: string): unknown {
+  let exported = required.get(id)
+  if (exported === undefined && !required.has(id)) {
+    exported = require(id)
+    required.set(id, exported)
+  }
+  return exported
+}
+
+function asSerializer(exported: unknown): ((data: any) => string) | undefined {
+  return typeof exported === 'function' ? (exported as (data: any) => string) : undefined
+}
+
+/** The serializer stored under `key`, or undefined (absent, or not a function). */
+export function loadStored(store: CodeCache, key: string): ((data: any) => string) | undefined {
+  return asSerializer(store.load(key, requireOnce))
+}
+
+/**
+ * Runs a module fast-json-stringify's standalone mode just wrote, to check that it works before it
+ * is stored. Anything but a function back counts as no code at all.
  */
 export function loadStandalone(code: string): ((data: any) => string) | undefined {
   const module = { exports: {} as unknown }
   try {
-    new Function('require', 'module', 'exports', code)(require, module, module.exports)
+    new Function('require', 'module', 'exports', code)(requireOnce, module, module.exports)
   } catch {
     return undefined
   }
-  return typeof module.exports === 'function' ? (module.exports as (data: any) => string) : undefined
+  return asSerializer(module.exports)
 }

@@ -2,7 +2,7 @@ import fastJsonStringify from 'fast-json-stringify'
 import { externalSchemasCacheKey, schemaCacheKey } from './cache-key.js'
 import { withFjsWorkarounds } from './fjs-workarounds.js'
 import { canDeferSerializer } from './deferrable.js'
-import { generatorVersions, loadStandalone, type CodeCache } from './code-cache.js'
+import { generatorVersions, loadStandalone, loadStored, type CodeCache } from './code-cache.js'
 import { externalsForRouteSchema } from './route-externals.js'
 import type {
   SerializerCompiler,
@@ -75,8 +75,7 @@ function buildSerializerCompiler(
   // package versions, so a file is only ever used for the exact input it was generated from.
   function compileThroughCache(schema: unknown, schemaKey: string, codeCache: { store: CodeCache, prefix: string }): SerializerFunction {
     const key = `fjs\n${codeCache.prefix}\n${schemaKey}`
-    const code = codeCache.store.read(key)
-    const loaded = code === undefined ? undefined : loadStandalone(code)
+    const loaded = loadStored(codeCache.store, key)
     if (loaded !== undefined) return loaded
     const generated = compileSerializer(schema, externals, { ...options, mode: 'standalone' } as SerializerOptions) as unknown
     const serializer = typeof generated === 'string' ? loadStandalone(generated) : undefined

@@ -1,3 +1,5 @@
+/** One encapsulation context's state (`ContextState`), the runtime instance that fronts it, and the way from one to the other. */
+import { kContext } from '../symbols.js'
 import { createHookStore, type HookStore } from '../lifecycle/hooks.js'
 import { createSchemaView, type SchemaControllerState, type SchemaView } from '../schema/schema-controller.js'
 import { ParserStore } from '../request/body-parsers.js'
@@ -9,6 +11,36 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { ErrorHandlerEntry } from '../reply/error-handler.js'
 
+/** avvio's completion callback: an error (or nothing) ends the step. */
+export type AvvioDone = (error?: unknown) => void
+
+/**
+ * The instance object as core sees it: the public methods (instance-methods.ts), the methods avvio
+ * exposes on it under private names, and the decorations users add (whatever name and value).
+ */
+export interface RuntimeInstance {
+  [kContext]: ContextState
+  readonly version: string
+  ready (): Promise<RuntimeInstance>
+  ready (callback: (error: Error | null) => void): undefined
+  close (): Promise<void>
+  after (step: (error: unknown, done: AvvioDone) => void): RuntimeInstance
+  _avvioRegister (plugin: unknown, options: unknown): unknown
+  _avvioReady (step: (error: unknown, context: unknown, done: AvvioDone) => void): unknown
+  _avvioClose (): Promise<void>
+  _avvioOnClose (hook: unknown): unknown
+  [decoration: string | symbol]: unknown
+}
+
+/** The context an instance fronts (a child instance inherits its parent's methods, never its context). */
+export function contextOf (instance: RuntimeInstance): ContextState {
+  return instance[kContext]
+}
+
+export function serverOf (instance: RuntimeInstance): ServerState {
+  return instance[kContext].server
+}
+
 /** Settings a context keeps as they were when it loaded (see `loadedWith`). */
 type SnapshotSetting = 'validatorCompiler' | 'serializerCompiler' | 'schemaErrorFormatter' | 'replySerializer'
 
@@ -19,7 +51,7 @@ type SnapshotSetting = 'validatorCompiler' | 'serializerCompiler' | 'schemaError
 export class ContextState {
   readonly parent: ContextState | null
   readonly server: ServerState
-  instance: any
+  readonly instance: RuntimeInstance
   readonly prefix: string
   pluginName: string
   /** This context's name, then the wrapped plugins that registered into it (`pluginName` joins them). */
@@ -80,8 +112,9 @@ export class ContextState {
    */
   readonly loadedWith: Record<SnapshotSetting, AnyFunction | null>
 
-  constructor (server: ServerState, parent: ContextState | null, prefix: string, pluginName: string, logger: EnclaveLogger, logLevel?: string) {
+  constructor (server: ServerState, parent: ContextState | null, instance: RuntimeInstance, prefix: string, pluginName: string, logger: EnclaveLogger, logLevel?: string) {
     this.server = server
+    this.instance = instance
     this.parent = parent
     this.prefix = prefix
     this.pluginName = pluginName
@@ -102,6 +135,7 @@ export class ContextState {
           replySerializer: parent.inherited('replySerializer')
         }
     if (parent !== null) parent.children.push(this)
+    instance[kContext] = this
   }
 
   /** Contexts from the root down to this one. */
@@ -138,8 +172,7 @@ export class ContextState {
       const value = ctx.schemaController?.[key]
       if (value !== undefined && value !== null) return value
     }
-    const root = (this.server as { schemaController?: SchemaControllerState | null }).schemaController
-    return root?.[key] ?? null
+    return this.server.schemaController?.[key] ?? null
   }
 
   hasPlugin (name: string): boolean {

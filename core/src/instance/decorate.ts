@@ -1,21 +1,23 @@
+/** decorate / decorateRequest / decorateReply: Fastify 4's rules for where a decoration lands and what it may replace. */
 import { errorCodes } from '../errors/codes.js'
-import { kContext } from '../symbols.js'
-import type { RouteServer } from '../routing/route-context.js'
-import type { ContextState } from './context-state.js'
+import { contextOf, type ContextState, type RuntimeInstance } from './context-state.js'
 
 export type DecoratorTarget = 'instance' | 'request' | 'reply'
 
 interface Accessors { getter?: () => unknown, setter?: (value: unknown) => void }
 
-/** Fastify's rule: any object with a getter or a setter function is an accessor pair. */
+/** Fastify's rule: every object with a getter or a setter function is an accessor pair. */
 function isAccessors (value: unknown): value is Accessors {
   return typeof value === 'object' && value !== null &&
     (typeof (value as Accessors).getter === 'function' || typeof (value as Accessors).setter === 'function')
 }
 
+/** Where decorations live: the instance, or a Request/Reply prototype (every name and value). */
+type Holder = Record<PropertyKey, unknown>
+
 /** Where a decoration of this kind lives for this context: the instance or its Request/Reply prototype. */
-function holderOf (instance: any, target: DecoratorTarget): any {
-  const context: ContextState = instance[kContext]
+function holderOf (instance: RuntimeInstance, target: DecoratorTarget): Holder {
+  const context = contextOf(instance)
   if (target === 'instance') return instance
   return target === 'request' ? context.Request.prototype : context.Reply.prototype
 }
@@ -27,14 +29,14 @@ function holderOf (instance: any, target: DecoratorTarget): any {
  * replaced (plugins replace `reply.send`, `reply.code`; @fastify/cors `reply.getHeader`), the
  * assignment failing only where the member is a getter. Returns true for such a built-in.
  */
-function checkAvailable (context: ContextState, holder: any, target: DecoratorTarget, name: PropertyKey): boolean {
+function checkAvailable (context: ContextState, holder: Holder, target: DecoratorTarget, name: PropertyKey): boolean {
   const taken = target === 'instance'
     ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))
     : context.ownDecorators[target].includes(name) || (context.ancestorDecorated(target, name) && !isRedecoratable(holder, name))
   if (taken) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
   if (target === 'instance' || !(name in holder) || context.ancestorDecorated(target, name)) return false
   // With trustProxy, Fastify 4.29 defines request.ips itself and refuses to have it decorated.
-  if (target === 'request' && name === 'ips' && (context.server as RouteServer).trustProxy !== null) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT('ips')
+  if (target === 'request' && name === 'ips' && context.server.trustProxy !== null) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT('ips')
   return true
 }
 
@@ -43,13 +45,13 @@ function checkAvailable (context: ContextState, holder: any, target: DecoratorTa
  * function (it lives on the prototype), not one whose value is data (set on every instance); over an
  * accessor the assignment decides (a getter alone throws a TypeError).
  */
-function isRedecoratable (holder: any, name: PropertyKey): boolean {
+function isRedecoratable (holder: Holder, name: PropertyKey): boolean {
   const descriptor = inheritedDescriptor(holder, name)
   return descriptor !== undefined && (typeof descriptor.value === 'function' || descriptor.get !== undefined || descriptor.set !== undefined)
 }
 
-function inheritedDescriptor (holder: any, name: PropertyKey): PropertyDescriptor | undefined {
-  for (let proto = holder; proto !== null; proto = Object.getPrototypeOf(proto)) {
+function inheritedDescriptor (holder: Holder, name: PropertyKey): PropertyDescriptor | undefined {
+  for (let proto: object | null = holder; proto !== null; proto = Object.getPrototypeOf(proto)) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, name)
     if (descriptor !== undefined) return descriptor
   }
@@ -58,7 +60,7 @@ function inheritedDescriptor (holder: any, name: PropertyKey): PropertyDescripto
 
 /**
  * Accessors Enclave adds where Fastify 4.29 has none (`reply.routeOptions`, `request.ips` without
- * trustProxy): there Fastify accepts any decoration, so the decoration replaces the getter.
+ * trustProxy): there Fastify accepts every decoration, so the decoration replaces the getter.
  */
 function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey): boolean {
   return (target === 'reply' && name === 'routeOptions') || (target === 'request' && name === 'ips')
@@ -69,7 +71,7 @@ function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey): boo
  * (`reply.statusCode` validates the value, `reply.sent` accepts only true) and a getter alone
  * refuses with the engine's TypeError, as Fastify's does.
  */
-function replaceBuiltin (holder: any, target: DecoratorTarget, name: PropertyKey, value: unknown): void {
+function replaceBuiltin (holder: Holder, target: DecoratorTarget, name: PropertyKey, value: unknown): void {
   const descriptor = inheritedDescriptor(holder, name)
   if (descriptor !== undefined && descriptor.get !== undefined && descriptor.set === undefined && isEnclaveOnlyAccessor(target, name)) {
     Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: false })
@@ -79,11 +81,11 @@ function replaceBuiltin (holder: any, target: DecoratorTarget, name: PropertyKey
 }
 
 /** Dependencies name decorators of the same kind (a request decorator depends on request decorators). */
-function checkDependencies (holder: any, name: PropertyKey, dependencies: unknown): void {
+function checkDependencies (holder: Holder, name: PropertyKey, dependencies: unknown): void {
   if (dependencies === undefined) return
   if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
   for (const dependency of dependencies) {
-    if (!(dependency in holder)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
+    if (!((dependency as PropertyKey) in holder)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
   }
 }
 
@@ -91,8 +93,8 @@ function checkDependencies (holder: any, name: PropertyKey, dependencies: unknow
  * decorate / decorateRequest / decorateReply. The value lands on the context's instance or on its
  * Request/Reply prototype, so it is visible in the context and its descendants only.
  */
-export function addDecorator (instance: any, target: DecoratorTarget, name: unknown, value: unknown, dependencies?: unknown): void {
-  const context: ContextState = instance[kContext]
+export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: unknown, value: unknown, dependencies?: unknown): void {
+  const context = contextOf(instance)
   if (typeof name !== 'string' && typeof name !== 'symbol') throw new errorCodes.ENC_ERR_DEC_INVALID_NAME(typeof name)
   if (context.server.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const holder = holderOf(instance, target)
@@ -111,12 +113,12 @@ export function addDecorator (instance: any, target: DecoratorTarget, name: unkn
   context.ownDecorators[target].push(name)
 }
 
-export function hasDecorator (instance: any, target: DecoratorTarget, name: PropertyKey): boolean {
+export function hasDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: PropertyKey): boolean {
   return name in holderOf(instance, target)
 }
 
 /** Fastify 5's getDecorator: a missing name is an error, not a silent undefined; methods come bound. */
-export function getDecorator (instance: any, name: PropertyKey): unknown {
+export function getDecorator (instance: RuntimeInstance, name: PropertyKey): unknown {
   if (!(name in instance)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(String(name), 'instance')
   const value = instance[name]
   return typeof value === 'function' ? value.bind(instance) : value

@@ -1,3 +1,4 @@
+/** `instance.initialConfig`: the options Fastify 4.29 exposes there, in its order. */
 import type { ResolvedOptions } from '../options.js'
 
 /**

@@ -1,3 +1,4 @@
+/** printContexts(): the tree of encapsulation contexts, each with its own hooks, decorators, parsers and handlers. */
 import type { ContextState } from './context-state.js'
 import { requestHookNames, applicationHookNames } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'

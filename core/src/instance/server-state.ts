@@ -1,13 +1,25 @@
-import type { Server } from 'node:http'
+/** The state one server shares across all its contexts: options, routers, HTTP servers and boot flags. */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type Router from 'find-my-way'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
-import type { ContextState } from './context-state.js'
+import type { ContextState, RuntimeInstance } from './context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { Profile } from '../profile.js'
 import type { SchemaControllerState } from '../schema/schema-controller.js'
+import type { TrustFunction } from '../request/trust-proxy.js'
+
+/** What a Node HTTP server (HTTP/1 or HTTP/2 compatibility API) calls for each request. */
+export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** What the server keeps of avvio, the plugin loader: `printPlugins()`, the close ordering, and the hook that makes each plugin's instance. */
+export interface PluginLoader {
+  prettyPrint (): string
+  once (event: 'preReady', listener: () => void): unknown
+  override (parent: RuntimeInstance, plugin: never, options: unknown): RuntimeInstance
+}
 
 /** Server-wide state, shared by every context of one enclave() instance. */
 export interface ServerState {
@@ -16,37 +28,45 @@ export interface ServerState {
   readonly profile: Profile
   readonly logger: EnclaveLogger
   readonly loggingEnabled: boolean
-  readonly router: Router.Instance<Router.HTTPVersion.V1>
+  router: Router.Instance<Router.HTTPVersion.V1>
   /** Routes that answer "not found", one per context that set a not-found handler (by prefix). */
-  readonly notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
-  readonly genReqId: (raw: any) => string
+  notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
+  querystringParser: (query: string) => unknown
+  /** A constraint strategy derives asynchronously: the router then needs a completion callback. */
+  asyncConstraints: boolean
+  /** The `trustProxy` option as a function of (address, hop); null when proxies are not trusted. */
+  readonly trustProxy: TrustFunction | null
+  genReqId: (raw: IncomingMessage) => string
   readonly routes: RouteContext[]
   readonly onListen: HookEntry[]
   readonly preClose: HookEntry[]
   root: ContextState
   rootNotFound: RouteContext | null
+  /** reply.callNotFound(): runs the not-found route that answers the request's URL. */
+  invokeNotFound (request: object, reply: object): void
   httpServer: Server
   /** Servers bound to the other addresses `localhost` resolves to (listen on localhost), as Fastify's. */
   secondaryServers: Server[]
-  httpHandler: (req: any, res: any) => void
+  httpHandler: RawHandler
   /** What answers a request no route matches, when setDefaultRoute replaced the not-found routing. */
-  defaultRoute: ((req: any, res: any) => void) | null
+  defaultRoute: RawHandler | null
   started: boolean
   booted: boolean
   listening: boolean
   closing: boolean
   closed: boolean
   readyPromise: Promise<void> | null
-  avvio: any
+  closePromise?: Promise<void>
+  avvio: PluginLoader
   /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */
-  defaultValidatorFactory: AnyFunction
-  defaultSerializerFactory: AnyFunction
+  readonly defaultValidatorFactory: AnyFunction
+  readonly defaultSerializerFactory: AnyFunction
   /** The `schemaController` option (bucket and compiler factories), null when not given. */
-  schemaController: SchemaControllerState | null
+  readonly schemaController: SchemaControllerState | null
   /** What a `compilersFactory` receives as its second argument: the `ajv` option and `serializerOpts`, as in Fastify. */
-  validatorFactoryOptions: Record<string, unknown>
-  serializerFactoryOptions: unknown
+  readonly validatorFactoryOptions: Record<string, unknown>
+  readonly serializerFactoryOptions: unknown
   /** Compiler per distinct set of visible shared schemas, so contexts that see the same set share one. */
-  validatorCompilerCache: Map<string, AnyFunction>
-  serializerCompilerCache: Map<string, AnyFunction>
+  readonly validatorCompilerCache: Map<string, AnyFunction>
+  readonly serializerCompilerCache: Map<string, AnyFunction>
 }

@@ -3,16 +3,18 @@ import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
   kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked,
-  kSpecValidationPayload, kReplySending, kRequestRoute
+  kSpecValidationPayload, kReplySending
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
 import { isThenable } from '../util/functions.js'
 import type { LifecycleRequest, Reply } from './reply-state.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { EnclaveRequest } from '../types/request.js'
 
 /** A user's error handler, with the context instance it runs as `this` in. */
 export interface ErrorHandlerEntry {
-  readonly fn: (this: object, error: unknown, request: LifecycleRequest, reply: Reply) => unknown
+  readonly fn: (this: object, error: unknown, request: EnclaveRequest, reply: EnclaveReply) => unknown
   readonly instance: object
 }
 
@@ -190,7 +192,9 @@ function nullishStandIn (value: null | undefined): TypeError {
  * status was set) and headers, then Fastify's payload. A thrown non-Error is sent as the payload
  * itself, as Fastify v4 does (rate-limit's `errorResponseBuilder` objects rely on it).
  */
-export function defaultErrorHandler (this: unknown, error: unknown, request: LifecycleRequest, reply: Reply): void {
+export function defaultErrorHandler (this: unknown, error: unknown, request: EnclaveRequest, publicReply: EnclaveReply): void {
+  // The runtime reply, whose hidden state this handler reads: only the lifecycle calls it with a reply.
+  const reply = publicReply as Reply
   const failure: ErrorLike = error === null || error === undefined ? nullishStandIn(error) : error as ErrorLike
   const res = reply.raw
   const statusCode = statusCodeOf(failure)
@@ -200,7 +204,7 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Lif
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message
   // disableRequestLogging silences these lines too, as in Fastify.
-  if (request[kRequestRoute].server.options.disableRequestLogging !== true) {
+  if (reply[kReplyRoute].server.options.disableRequestLogging !== true) {
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
   }

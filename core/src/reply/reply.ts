@@ -19,7 +19,7 @@ import type { LifecycleRequest, Reply, ReplyHeaders, ReplyState } from './reply-
 export interface ReplyClass {
   new (raw: ServerResponse, request: LifecycleRequest, log: EnclaveLogger, route: RouteContext): Reply
   /** Where decorateReply puts its values, for this context and its descendants. */
-  prototype: object
+  prototype: Record<PropertyKey, unknown>
 }
 
 function setHeader (headers: ReplyHeaders, name: string, value: unknown): void {
@@ -174,7 +174,7 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this[kReplyHeaderFailure] = false
     this[kReplyError] = undefined
   }
-  Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as object
+  Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
   // TypeScript cannot call a function constructible; `new route.Reply(...)` is how it is used.
   return Reply as typeof Reply & ReplyClass

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFailure, kReplySending } from '../symbols.js'
 import { handleError, writeLastResort } from './error-handler.js'
+import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import type { LifecycleRequest, Reply, ReplyHeaders } from './reply-state.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
@@ -14,17 +15,6 @@ interface PayloadStream {
 
 export function isStream (payload: object): payload is PayloadStream {
   return typeof (payload as { pipe?: unknown }).pipe === 'function'
-}
-
-/** Whether a raw response is Node's HTTP/2 compatibility response (it has a stream, not a socket). */
-function isHttp2Response (res: ServerResponse): boolean {
-  const stream = (res as { stream?: unknown }).stream
-  return stream !== undefined && stream !== null
-}
-
-/** HTTP/2 forbids connection-specific headers: Node refuses to send them (or warns and drops them). */
-function isConnectionHeader (name: string): boolean {
-  return name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive' || name === 'upgrade' || name === 'proxy-connection'
 }
 
 function errorCodeOf (error: unknown): unknown {

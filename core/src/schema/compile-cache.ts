@@ -1,14 +1,18 @@
+import { isAscii } from 'node:buffer'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Script, compileFunction } from 'node:vm'
+import { crc32 } from 'node:zlib'
 
 /**
- * What the default compilers get for the `schemaCache` option: generated module code by key. The
- * compilers build the key from everything the code depends on (schema, visible shared schemas,
- * their options, package versions), so a changed input is a different key, never stale code.
+ * What the default compilers get for the `schemaCache` option: generated CommonJS module code by
+ * key. The compilers build the key from everything the code depends on (schema, visible shared
+ * schemas, their options, package versions), so a changed input is a different key, never stale code.
  */
 export interface CodeCache {
-  read (key: string): string | undefined
+  /** The exports of the module stored under `key`, run with `require`; undefined when there is none that runs. */
+  load (key: string, require: (id: string) => unknown): unknown
   write (key: string, code: string): void
 }
 
@@ -31,53 +35,243 @@ export function isPlainJsonData (value: unknown, seen: Set<object> = new Set()):
   return true
 }
 
+/** The caches the default validator and serializer compilers get (undefined: that compiler runs without one). */
+export interface SchemaCodeCaches {
+  validatorCodeCache: CodeCache | undefined
+  serializerCodeCache: CodeCache | undefined
+}
+
+/**
+ * The `schemaCache` option resolved: one bundle file per set of compiler options, shared by the
+ * validator and the serializer compiler, so apps with other options in the same directory do not
+ * overwrite each other's bundle.
+ */
+export function schemaCodeCaches (option: { dir: string } | null, validatorOptions: unknown, serializerOptions: unknown): SchemaCodeCaches {
+  if (option === null) return { validatorCodeCache: undefined, serializerCodeCache: undefined }
+  const validatorPlain = isPlainJsonData(validatorOptions ?? null)
+  const serializerPlain = isPlainJsonData(serializerOptions ?? null)
+  if (!validatorPlain && !serializerPlain) return { validatorCodeCache: undefined, serializerCodeCache: undefined }
+  const scope = JSON.stringify([validatorPlain ? validatorOptions ?? null : 'uncached', serializerPlain ? serializerOptions ?? null : 'uncached'])
+  const cache = createFileCodeCache(option.dir, scope)
+  return { validatorCodeCache: validatorPlain ? cache : undefined, serializerCodeCache: serializerPlain ? cache : undefined }
+}
+
 // Bumped when the file layout changes, so files of an older layout are simply not found.
-const layout = 'enclave-schema-cache-1'
+const layout = 'enclave-schema-cache-2'
+const entryMarker = '// entry '
+// The parentheses make V8 compile each module function with the bundle (not on first call), so
+// the code cache produced right after holds them all.
+const entryOpen = '(function (require, module, exports) {\n'
+const entryClose = '\n}),\n'
+// Rewrites after the one at ready() (lazySchemaCompilation compiles on first requests) are grouped.
+const laterFlushDelayMs = 1000
 
 function digest (text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 
+function hex32 (value: number): string {
+  return value.toString(16).padStart(8, '0')
+}
+
+type ModuleFunction = (this: unknown, require: (id: string) => unknown, module: { exports: unknown }, exports: unknown) => void
+
+interface Entry {
+  // Taken from the function's own text when the bundle is rewritten (never parsed out of the file).
+  code: string | undefined
+  run: ModuleFunction | undefined
+  used: boolean
+}
+
 /**
- * One file per key, named by the key's hash. The first line holds the hash of the code below it:
- * a file cut short or edited by hand fails the check and counts as absent (the schema is then
- * compiled and the file rewritten). Writes go through a temporary file and a rename, so a reader
- * never sees half a file. A directory that cannot be written only costs the cache, never start-up.
+ * All entries of one option set live in ONE file, `<dir>/enclave-schema-cache-2-<scope hash>.js`:
+ * a first line `// enclave-schema-cache-2 <crc32 of the rest> <byte length of the rest>`, then an
+ * array literal of key hashes and module functions, each entry introduced by a `// entry <hash>`
+ * line. It is evaluated as one `vm.Script` with V8's code cache, kept beside it in `<same>.v8`
+ * (first line: the crc32 and length of the bundle it belongs to), so a second start neither
+ * compiles schemas nor parses the generated code. A file cut short, edited or not matching its
+ * code cache is ignored (the schemas are compiled and the files rewritten); a code cache V8
+ * rejects (another Node version or flags) is rebuilt. Writes go through a temporary file and a
+ * rename, so a concurrent start reads a whole old file or a whole new one, never half a file. A
+ * directory that cannot be written only costs the cache, never start-up.
  */
-export function createFileCodeCache (dir: string): CodeCache {
-  let usable = true
-  try {
-    mkdirSync(dir, { recursive: true })
-  } catch {
-    usable = false
+export function createFileCodeCache (dir: string, scope: string = ''): CodeCache {
+  const base = join(dir, `${layout}-${digest(scope).slice(0, 16)}`)
+  const bundleFile = `${base}.js`
+  const v8File = `${base}.v8`
+  // Read on the first load(), so an app without schemas never touches the directory.
+  let entries: Map<string, Entry> | undefined
+  let bundleDirty = false
+  let codeCacheStale = false
+  let loadedScript: Script | undefined
+  let loadedCheck = ''
+  let flushedOnce = false
+  let flushScheduled = false
+
+  function readBundle (): Map<string, Entry> {
+    const found = new Map<string, Entry>()
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(bundleFile)
+    } catch {
+      return found
+    }
+    const newline = bytes.indexOf(10)
+    const header = newline === -1 ? [] : bytes.toString('latin1', 0, newline).split(' ')
+    const body = bytes.subarray(newline + 1)
+    if (header.length !== 4 || header[1] !== layout || header[3] !== String(body.length) || header[2] !== hex32(crc32(body))) {
+      bundleDirty = true
+      return found
+    }
+    let cachedData: Buffer | undefined
+    try {
+      const v8 = readFileSync(v8File)
+      const v8Newline = v8.indexOf(10)
+      if (v8Newline !== -1 && v8.toString('latin1', 0, v8Newline) === `${header[2]} ${header[3]}`) cachedData = v8.subarray(v8Newline + 1)
+    } catch {
+      // No code cache yet: V8 parses the bundle, and the code cache is written after.
+    }
+    // Generated code is nearly always ASCII, which decodes by a plain copy.
+    const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
+    let list: unknown
+    try {
+      const script = new Script(source, { filename: bundleFile, cachedData })
+      codeCacheStale = cachedData === undefined || script.cachedDataRejected === true
+      if (codeCacheStale) loadedScript = script
+      loadedCheck = `${header[2]} ${header[3]}`
+      list = script.runInThisContext()
+    } catch {
+      bundleDirty = true
+      return found
+    }
+    if (!Array.isArray(list)) {
+      bundleDirty = true
+      return found
+    }
+    for (let i = 0; i + 1 < list.length; i += 2) {
+      const hash = list[i]
+      const run = list[i + 1]
+      if (typeof hash === 'string' && typeof run === 'function') found.set(hash, { code: undefined, run: run as ModuleFunction, used: false })
+    }
+    if (codeCacheStale) scheduleFlush()
+    return found
   }
-  function fileOf (key: string): string {
-    return join(dir, `${digest(layout + '\n' + key)}.cjs`)
+
+  function flush (): void {
+    if (!flushScheduled) return
+    flushScheduled = false
+    pendingAtExit.delete(flush)
+    flushedOnce = true
+    if (entries === undefined) return
+    try {
+      mkdirSync(dir, { recursive: true })
+      if (bundleDirty) {
+        bundleDirty = false
+        writeBundle(entries)
+      } else if (codeCacheStale && loadedScript !== undefined) {
+        writeV8(loadedCheck, loadedScript)
+      }
+      codeCacheStale = false
+      loadedScript = undefined
+    } catch {
+      // A full or read-only disk: the app runs as without the cache.
+    }
   }
+
+  function writeBundle (all: Map<string, Entry>): void {
+    // Entries this process neither used nor wrote (a schema since changed, another app's routes)
+    // are kept only while they are fewer than the live ones, so the file cannot grow without bound.
+    let live = 0
+    for (const entry of all.values()) if (entry.used) live++
+    const keepUnused = all.size - live <= live
+    const parts = ['[\n']
+    for (const [hash, entry] of all) {
+      if (!entry.used && !keepUnused) continue
+      parts.push(entryMarker, hash, '\n', JSON.stringify(hash), ',\n', entryOpen, entry.code ?? codeOf(entry.run!), entryClose)
+    }
+    parts.push(']\n')
+    const body = Buffer.from(parts.join(''))
+    const check = `${hex32(crc32(body))} ${body.length}`
+    const header = Buffer.from(`// ${layout} ${check}\n`)
+    const bytes = Buffer.concat([header, body])
+    writeAtomically(bundleFile, bytes)
+    writeV8(check, new Script(bytes.toString('utf8'), { filename: bundleFile }))
+  }
+
+  function writeV8 (check: string, script: Script): void {
+    writeAtomically(v8File, Buffer.concat([Buffer.from(`${check}\n`), script.createCachedData()]))
+  }
+
+  function scheduleFlush (): void {
+    if (flushScheduled) return
+    flushScheduled = true
+    // The first batch is all schemas compiled at ready(), in one synchronous pass: written right
+    // after it. Later ones (first requests under lazySchemaCompilation) are grouped by a timer
+    // that does not keep the process alive.
+    if (!flushedOnce) {
+      queueMicrotask(flush)
+    } else {
+      setTimeout(flush, laterFlushDelayMs).unref()
+      flushAtExit(flush)
+    }
+  }
+
   return {
-    read (key) {
-      if (!usable) return undefined
-      let text: string
+    load (key, require) {
+      entries ??= readBundle()
+      const entry = entries.get(digest(key))
+      if (entry === undefined || entry.run === undefined) return undefined
+      entry.used = true
+      const module = { exports: {} as unknown }
       try {
-        text = readFileSync(fileOf(key), 'utf8')
+        entry.run.call(module.exports, require, module, module.exports)
       } catch {
         return undefined
       }
-      const newline = text.indexOf('\n')
-      if (newline === -1) return undefined
-      const code = text.slice(newline + 1)
-      return text.slice(0, newline) === `// ${digest(code)}` ? code : undefined
+      return module.exports
     },
     write (key, code) {
-      if (!usable) return
-      const file = fileOf(key)
-      const temporary = `${file}.${process.pid}.tmp`
+      entries ??= readBundle()
       try {
-        writeFileSync(temporary, `// ${digest(code)}\n${code}`)
-        renameSync(temporary, file)
+        // Only code that parses as a module body on its own goes in: one bad entry would make
+        // the whole bundle unreadable.
+        compileFunction(code, ['require', 'module', 'exports'])
       } catch {
-        // A full or read-only disk: the app runs as without the cache.
+        return
       }
+      entries.set(digest(key), { code, run: undefined, used: true })
+      bundleDirty = true
+      scheduleFlush()
     }
+  }
+}
+
+// Grouped writes still waiting when the process exits are made then (the timer does not hold it).
+const pendingAtExit = new Set<() => void>()
+let exitListener = false
+
+function flushAtExit (flush: () => void): void {
+  pendingAtExit.add(flush)
+  if (exitListener) return
+  exitListener = true
+  process.once('exit', function flushPendingSchemaCaches () {
+    for (const pending of pendingAtExit) pending()
+  })
+}
+
+// A module function's text is `function (require, module, exports) {\n<code>\n}`.
+function codeOf (run: ModuleFunction): string {
+  const text = Function.prototype.toString.call(run)
+  return text.slice(entryOpen.length - 1, text.length - 2)
+}
+
+function writeAtomically (file: string, bytes: Buffer): void {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+  try {
+    writeFileSync(temporary, bytes)
+    renameSync(temporary, file)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
   }
 }

@@ -1,5 +1,5 @@
 import { errorCodes } from '../errors/codes.js'
-import { checkSchemaController } from '../options.js'
+import { checkSchemaController } from './schema-controller-option.js'
 import { jsonTextOf, SchemaStore, type JsonSchema } from './schema-store.js'
 import type { SchemaBucket } from '../types/options.js'
 import type { AnyFunction } from '../types/internal.js'

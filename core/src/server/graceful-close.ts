@@ -1,6 +1,8 @@
+/** Graceful close: connections tracked from creation, busy ones finish with `Connection: close`, idle ones close after a short grace. */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
+import { kTrackedConnections } from '../symbols.js'
 
 /**
  * How long a keep-alive connection that is idle when close() begins stays open. Its client may
@@ -11,17 +13,26 @@ import { Server as TlsServer } from 'node:tls'
 const idleGraceMs = 100
 const sweepEveryMs = 10
 
-const kTracked = Symbol('enclave.trackedConnections')
+/** A server whose connections are tracked; while it stops listening, Node's idle-connection sweep is replaced by a no-op. */
+interface TrackedServer {
+  [kTrackedConnections]?: Set<Socket>
+  closeIdleConnections?: () => void
+}
+
+/** Node's socket keeps the response it is busy with (an internal field, stable across Node 18–22). */
+interface BusySocket {
+  _httpMessage?: { headersSent: boolean, setHeader?: (name: string, value: string) => unknown } | null
+}
 
 /** The response a connection is busy with: Node keeps it on the socket until that response finishes. */
-function currentResponse (socket: Socket): any {
-  return (socket as any)._httpMessage ?? null
+function currentResponse (socket: Socket): BusySocket['_httpMessage'] {
+  return (socket as BusySocket)._httpMessage ?? null
 }
 
 /** Every open connection, so close() can tell busy ones from idle ones. Once per server, at creation. */
 export function trackConnections (httpServer: Server): void {
   const connections = new Set<Socket>()
-  ;(httpServer as any)[kTracked] = connections
+  ;(httpServer as TrackedServer)[kTrackedConnections] = connections
   // Over TLS the HTTP layer works on the TLS socket, which only exists once the handshake is done.
   const event = httpServer instanceof TlsServer ? 'secureConnection' : 'connection'
   httpServer.on(event, function trackConnection (socket: Socket) {
@@ -33,7 +44,7 @@ export function trackConnections (httpServer: Server): void {
 /** A response not yet started is told to close its connection once written (`Connection: close`). */
 function closeAfterResponse (socket: Socket): void {
   const response = currentResponse(socket)
-  if (response !== null && response.headersSent === false && typeof response.setHeader === 'function') {
+  if (response !== null && response !== undefined && response.headersSent === false && typeof response.setHeader === 'function') {
     response.setHeader('Connection', 'close')
   }
 }
@@ -45,7 +56,7 @@ function closeAfterResponse (socket: Socket): void {
  * (Fastify's `forceCloseConnections: true`).
  */
 export function closeGracefully (httpServer: Server, force: boolean | 'idle', done: () => void): void {
-  const connections: Set<Socket> | undefined = (httpServer as any)[kTracked]
+  const connections = (httpServer as TrackedServer)[kTrackedConnections]
   if (force === true) {
     httpServer.close(function serverClosed () { done() })
     // An HTTP/2 server has no such method: its sessions are ended by endHttp2Sessions.
@@ -61,7 +72,7 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   // `false` and 'idle' end alike, as in Fastify on Node >= 19 (whose server.close() closes idle
   // connections itself): idle connections are closed, after the grace.
   const idleSince = new Map<Socket, number>()
-  const server = httpServer as any
+  const server = httpServer as TrackedServer
   let finished = false
   let listening = true
   const begun = Date.now()

@@ -1,3 +1,4 @@
+/** The HTTP server a Server is built on (http, https, HTTP/2 or a serverFactory's), its client-error answers, and its address as text. */
 import http, { STATUS_CODES, type Server } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
@@ -5,12 +6,14 @@ import tls from 'node:tls'
 import { createHttp2Server, isHttp2Server, watchHttp2Sessions } from './http2-server.js'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
+import type { RawHandler } from '../instance/server-state.js'
 import { trackConnections } from './graceful-close.js'
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void
+/** What Node reports to `clientError`: an Error with Node's code (HPE_*, ERR_HTTP_REQUEST_TIMEOUT, ECONNRESET). */
+type ClientError = Error & { code?: string }
 
 /** Fastify's answer to each parse error Node reports before a request reaches a route. */
-function clientErrorAnswer (error: any): { status: number, message: string, label: string } {
+function clientErrorAnswer (error: ClientError): { status: number, message: string, label: string } {
   switch (error.code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT': return { status: 408, message: 'Client Timeout', label: 'timeout' }
     case 'HPE_HEADER_OVERFLOW': return { status: 431, message: 'Exceeded maximum allowed HTTP header size', label: 'header_overflow' }
@@ -23,7 +26,7 @@ function clientErrorAnswer (error: any): { status: number, message: string, labe
  * body and headers, logged at trace) rather than drop the connection silently.
  */
 function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
-  return function onClientError (error: any, socket: Socket): void {
+  return function onClientError (error: ClientError, socket: Socket): void {
     if (typeof custom === 'function') {
       custom(error, socket)
       return
@@ -60,14 +63,15 @@ function httpOptionsOf (options: ResolvedOptions): http.ServerOptions {
   return typeof given === 'object' && given !== null ? given as http.ServerOptions : {}
 }
 
-export function createHttpServer (options: ResolvedOptions, handler: Handler, logger: EnclaveLogger): Server {
+export function createHttpServer (options: ResolvedOptions, handler: RawHandler, logger: EnclaveLogger): Server {
   let server: Server
   if (typeof options.serverFactory === 'function') {
-    server = (options.serverFactory as (handler: Handler, options: unknown) => Server)(handler, options)
+    server = (options.serverFactory as (handler: RawHandler, options: unknown) => Server)(handler, options)
   } else if (options.http2 === true) {
+    // Fastify's model: the HTTP/2 server stands where an http.Server is typed (`instance.server`; the HTTP/2 face's types say which).
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
-    server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as unknown as Server
+    server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as Server
     trackConnections(server)
   } else {
     server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
@@ -88,7 +92,7 @@ export function formatAddress (server: Server): string {
   if (address === null) return ''
   if (typeof address === 'string') return address
   // tls.Server covers https.Server and HTTP/2 over TLS alike.
-  const protocol = (server as any).cert !== undefined || server instanceof tls.Server ? 'https' : 'http'
+  const protocol = (server as { cert?: unknown }).cert !== undefined || server instanceof tls.Server ? 'https' : 'http'
   const host = address.family === 'IPv6' || address.family as unknown === 6 ? `[${address.address}]` : address.address
   return `${protocol}://${host}:${address.port}`
 }

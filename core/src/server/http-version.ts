@@ -1,37 +1,37 @@
-import { METHODS } from 'node:http'
+/** Fastify's HTTP version (and HTTP/2 unknown method) check, before a request reaches routing. */
+import { METHODS, type ServerResponse } from 'node:http'
 import type { ResolvedOptions } from '../options.js'
-
-type Handler = (req: any, res: any) => void
+import type { RawHandler } from '../instance/server-state.js'
 
 const versionNotSupportedBody = JSON.stringify({ error: 'HTTP Version Not Supported', message: 'HTTP Version Not Supported', statusCode: 505 })
 
-function refuseHttpVersion (res: any): void {
+function refuseHttpVersion (res: ServerResponse): void {
   res.writeHead(505, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(versionNotSupportedBody) })
   res.end(versionNotSupportedBody)
 }
 
 /**
- * HTTP/1.1's parser only lets through methods Node knows; HTTP/2 carries any token. Fastify 4 answers
- * a method Node does not know with this bare 404, before any hook or not-found handler runs.
+ * HTTP/1.1's parser only lets through methods Node knows; HTTP/2 carries every token. Fastify 4 answers
+ * a method Node does not know with this bare 404, before a hook or not-found handler runs.
  */
 const knownMethods = new Set(METHODS)
 const unknownMethodBody = JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' })
 
-function refuseUnknownMethod (res: any): void {
+function refuseUnknownMethod (res: ServerResponse): void {
   res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(unknownMethodBody) })
   res.end(unknownMethodBody)
 }
 
 /**
- * Fastify's HTTP version check, before any hook: an HTTP/1 server answers HTTP/1.1 and 1.0 (Node's
+ * Fastify's HTTP version check, before the first hook: an HTTP/1 server answers HTTP/1.1 and 1.0 (Node's
  * parser also lets HTTP/0.9 and HTTP/2.0 request lines through), an HTTP/2 server only HTTP/2
- * (HTTP/1.x too with `https.allowHTTP1`); any other version gets 505, inject()'s HTTP/1.1 into an
+ * (HTTP/1.x too with `https.allowHTTP1`); every other version gets 505, inject()'s HTTP/1.1 into an
  * HTTP/2-only app included. A serverFactory's server is not checked. The wrapper is chosen once.
  */
-export function guardHttpVersion (options: ResolvedOptions, handler: Handler): Handler {
+export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler): RawHandler {
   if (typeof options.serverFactory === 'function') return handler
   if (options.http2 !== true) {
-    return function handleHttp1 (req: any, res: any): void {
+    return function handleHttp1 (req, res): void {
       const version = req.httpVersion
       if (version === '1.1' || version === '1.0') handler(req, res)
       else refuseHttpVersion(res)
@@ -39,16 +39,16 @@ export function guardHttpVersion (options: ResolvedOptions, handler: Handler): H
   }
   const tls = options.https as { allowHTTP1?: unknown } | null | undefined
   if (tls !== undefined && tls !== null && tls.allowHTTP1 === true) {
-    return function handleHttp2OrHttp1 (req: any, res: any): void {
+    return function handleHttp2OrHttp1 (req, res): void {
       const version = req.httpVersion
       if (version !== '2.0' && version !== '1.1' && version !== '1.0') refuseHttpVersion(res)
-      else if (!knownMethods.has(req.method)) refuseUnknownMethod(res)
+      else if (!knownMethods.has(req.method!)) refuseUnknownMethod(res)
       else handler(req, res)
     }
   }
-  return function handleHttp2Only (req: any, res: any): void {
+  return function handleHttp2Only (req, res): void {
     if (req.httpVersionMajor !== 2) refuseHttpVersion(res)
-    else if (!knownMethods.has(req.method)) refuseUnknownMethod(res)
+    else if (!knownMethods.has(req.method!)) refuseUnknownMethod(res)
     else handler(req, res)
   }
 }

@@ -1,11 +1,17 @@
-import http2, { type Http2Server, type Http2Session, type SecureServerOptions } from 'node:http2'
+/** HTTP/2 servers: creating them, and their sessions (timeouts, tracking, ending at close()). */
+import http2, { type Http2SecureServer, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session, type SecureServerOptions } from 'node:http2'
+import type { Server } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
+import { kHttp2Sessions } from '../symbols.js'
 import type { ResolvedOptions } from '../options.js'
-
-type Handler = (req: any, res: any) => void
+import type { RawHandler } from '../instance/server-state.js'
 
 /** The open sessions of an HTTP/2 server, so close() can end them (Node 20 leaves them open). */
-const kSessions = Symbol('enclave.http2Sessions')
+
+/** A server whose HTTP/2 sessions are tracked. */
+interface TrackedServer {
+  [kHttp2Sessions]?: SessionTracker
+}
 
 interface SessionTracker {
   readonly sessions: Set<Http2Session>
@@ -17,10 +23,12 @@ interface SessionTracker {
  * `http2: true`: h2c, or h2 over TLS when `https` is given (`https.allowHTTP1` also serves
  * HTTP/1.1 on the same port, through the same handler).
  */
-export function createHttp2Server (options: ResolvedOptions, handler: Handler): Http2Server {
+export function createHttp2Server (options: ResolvedOptions, handler: RawHandler): Http2Server | Http2SecureServer {
+  // Node's HTTP/2 compatibility request and response stand in for HTTP/1's (the same members the core reads), as in Fastify.
+  const compatHandler = handler as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void
   const tls = options.https
-  if (tls !== undefined && tls !== null) return http2.createSecureServer(tls as SecureServerOptions, handler) as unknown as Http2Server
-  return http2.createServer(handler)
+  if (tls !== undefined && tls !== null) return http2.createSecureServer(tls as SecureServerOptions, compatHandler)
+  return http2.createServer(compatHandler)
 }
 
 /**
@@ -39,9 +47,9 @@ export function isHttp2Server (server: unknown): boolean {
  * Every session gets `http2SessionTimeout` (Fastify's default 72 s, against idle sessions holding
  * the server open) and is closed gracefully when it runs out; sessions are tracked for close().
  */
-export function watchHttp2Sessions (server: any, sessionTimeout: number): void {
+export function watchHttp2Sessions (server: Server, sessionTimeout: number): void {
   const tracker: SessionTracker = { sessions: new Set(), ending: null }
-  server[kSessions] = tracker
+  ;(server as TrackedServer)[kHttp2Sessions] = tracker
   server.on('session', function onSession (session: Http2Session) {
     if (tracker.ending !== null) {
       endSession(session, tracker.ending)
@@ -69,8 +77,8 @@ function closeIdleSession (this: Http2Session): void {
  * (`http2GracefulClose: false`) leaves them open: close() waits for the clients to leave or for
  * `http2SessionTimeout`.
  */
-export function endHttp2Sessions (server: any, options: ResolvedOptions): void {
-  const tracker: SessionTracker | undefined = server[kSessions]
+export function endHttp2Sessions (server: Server, options: ResolvedOptions): void {
+  const tracker = (server as TrackedServer)[kHttp2Sessions]
   if (tracker === undefined || !options.http2GracefulClose) return
   tracker.ending = options.forceCloseConnections === true ? 'destroy' : 'graceful'
   for (const session of tracker.sessions) endSession(session, tracker.ending)
@@ -81,8 +89,8 @@ export function endHttp2Sessions (server: any, options: ResolvedOptions): void {
  * HTTP/2 server cannot): elsewhere the default is false and an explicit 'idle' is an error, as in
  * Fastify.
  */
-export function settleForceCloseConnections (options: ResolvedOptions, given: unknown, server: any): void {
-  if (options.forceCloseConnections !== 'idle' || typeof server?.closeIdleConnections === 'function') return
+export function settleForceCloseConnections (options: ResolvedOptions, given: unknown, server: Server): void {
+  if (options.forceCloseConnections !== 'idle' || typeof (server as Partial<Server>).closeIdleConnections === 'function') return
   if (given === 'idle') throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE()
   options.forceCloseConnections = false
 }

@@ -1,9 +1,16 @@
+/** inject(): light-my-request against the server's handler once ready, with Fastify 4's outcomes when closed or reset. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import lightMyRequest from 'light-my-request'
 import { errorCodes } from '../errors/codes.js'
-import type { RouteServer } from '../routing/route-context.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+import type { ServerState } from '../instance/server-state.js'
+
+/** What inject() is given: light-my-request's options (or a URL), checked by light-my-request itself. */
+type InjectOptions = string | lightMyRequest.InjectOptions
+type InjectCallback = (error: unknown, response?: unknown) => void
 
 /** Once close() has begun, inject() fails as Fastify's does, rather than faking a 503. */
-function closedError (server: RouteServer): Error | null {
+function closedError (server: ServerState): Error | null {
   return server.closing || server.closed ? new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER() : null
 }
 
@@ -13,12 +20,12 @@ function closedError (server: RouteServer): Error | null {
  * callback gets `(undefined, null)` and the promise rejects with `undefined`. Translated back so a
  * test written against Fastify 4 (@fastify/static's premature close) observes the same.
  */
-function isUnnamedReset (error: any): boolean {
+function isUnnamedReset (error: unknown): boolean {
   return error instanceof Error && (error as { code?: string }).code === 'LIGHT_ECONNRESET'
 }
 
-function fastify4Outcome (callback: (error: unknown, response: unknown) => void) {
-  return function injected (error: unknown, response: unknown): void {
+function fastify4Outcome (callback: InjectCallback): lightMyRequest.CallbackFunc {
+  return function injected (error, response): void {
     callback(isUnnamedReset(error) ? undefined : error, response)
   }
 }
@@ -31,10 +38,10 @@ function fastify4Rejection (error: unknown): never {
  * inject(): light-my-request against the server's request handler, once the instance is ready.
  * With no options it returns light-my-request's chain (`app.inject().get('/').end()`).
  */
-export function createInjector (instance: any, server: RouteServer) {
-  return function inject (options?: unknown, callback?: unknown): any {
+export function createInjector (instance: RuntimeInstance, server: ServerState) {
+  return function inject (options?: unknown, callback?: unknown): lightMyRequest.Chain | Promise<lightMyRequest.Response> | undefined {
     if (options === undefined) {
-      return lightMyRequest(function dispatchWhenReady (req: any, res: any) {
+      return lightMyRequest(function dispatchWhenReady (req: IncomingMessage, res: ServerResponse) {
         const closed = closedError(server)
         if (closed !== null) {
           res.emit('error', closed)
@@ -57,11 +64,11 @@ export function createInjector (instance: any, server: RouteServer) {
           callback(error)
           return
         }
-        lightMyRequest(server.httpHandler, options as any, fastify4Outcome(callback as (error: unknown, response: unknown) => void) as any)
+        lightMyRequest(server.httpHandler, options as InjectOptions, fastify4Outcome(callback as InjectCallback))
       })
       return undefined
     }
     if (closed !== null) return Promise.reject(closed)
-    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as any).catch(fastify4Rejection))
+    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as InjectOptions).catch(fastify4Rejection))
   }
 }

@@ -1,3 +1,4 @@
+/** listen()'s argument forms, as Fastify 4.29 reads them (the deprecated positional ones included), normalised to options and a callback. */
 import type { ListenOptions as PublicListenOptions } from '../types/instance.js'
 
 /** The options `listen()` takes at run time: the public ones, with a port given as a string too (as Fastify parses it). */
@@ -17,7 +18,7 @@ function warnVariadicListen (): void {
   )
 }
 
-/** A positional port as Fastify 4 reads it: anything that is not a valid port means "any free port". */
+/** A positional port as Fastify 4 reads it: anything that is not a valid port means "a free port". */
 function positionalPort (value: unknown): number {
   if (Number.isInteger(value)) return value as number
   const port = Number(value)

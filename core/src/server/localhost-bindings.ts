@@ -1,13 +1,14 @@
+/** Listening on `localhost`: the extra servers bound to the other addresses it resolves to. */
 import dns from 'node:dns'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, ListenOptions } from 'node:net'
 
 /**
  * `localhost` may name several addresses (127.0.0.1 and ::1), while a server binds one. As Fastify
  * does, listening on `localhost` also binds the port on each other address it resolves to, with a
  * server of the same settings; one that cannot bind is left out (the main server is what counts).
  */
-export async function bindOtherLocalhostAddresses (primary: Server, create: () => Server, options: Record<string, unknown>): Promise<Server[]> {
+export async function bindOtherLocalhostAddresses (primary: Server, create: () => Server, options: ListenOptions): Promise<Server[]> {
   const addresses = await new Promise<dns.LookupAddress[]>((resolve) => {
     dns.lookup('localhost', { all: true }, function found (error, all) { resolve(error === null ? all : []) })
   })

@@ -118,6 +118,8 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   listen (port: number | string, callback: (error: Error | null, address?: string) => void): undefined
   close (): Promise<void>
   close (callback: (error?: Error) => void): this
+  /** `await using app = enclave()`: closes the instance, as Fastify's. */
+  [Symbol.asyncDispose] (): Promise<void>
   inject (options: string | Record<string, unknown>): Promise<InjectResponse>
   inject (options: string | Record<string, unknown>, callback: (error: Error | null, response: InjectResponse) => void): undefined
   inject (): any
@@ -197,7 +199,8 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   removeAllContentTypeParsers (): this
   /** The JSON body parser Enclave installs, built with the given poisoning policies. */
   getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore'): (request: EnclaveRequest, body: string | Buffer) => unknown
-  defaultTextParser (request: EnclaveRequest, body: string): string
+  /** Fastify's text/plain parser, callback style: `done(null, body)`. */
+  defaultTextParser (request: EnclaveRequest, body: string, done: (error: Error | null, body?: unknown) => void): void
   /** Fastify's raw `(req, res)` handler for requests no route matches, and its replacement. */
   getDefaultRoute (): (req: IncomingMessage, res: ServerResponse) => void
   setDefaultRoute (handler: (req: IncomingMessage, res: ServerResponse) => void): this

@@ -1,0 +1,24 @@
+/** The decorator methods of an instance (decorate*, has*Decorator, getDecorator) and hasPlugin. */
+import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
+import { contextOf } from './context-state.js'
+import type { MethodGroup } from './method-table.js'
+
+export const decoratorMethods = {
+  decorate (name: unknown, value?: unknown, dependencies?: unknown) {
+    addDecorator(this, 'instance', name, value, dependencies)
+    return this
+  },
+  decorateRequest (name: unknown, value?: unknown, dependencies?: unknown) {
+    addDecorator(this, 'request', name, value, dependencies)
+    return this
+  },
+  decorateReply (name: unknown, value?: unknown, dependencies?: unknown) {
+    addDecorator(this, 'reply', name, value, dependencies)
+    return this
+  },
+  hasDecorator (name: string | symbol) { return hasDecorator(this, 'instance', name) },
+  hasRequestDecorator (name: string | symbol) { return hasDecorator(this, 'request', name) },
+  hasReplyDecorator (name: string | symbol) { return hasDecorator(this, 'reply', name) },
+  getDecorator (name: string | symbol) { return getDecorator(this, name) },
+  hasPlugin (name: string) { return contextOf(this).hasPlugin(name) }
+} satisfies MethodGroup

@@ -1,0 +1,38 @@
+/** What answers errors and unmatched requests: setErrorHandler, errorHandler, setNotFoundHandler, and Fastify's raw default route. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { errorCodes } from '../errors/codes.js'
+import { answerNotFound } from '../routing/router.js'
+import { setNotFoundHandler } from '../routing/not-found.js'
+import { defaultErrorHandler } from '../reply/error-handler.js'
+import { assertNotStarted } from './configuration-guard.js'
+import { contextOf, serverOf } from './context-state.js'
+import type { RawHandler } from './server-state.js'
+import type { AnyFunction } from '../types/internal.js'
+import type { MethodGroup } from './method-table.js'
+
+export const handlerMethods = {
+  setErrorHandler (handler: unknown) {
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
+    const context = contextOf(this)
+    assertNotStarted(context, 'setErrorHandler')
+    context.errorHandler = handler as AnyFunction
+    context.errorHandlers.unshift({ fn: handler as AnyFunction, instance: this })
+    return this
+  },
+  /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
+  get errorHandler () { return contextOf(this).errorHandlers[0]?.fn ?? defaultErrorHandler },
+  setNotFoundHandler (optionsOrHandler: unknown, maybeHandler?: unknown) {
+    setNotFoundHandler(contextOf(this), optionsOrHandler, maybeHandler)
+    return this
+  },
+  /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
+  getDefaultRoute (): RawHandler {
+    const server = serverOf(this)
+    return server.defaultRoute ?? function notFoundRouting (req: IncomingMessage, res: ServerResponse) { answerNotFound(server, req, res, null) }
+  },
+  setDefaultRoute (handler: unknown) {
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_DEFAULT_ROUTE_INVALID_TYPE()
+    serverOf(this).defaultRoute = handler as RawHandler
+    return this
+  }
+} satisfies MethodGroup

@@ -1,0 +1,49 @@
+/** addHook() and onClose(): application hooks take effect at once, request hooks in avvio's order. */
+import { errorCodes } from '../errors/codes.js'
+import { createHookEntry, assertHookStyle, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
+import { assertNotStarted } from './configuration-guard.js'
+import { contextOf, type AvvioDone, type RuntimeInstance } from './context-state.js'
+import type { MethodGroup } from './method-table.js'
+
+export const hookMethods = {
+  addHook (name: unknown, fn: unknown) {
+    const context = contextOf(this)
+    if (name === 'onClose') {
+      createHookEntry(name, fn, this)
+      this._avvioOnClose(fn)
+      return this
+    }
+    if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {
+      // These application hooks take effect at once, as in Fastify.
+      const entry = createHookEntry(name, fn, this)
+      if (name === 'onReady') context.hooks.onReady.push(entry)
+      else if (name === 'onRoute') {
+        assertNotStarted(context, 'addHook')
+        context.hooks.onRoute.push(entry)
+      } else context.server[name].push(entry)
+      return this
+    }
+    assertHookStyle(name, fn)
+    assertNotStarted(context, 'addHook')
+    // Request hooks and onRegister are added in avvio's order (after the plugins registered before
+    // this call have loaded), as Fastify does; a bad name or handler then rejects register()/ready().
+    const instance: RuntimeInstance = this
+    this.after(function addQueuedHook (error: unknown, done: AvvioDone) {
+      let entry: HookEntry
+      try {
+        entry = createHookEntry(name, fn, instance)
+      } catch (invalid) {
+        done(invalid)
+        return
+      }
+      context.hooks[name as RequestHookName | 'onRegister'].push(entry)
+      done(error)
+    })
+    return this
+  },
+  onClose (fn: unknown) {
+    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER('onClose', typeof fn)
+    this._avvioOnClose(fn)
+    return this
+  }
+} satisfies MethodGroup

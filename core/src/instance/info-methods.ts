@@ -1,0 +1,25 @@
+/** The read-only views of an instance (server, log, prefix, plugin name, version, origin) and its plugin and context printouts. */
+import { printContexts } from './print-contexts.js'
+import { fastifyCompatVersion } from './plugin-meta.js'
+import { contextOf, serverOf } from './context-state.js'
+import type { MethodGroup } from './method-table.js'
+
+export const infoMethods = {
+  printPlugins (): string {
+    return serverOf(this).avvio.prettyPrint()
+  },
+  printContexts (): string {
+    return printContexts(serverOf(this).root)
+  },
+  withTypeProvider () { return this },
+  get server () { return serverOf(this).httpServer },
+  get log () { return contextOf(this).logger },
+  get prefix () { return contextOf(this).prefix },
+  get pluginName () { return contextOf(this).pluginNames.join(' -> ') },
+  get version () { return fastifyCompatVersion },
+  get listeningOrigin () {
+    const address = serverOf(this).httpServer.address()
+    if (address === null || typeof address === 'string') return address
+    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  }
+} satisfies MethodGroup

@@ -1,0 +1,73 @@
+/** The lifecycle methods of an instance: register, ready, listen, close, inject, and what the server is bound to. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { registerPlugin } from './register.js'
+import { runReady } from './ready.js'
+import { closeInstance } from './close.js'
+import { startListening } from '../server/listen.js'
+import { normaliseListenArguments } from '../server/listen-arguments.js'
+import { createInjector } from '../server/inject.js'
+import { serverOf } from './context-state.js'
+import type { MethodGroup } from './method-table.js'
+
+/**
+ * Calls a user callback (ready, listen, close) at once, in Fastify's order, but rethrows what it
+ * throws on a fresh tick: outside the promise chain, it is an ordinary uncaught exception rather
+ * than an unhandled rejection.
+ */
+function callUserCallback (callback: (...args: never[]) => unknown, ...args: unknown[]): void {
+  try {
+    (callback as (...given: unknown[]) => unknown)(...args)
+  } catch (error) {
+    process.nextTick(function rethrowFromUserCallback () { throw error })
+  }
+}
+
+export const lifecycleMethods = {
+  register (plugin: unknown, options?: unknown) {
+    registerPlugin(this, plugin, options)
+    return this
+  },
+  ready (callback?: (error: Error | null) => void) {
+    const server = serverOf(this)
+    if (server.readyPromise === null) server.readyPromise = runReady(server)
+    if (typeof callback === 'function') {
+      server.readyPromise.then(() => { callUserCallback(callback, null) }, (error: Error) => { callUserCallback(callback, error) })
+      return undefined
+    }
+    return server.readyPromise.then(() => this)
+  },
+  listen (...args: unknown[]) {
+    const { options, callback } = normaliseListenArguments(args)
+    const promise = startListening(serverOf(this), this, options)
+    if (callback !== undefined) {
+      promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => { callUserCallback(callback, error, null) })
+      return undefined
+    }
+    return promise
+  },
+  close (callback?: (error?: Error) => void) {
+    const promise = closeInstance(serverOf(this))
+    if (typeof callback === 'function') {
+      promise.then(() => { callUserCallback(callback) }, (error: Error) => { callUserCallback(callback, error) })
+      return this
+    }
+    return promise
+  },
+  [Symbol.asyncDispose] () { return this.close() },
+  inject (options?: unknown, callback?: unknown) {
+    return createInjector(this, serverOf(this))(options, callback)
+  },
+  addresses () {
+    // As Fastify: the servers bound to localhost's other addresses first, then the main one.
+    const server = serverOf(this)
+    const found: Array<ReturnType<typeof server.httpServer.address>> = []
+    for (const secondary of server.secondaryServers) {
+      const address = secondary.address()
+      if (address !== null) found.push(address)
+    }
+    const address = server.httpServer.address()
+    if (address !== null) found.push(address)
+    return found
+  },
+  routing (req: IncomingMessage, res: ServerResponse) { serverOf(this).httpHandler(req, res) }
+} satisfies MethodGroup

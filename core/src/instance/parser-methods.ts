@@ -1,0 +1,36 @@
+/** The content-type parser methods of an instance, and the default JSON and text parsers it exposes. */
+import { createJsonParser, defaultTextParser } from '../request/default-parsers.js'
+import { assertParsersOpen } from './configuration-guard.js'
+import { contextOf, serverOf } from './context-state.js'
+import type { MethodGroup } from './method-table.js'
+
+type PoisoningAction = 'error' | 'remove' | 'ignore'
+
+export const parserMethods = {
+  addContentTypeParser (types: unknown, optionsOrParser: unknown, maybeParser?: unknown) {
+    const context = contextOf(this)
+    assertParsersOpen(context, 'addContentTypeParser')
+    const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
+    const options = (typeof optionsOrParser === 'function' ? {} : optionsOrParser ?? {}) as Record<string, unknown>
+    context.parsers.add(types, options, parser, this)
+    context.noteParsers(types)
+    return this
+  },
+  hasContentTypeParser (type: unknown) { return contextOf(this).parsers.has(type) },
+  removeContentTypeParser (types: unknown) {
+    const context = contextOf(this)
+    assertParsersOpen(context, 'removeContentTypeParser')
+    context.parsers.remove(types)
+    return this
+  },
+  removeAllContentTypeParsers () {
+    const context = contextOf(this)
+    assertParsersOpen(context, 'removeAllContentTypeParsers')
+    context.parsers.removeAll()
+    return this
+  },
+  getDefaultJsonParser (onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction) {
+    return createJsonParser(onProtoPoisoning, onConstructorPoisoning, serverOf(this).options)
+  },
+  defaultTextParser
+} satisfies MethodGroup

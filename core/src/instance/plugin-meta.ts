@@ -1,0 +1,108 @@
+/** A plugin's name and declared needs (Fastify/Enclave version ranges, decorators, dependencies), checked before it loads. */
+import { createRequire } from 'node:module'
+import { errorCodes } from '../errors/codes.js'
+import { kDisplayName, kPluginMeta } from '../symbols.js'
+import { isAsyncFunction } from '../util/functions.js'
+import { satisfiesRange } from './version-range.js'
+import { contextOf, type RuntimeInstance } from './context-state.js'
+
+/** The version Enclave answers to plugins that check Fastify's (fastify-plugin's `fastify` range). */
+export const fastifyCompatVersion = '4.29.1'
+
+/** Enclave's own version, for plugins that declare an `enclave` range (@enclave/plugin). */
+export const enclaveVersion: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version
+
+/** What fastify-plugin (or @enclave/plugin) puts under `Symbol.for('plugin-meta')`, as users may write it. */
+interface PluginMeta {
+  name?: unknown
+  fastify?: unknown
+  enclave?: unknown
+  decorators?: unknown
+  dependencies?: unknown
+}
+
+/** A plugin function with the markers fastify-plugin sets. */
+export interface PluginFunction {
+  (...args: never[]): unknown
+  [kPluginMeta]?: unknown
+  [kDisplayName]?: unknown
+}
+
+function metaOf (fn: PluginFunction): PluginMeta | undefined {
+  const meta = fn[kPluginMeta]
+  return meta !== null && typeof meta === 'object' ? meta as PluginMeta : undefined
+}
+
+function nonEmptyString (value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
+
+/** The name a plugin declared in its metadata (wrapped plugins always have one). */
+export function declaredNameOf (fn: PluginFunction): string | undefined {
+  const name = metaOf(fn)?.name
+  return nonEmptyString(name) ? name : undefined
+}
+
+/** Names a plugin as avvio's tree does, so printPlugins, printContexts and errors agree. */
+export function pluginNameOf (fn: PluginFunction, options?: unknown): string {
+  const declared = declaredNameOf(fn)
+  if (declared !== undefined) return declared
+  if (nonEmptyString(fn[kDisplayName])) return fn[kDisplayName]
+  const optionsName = options !== null && typeof options === 'object' ? (options as { name?: unknown }).name : undefined
+  if (nonEmptyString(optionsName)) return optionsName
+  if (nonEmptyString(fn.name)) return fn.name
+  // An anonymous function is shown by its first two lines of source.
+  return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
+}
+
+/** The `fastify` range is checked against the registering instance's `version`, as Fastify does (a wrapper may set its own). */
+function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string): void {
+  const version = typeof parent.version === 'string' ? parent.version : fastifyCompatVersion
+  if (typeof meta.fastify === 'string' && !satisfiesRange(version, meta.fastify)) {
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
+  }
+  if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {
+    throw new errorCodes.ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH(name, meta.enclave, enclaveVersion)
+  }
+}
+
+function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: string): void {
+  if (decorators === undefined || decorators === null) return
+  const context = contextOf(parent)
+  const holders: Array<[string, object, string]> = [
+    ['fastify', parent, 'Fastify'],
+    ['request', context.Request.prototype, 'Request'],
+    ['reply', context.Reply.prototype, 'Reply']
+  ]
+  for (const [kind, holder, where] of holders) {
+    const required = (decorators as Record<string, unknown>)[kind]
+    if (!Array.isArray(required)) continue
+    for (const decorator of required as unknown[]) {
+      if (!((decorator as PropertyKey) in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), ` required by '${name}'`, where)
+    }
+  }
+}
+
+/**
+ * A plugin's declared needs (versions, decorators, dependencies), checked where it is registered,
+ * in Fastify's order, before it loads: a failure rejects ready() with the plugin named.
+ */
+export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, name: string): void {
+  const meta = metaOf(fn)
+  if (meta === undefined) return
+  checkVersions(parent, meta, name)
+  checkDecorators(parent, meta.decorators, name)
+  const dependencies = meta.dependencies
+  if (dependencies === undefined || dependencies === null) return
+  if (!Array.isArray(dependencies)) throw new errorCodes.ENC_ERR_PLUGIN_DEPENDENCIES_INVALID(name)
+  const context = contextOf(parent)
+  for (const dependency of dependencies as unknown[]) {
+    if (!context.hasPlugin(dependency as string)) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(dependency, name)
+  }
+}
+
+/** Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns. */
+export function warnMixedPluginStyles (fn: PluginFunction, name: string): void {
+  if (!isAsyncFunction(fn) || fn.length < 3) return
+  process.emitWarning(`The ${name} plugin being registered mixes async and callback styles, which will result in an error in \`fastify@5\``, { type: 'FastifyWarning', code: 'FSTWRN002' })
+}

@@ -1,0 +1,73 @@
+/** ready(): the plugins loaded by avvio, then every route (and not-found route) compiled, then the onReady hooks. */
+import { errorCodes } from '../errors/codes.js'
+import { compileRoute } from '../routing/compile-route.js'
+import { arrangeNotFoundRoutes } from '../routing/not-found.js'
+import { runApplicationHooks } from '../lifecycle/application-hooks.js'
+import type { ContextState } from './context-state.js'
+import type { ServerState } from './server-state.js'
+import type { HookEntry } from '../lifecycle/hooks.js'
+
+function compileAll (server: ServerState): void {
+  for (const route of server.routes) compileRoute(route)
+  for (const route of arrangeNotFoundRoutes(server)) compileRoute(route)
+}
+
+/** What avvio rejects with when a plugin takes too long: its code, message and the plugin. */
+interface AvvioTimeout extends Error {
+  code?: unknown
+  fn?: { name?: unknown }
+}
+
+/** avvio's plugin timeout becomes Fastify's FST_ERR_PLUGIN_TIMEOUT (avvio's error as its cause); other errors pass unchanged. */
+function translateBootError (error: unknown): unknown {
+  const timeout = error as AvvioTimeout | null | undefined
+  if (timeout?.code === 'AVV_ERR_PLUGIN_EXEC_TIMEOUT' || timeout?.code === 'AVV_ERR_READY_TIMEOUT') {
+    // avvio's message quotes the plugin's name, which may itself hold quotes (an anonymous function's source).
+    const name = /^Plugin did not start in time: '(.*)'\. You may have/s.exec(String(timeout.message))?.[1] ?? String(timeout.fn?.name ?? 'unknown')
+    const translated = new errorCodes.FST_ERR_PLUGIN_TIMEOUT(`Plugin did not start in time: '${name}'. You may have forgotten to call 'done' function or to resolve a Promise`)
+    ;(translated as { cause?: unknown }).cause = error
+    return translated
+  }
+  return error
+}
+
+/** onReady hooks context by context, the root first, then each child in registration order (Fastify's order). */
+function onReadyHooks (context: ContextState, into: HookEntry[]): HookEntry[] {
+  for (const hook of context.hooks.onReady) into.push(hook)
+  for (const child of context.children) onReadyHooks(child, into)
+  return into
+}
+
+/** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */
+export function runReady (server: ServerState): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.root.instance._avvioReady(function afterPlugins (error, _context, done) {
+      if (error !== null && error !== undefined) {
+        done()
+        reject(translateBootError(error))
+        return
+      }
+      try {
+        compileAll(server)
+      } catch (compileError) {
+        done()
+        reject(compileError)
+        return
+      }
+      server.booted = true
+      if (server.closing) {
+        // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
+        done()
+        resolve()
+        return
+      }
+      runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady').then(() => {
+        done()
+        resolve()
+      }, (hookError: unknown) => {
+        done()
+        reject(hookError)
+      })
+    })
+  })
+}

@@ -1,0 +1,60 @@
+/** The schema methods of an instance: shared schemas, compilers, the schema error formatter, the reply serializer and the schema controller. */
+import { errorCodes } from '../errors/codes.js'
+import { isAsyncFunction } from '../util/functions.js'
+import { createControllerState, createSchemaView } from '../schema/schema-controller.js'
+import { assertNotStarted } from './configuration-guard.js'
+import { contextOf } from './context-state.js'
+import type { AnyFunction } from '../types/internal.js'
+import type { MethodGroup } from './method-table.js'
+
+export const schemaMethods = {
+  addSchema (schema: unknown) {
+    const context = contextOf(this)
+    assertNotStarted(context, 'addSchema')
+    context.schemas.add(schema)
+    return this
+  },
+  getSchema (id: string) { return contextOf(this).schemas.get(id) as Record<string, unknown> | undefined },
+  getSchemas () { return contextOf(this).schemas.all() as Record<string, Record<string, unknown>> },
+  setValidatorCompiler (compiler: unknown) {
+    if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setValidatorCompiler expects a function ({ schema, method, url, httpPart }) => validate')
+    const context = contextOf(this)
+    assertNotStarted(context, 'setValidatorCompiler')
+    context.validatorCompiler = compiler as AnyFunction
+    return this
+  },
+  setSerializerCompiler (compiler: unknown) {
+    if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setSerializerCompiler expects a function ({ schema, method, url, httpStatus, contentType }) => serialize')
+    const context = contextOf(this)
+    assertNotStarted(context, 'setSerializerCompiler')
+    context.serializerCompiler = compiler as AnyFunction
+    return this
+  },
+  setSchemaErrorFormatter (formatter: unknown) {
+    if (typeof formatter !== 'function' || isAsyncFunction(formatter)) {
+      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
+    }
+    const context = contextOf(this)
+    assertNotStarted(context, 'setSchemaErrorFormatter')
+    context.schemaErrorFormatter = formatter as AnyFunction
+    return this
+  },
+  setReplySerializer (serializer: unknown) {
+    const context = contextOf(this)
+    assertNotStarted(context, 'setReplySerializer')
+    if (typeof serializer !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setReplySerializer expects a function (payload, statusCode) => string')
+    context.replySerializer = serializer as AnyFunction
+    return this
+  },
+  setSchemaController (controller: unknown) {
+    const context = contextOf(this)
+    assertNotStarted(context, 'setSchemaController')
+    context.schemaController = createControllerState(controller)
+    // A new bucket takes over what this context sees so far, as Fastify builds it from the parent's.
+    if (context.schemaController.bucket !== null) context.schemas = createSchemaView(context.schemaController.bucket, context.schemas)
+    return this
+  },
+  // As in Fastify: the nearest compiler set or built (at ready(), for a context's routes), here or above; else undefined.
+  get validatorCompiler () { return contextOf(this).compilerInEffect('validatorCompiler', 'builtValidatorCompiler') },
+  get serializerCompiler () { return contextOf(this).compilerInEffect('serializerCompiler', 'builtSerializerCompiler') }
+} satisfies MethodGroup

@@ -1,0 +1,122 @@
+/** The not-found routes: the default 404 handler, setNotFoundHandler's one-per-prefix rule, and the routes built from them at ready(). */
+import type { IncomingMessage } from 'node:http'
+import { errorCodes } from '../errors/codes.js'
+import { kReplyHeaders, kReplyRoute } from '../symbols.js'
+import { RouteContext } from './route-context.js'
+import { allMethods, routeHooksOf } from './route.js'
+import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
+import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
+import type { ContextState } from '../instance/context-state.js'
+import type { ServerState } from '../instance/server-state.js'
+import type { EnclaveLogger } from '../logging/logger.js'
+import type { AnyFunction } from '../types/internal.js'
+import type { LifecycleRequest, Reply } from '../reply/reply-state.js'
+
+/** What the not-found path reads of a request. */
+interface NotFoundRequest {
+  readonly raw: IncomingMessage
+  readonly log: EnclaveLogger
+  readonly context: RouteContext
+}
+
+/** What the not-found path uses of a reply. */
+interface NotFoundReply {
+  readonly log: EnclaveLogger
+  [kReplyRoute]: RouteContext
+  [kReplyHeaders]: Record<string, unknown>
+  code (statusCode: number): NotFoundReply
+  send (payload?: unknown): unknown
+}
+
+function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply): void {
+  const message = `Route ${String(request.raw.method)}:${String(request.raw.url)} not found`
+  if (request.context.server.options.disableRequestLogging !== true) request.log.info(message)
+  // Fastify's payload exactly, key order included.
+  const body = JSON.stringify({ message, error: 'Not Found', statusCode: 404 })
+  reply.code(404)
+  reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
+  reply.send(body)
+}
+
+/**
+ * setNotFoundHandler(): one handler per URL prefix, as in Fastify (URLs are all a not-found handler
+ * can be scoped by); contexts without a prefix of their own share their parent's.
+ */
+export function setNotFoundHandler (context: ContextState, optionsOrHandler: unknown, maybeHandler: unknown): void {
+  const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler
+  const options = (typeof optionsOrHandler === 'function' ? {} : optionsOrHandler ?? {}) as Record<string, unknown>
+  if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
+  if (context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "setNotFoundHandler"!')
+  const owner = context.prefixOwner()
+  if (owner.notFoundSetBy !== null) throw new errorCodes.FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET(context.prefix || '/')
+  owner.notFoundSetBy = context
+  context.notFoundHandler = { handler: handler as AnyFunction, options }
+}
+
+function createNotFoundRoute (server: ServerState, context: ContextState, handler: AnyFunction, options: Record<string, unknown>): RouteContext {
+  // setNotFoundHandler's options may carry hooks (preValidation, preHandler …), as in Fastify.
+  const routeHooks = routeHooksOf(options, context.instance)
+  return new RouteContext({
+    method: '*',
+    url: context.prefix === '' ? '/*' : context.prefix + '/*',
+    handler,
+    instance: context.instance,
+    context,
+    server,
+    options: { ...options, handler },
+    isNotFound: true,
+    routeHooks,
+    formatter: defaultSchemaErrorFormatter
+  })
+}
+
+/** Sets `server.invokeNotFound` (reply.callNotFound): the not-found route of the request's URL. */
+export function installNotFound (server: ServerState): void {
+  server.invokeNotFound = function invokeNotFound (request: LifecycleRequest, reply: Reply): void {
+    const path = String(request.raw.url ?? '/').split('?')[0]!
+    const found = server.notFoundRouter.find(request.raw.method as 'GET', path)
+    const route = (found?.store as RouteContext | undefined) ?? server.rootNotFound!
+    if (reply[kReplyRoute].isNotFound) {
+      // callNotFound inside a not-found handler would loop: answer a plain 404 (as Fastify does).
+      reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.')
+      reply.code(404).send('404 Not Found')
+      return
+    }
+    runInNotFoundRoute(request, reply, route)
+  }
+}
+
+/** The not-found route of a prefix owner, run in the context that set its handler (its hooks apply). */
+function notFoundRouteOf (server: ServerState, owner: ContextState): RouteContext | null {
+  const setter = owner.notFoundSetBy
+  if (setter === null || setter.notFoundHandler === null) return null
+  return createNotFoundRoute(server, setter, setter.notFoundHandler.handler, setter.notFoundHandler.options)
+}
+
+function claimPrefix (server: ServerState, prefix: string, route: RouteContext): void {
+  for (const path of [prefix, prefix + '/*']) {
+    for (const method of allMethods) {
+      if (!server.notFoundRouter.hasRoute(method as 'GET', path)) server.notFoundRouter.on(method as 'GET', path, function notFoundStore () {}, route)
+    }
+  }
+}
+
+function collectPrefixRoutes (server: ServerState, context: ContextState, into: RouteContext[]): void {
+  for (const child of context.children) {
+    const route = child.prefix === context.prefix ? null : notFoundRouteOf(server, child)
+    if (route !== null) {
+      claimPrefix(server, child.prefix, route)
+      into.push(route)
+    }
+    collectPrefixRoutes(server, child, into)
+  }
+}
+
+/** Not-found routes, one per prefix whose contexts set a handler: the root's answers what no prefix claims. */
+export function arrangeNotFoundRoutes (server: ServerState): RouteContext[] {
+  const root = server.root
+  server.rootNotFound = notFoundRouteOf(server, root) ?? createNotFoundRoute(server, root, defaultNotFoundHandler, {})
+  const routes = [server.rootNotFound]
+  collectPrefixRoutes(server, root, routes)
+  return routes
+}

@@ -1,0 +1,113 @@
+/** listen(): ready first, then the HTTP server bound (and localhost's other addresses), then the onListen hooks. */
+import type { ListenOptions as NetListenOptions } from 'node:net'
+import type { Server } from 'node:http'
+import { errorCodes } from '../errors/codes.js'
+import { isThenable } from '../util/functions.js'
+import { createHttpServer, formatAddress } from './http-server.js'
+import { bindOtherLocalhostAddresses } from './localhost-bindings.js'
+import type { ListenOptions } from './listen-arguments.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+import type { ServerState } from '../instance/server-state.js'
+
+/** An AbortSignal, or an emitter with Node's `once('abort')`. */
+interface AbortSource {
+  aborted?: boolean
+  addEventListener?: (type: 'abort', listener: () => void, options: { once: boolean }) => void
+  on?: unknown
+  once?: (type: 'abort', listener: () => void) => void
+}
+
+/** `signal` aborts the server as Fastify's does: close() once it fires (at once if it already has). */
+function closeOnAbort (instance: RuntimeInstance, signal: unknown): void {
+  const target = signal as AbortSource
+  if (typeof target !== 'object' || target === null || (typeof target.addEventListener !== 'function' && typeof target.on !== 'function')) {
+    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal')
+  }
+  if (target.aborted === true) {
+    void instance.close()
+    return
+  }
+  const onAbort = function closeOnSignal (): void { void instance.close() }
+  if (typeof target.addEventListener === 'function') target.addEventListener('abort', onAbort, { once: true })
+  else target.once!('abort', onAbort)
+}
+
+function defaultListeningText (address: string): string {
+  return `Server listening at ${address}`
+}
+
+function bind (httpServer: Server, options: NetListenOptions): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (error: Error): void => { reject(error) }
+    httpServer.once('error', onError)
+    try {
+      httpServer.listen(options, () => {
+        httpServer.removeListener('error', onError)
+        resolve()
+      })
+    } catch (error) {
+      httpServer.removeListener('error', onError)
+      reject(error)
+    }
+  })
+}
+
+export async function startListening (server: ServerState, instance: RuntimeInstance, options: ListenOptions): Promise<string> {
+  if (server.closed || server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
+  if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  if (options.signal !== undefined && options.signal !== null) closeOnAbort(instance, options.signal)
+  await instance.ready()
+  if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
+  const httpServer = server.httpServer
+  // A path (Unix socket) means no host, so the server does not listen on both.
+  const host = options.host ?? (options.path === undefined || options.path === null ? 'localhost' : undefined)
+  const { listenTextResolver: _resolver, ...rest } = options
+  // Node reads a port given as a string itself, as Fastify lets it.
+  const nodeOptions = rest as NetListenOptions
+  if (host !== undefined) nodeOptions.host = host
+  if (nodeOptions.path === undefined || nodeOptions.path === null) nodeOptions.port = (options.port ?? 0) as number
+  server.listening = true
+  try {
+    await bind(httpServer, nodeOptions)
+  } catch (error) {
+    server.listening = false
+    throw error
+  }
+  const address = formatAddress(httpServer)
+  const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
+  server.logger.info(resolveText(address))
+  if (host === 'localhost' && typeof server.options.serverFactory !== 'function') {
+    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger)
+    server.secondaryServers = await bindOtherLocalhostAddresses(httpServer, create, nodeOptions)
+    for (const secondary of server.secondaryServers) server.logger.info(resolveText(formatAddress(secondary)))
+  }
+  runOnListenHooks(server)
+  return address
+}
+
+/**
+ * onListen hooks, as Fastify runs them: started once the server listens but not awaited by
+ * listen(), one after another; a failing hook is logged (`log.error(err)`) and the next one runs.
+ */
+function runOnListenHooks (server: ServerState): void {
+  const hooks = server.onListen
+  let index = 0
+  function next (error?: unknown): void {
+    if (error !== undefined && error !== null) server.logger.error(error)
+    if (index === hooks.length) return
+    const hook = hooks[index++]!
+    try {
+      if (hook.callbackStyle) {
+        hook.fn.call(hook.instance, next)
+        return
+      }
+      const returned: unknown = hook.fn.call(hook.instance)
+      if (isThenable(returned)) returned.then(function hookDone () { next() }, next)
+      else next()
+    } catch (thrown) {
+      next(thrown)
+    }
+  }
+  next()
+}
