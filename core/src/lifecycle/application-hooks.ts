@@ -16,8 +16,9 @@ function withTimeout (promise: Promise<void>, ms: number, name: string): Promise
   if (ms <= 0) return promise
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<void>((_resolve, reject) => {
+    // Not unref'd: as in Fastify, a hook that never finishes keeps the process up until the timeout
+    // rejects ready()/listen()/close(), rather than letting it exit with the promise unsettled.
     timer = setTimeout(() => reject(hookTimeout(name)), ms)
-    timer.unref()
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

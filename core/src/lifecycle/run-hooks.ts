@@ -63,7 +63,9 @@ export class HookState {
   payload: unknown = undefined
   /** `calling` while the hook function is on the stack: a synchronous `done` must not recurse. */
   phase = idle
+  /** What a synchronous `done(error, value)` passed, read by the loop once the hook returns. */
   syncError: unknown = undefined
+  syncValue: unknown = undefined
   /**
    * Counts callback-style hook calls; `settled` is the call whose `done` ran, so a promise the hook
    * returned continues the chain only in its stead.
@@ -107,8 +109,8 @@ function rejectionReason (error: unknown): unknown {
  * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
  * hooks (preParsing, preSerialization, onSend, onError), where every falsy value means success, as in Fastify.
  */
-function isFailure (chain: HookChain, error: unknown): boolean {
-  return chain.withPayload ? Boolean(error) : error !== undefined && error !== null
+function isFailure (withPayload: boolean, error: unknown): boolean {
+  return withPayload ? Boolean(error) : error !== undefined && error !== null
 }
 
 /**
@@ -150,13 +152,13 @@ export function runHooks (chain: HookChain, request: LifecycleRequest, reply: Re
         return
       }
       state.phase = idle
-      if (isFailure(chain, state.syncError)) {
-        const error = state.syncError
+      const error = state.syncError
+      if (isFailure(withPayload, error)) {
         state.syncError = undefined
         chain.fail(reply, error)
         return
       }
-      if (withPayload) payload = state.payload
+      if (withPayload && state.syncValue !== undefined) payload = state.syncValue
     } else {
       try {
         returned = withPayload
@@ -210,16 +212,16 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): 
 
 function hookDone (state: HookState, error: unknown, value: unknown): void {
   state.settled = state.invocation
-  const chain = state.chain!
   if (state.phase !== idle) {
-    // `done` called synchronously: let the loop in runHooks continue instead of recursing.
+    // `done` called synchronously: the loop in runHooks reads the outcome and goes on, instead of recursing.
     state.phase = doneWhileCalling
     state.syncError = error
-    if (chain.withPayload && value !== undefined) state.payload = value
+    state.syncValue = value
     return
   }
+  const chain = state.chain!
   const reply = state.reply
-  if (isFailure(chain, error)) {
+  if (isFailure(chain.withPayload, error)) {
     chain.fail(reply, error)
     return
   }
