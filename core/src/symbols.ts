@@ -16,7 +16,6 @@ export const kResolvedOptions = Symbol('enclave.register.resolvedOptions')
 
 // request
 export const kRequestRoute = Symbol('enclave.request.route')
-export const kRequestHeaders = Symbol('enclave.request.headers')
 
 // reply
 export const kReplyRoute = Symbol('enclave.reply.route')

@@ -2,6 +2,8 @@ import t from 'tap'
 import http from 'node:http'
 import { Readable } from 'node:stream'
 import enclave from '@enclave/core'
+import Fastify from 'fastify4'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
 
 t.test('a GET route answers HEAD with the same status and headers and no body', async (t) => {
   const app = enclave()
@@ -143,4 +145,44 @@ t.test('HEAD over a real socket: headers only, and the connection stays usable',
   t.equal(head.body, '')
   const get = await request('GET')
   t.equal(get.body, '{"hello":"world"}')
+})
+
+t.test('the automatic HEAD route is declared, seen by onRoute hooks and answered as fastify@4.29.1 does', async (t) => {
+  type Declare = (child: any) => void
+  const cases: Array<[string, Declare]> = [
+    ['GET under a prefix', (child) => { child.get('/item', async () => ({ a: 1 })) }],
+    ['GET of the prefix root', (child) => { child.get('/', async () => 'root') }],
+    ['exposeHeadRoute: false', (child) => { child.get('/off', { exposeHeadRoute: false }, async () => 'off') }],
+    ['HEAD declared after GET', (child) => {
+      child.get('/both', async () => 'get')
+      child.head('/both', async (_request: any, reply: any) => { reply.header('x-head', 'own').send() })
+    }],
+    ['HEAD declared before GET', (child) => {
+      child.head('/first', async (_request: any, reply: any) => { reply.header('x-head', 'own').send() })
+      child.get('/first', async () => 'get')
+    }],
+    ['GET and HEAD in one route', (child) => { child.route({ method: ['GET', 'HEAD'], url: '/one', handler: async () => 'one' }) }]
+  ]
+  const probes = ['/api/item', '/api', '/api/', '/api/off', '/api/both', '/api/first', '/api/one']
+  async function observe (app: any, declare: Declare): Promise<unknown> {
+    const seen: string[] = []
+    app.addHook('onRoute', (options: any) => {
+      seen.push(`${String(options.method)} ${options.url} routePath=${options.routePath} prefix=${options.prefix} exposeHeadRoute=${String(options.exposeHeadRoute)}`)
+    })
+    app.register(async (child: any) => { declare(child) }, { prefix: '/api' })
+    await app.ready()
+    const answers: string[] = []
+    for (const url of probes) {
+      const response = await app.inject({ method: 'HEAD', url })
+      // Status and headers: which route answered. (The body of an injected HEAD answer is not this test's subject.)
+      answers.push(`${url} ${response.statusCode} ${String(response.headers['content-length'])} ${String(response.headers['x-head'])}`)
+    }
+    await app.close()
+    return { seen, answers }
+  }
+  for (const [name, declare] of cases) {
+    const expected = await observe(Fastify(), declare)
+    t.same(await observe(createServer({}, fastifyProfile), declare), expected, `fastify face: ${name}`)
+    t.same(await observe(enclave(), declare), expected, `enclave(): ${name}`)
+  }
 })

@@ -75,3 +75,59 @@ t.test('nested prefixes are joined as fastify@4.29.1 joins them', async (t) => {
     for (const [name, factory] of factories) t.equal(await routesOf(factory, outer!, inner!), expected, `${name}: ${outer} then ${inner}`)
   }
 })
+
+t.test('onRoute hooks, GET and HEAD answers of routes under a prefix (automatic HEAD routes included) are fastify@4.29.1\'s', async (t) => {
+  const probes = ['/', '//', '/api', '/api/', '/api//', '/x', '/api/x', '/apix']
+  const observe = async (factory: (options?: any) => any, ignoreTrailingSlash: boolean, prefix: string, path: string, trailing: string | undefined, headFirst: boolean) => {
+    const app = factory({ ignoreTrailingSlash })
+    const seen: string[] = []
+    app.addHook('onRoute', (route: any) => { seen.push(`${String(route.method)} ${route.url} routePath ${JSON.stringify(route.routePath)}`) })
+    app.register(async (child: any) => {
+      if (headFirst) child.head(path, { prefixTrailingSlash: trailing }, async (_request: any, reply: any) => { reply.header('x-own', 'head').send() })
+      child.get(path, { prefixTrailingSlash: trailing }, async () => 'ok')
+    }, { prefix })
+    try {
+      await app.ready()
+      for (const url of probes) {
+        for (const method of ['GET', 'HEAD']) {
+          const response = await app.inject({ method, url })
+          seen.push(`${method} ${url} ${response.statusCode} ${String(response.headers['x-own'])}`)
+        }
+      }
+    } catch (error: any) {
+      seen.push(`throws ${error.message}`)
+    }
+    await app.close()
+    return seen.join(', ')
+  }
+  for (const ignoreTrailingSlash of [false, true]) {
+    for (const prefix of ['', '/', '/api', '/api/']) {
+      for (const path of ['/', '', '/x', 'x', '*']) {
+        for (const trailing of [undefined, 'slash', 'no-slash']) {
+          for (const headFirst of [false, true]) {
+            const expected = await observe((options) => Fastify(options), ignoreTrailingSlash, prefix, path, trailing, headFirst)
+            for (const [name, factory] of factories) {
+              t.equal(await observe(factory, ignoreTrailingSlash, prefix, path, trailing, headFirst), expected,
+                `${name}: prefix ${JSON.stringify(prefix)}, path ${JSON.stringify(path)}, prefixTrailingSlash ${trailing ?? '(default)'}, ignoreTrailingSlash ${ignoreTrailingSlash}, HEAD declared first ${headFirst}`)
+            }
+          }
+        }
+      }
+    }
+  }
+})
+
+t.test("a route declared with the method 'HEAD' alone is joined to its prefix as written, as in fastify@4.29.1", async (t) => {
+  const answers = async (factory: (options?: any) => any, method: unknown) => {
+    const app = factory()
+    app.register(async (child: any) => { child.route({ method, url: '/', handler: async () => '' }) }, { prefix: '/api' })
+    await app.ready()
+    const statuses = [(await app.inject({ method: 'HEAD', url: '/api' })).statusCode, (await app.inject({ method: 'HEAD', url: '/api/' })).statusCode]
+    await app.close()
+    return statuses
+  }
+  for (const method of ['HEAD', 'head', ['HEAD'], ['GET', 'HEAD']]) {
+    const expected = await answers((options) => Fastify(options), method)
+    for (const [name, factory] of factories) t.same(await answers(factory, method), expected, `${name}: method ${JSON.stringify(method)}`)
+  }
+})

@@ -96,7 +96,7 @@ t.test('instance.prefix and the route options show the joined prefix', async (t)
   }, { prefix: '/a' })
   await app.ready()
   t.same(prefixes, ['', '/a', '/a/b/'], 'a trailing slash is kept, as in Fastify')
-  t.same(seen.filter((route) => route.method === 'GET'), [{ url: '/a/b/c', routePath: '/c', prefix: '/a/b/', method: 'GET' }], 'onRoute sees the complete url, the path as written and the prefix (as in Fastify)')
+  t.same(seen.filter((route) => route.method === 'GET'), [{ url: '/a/b/c', routePath: 'c', prefix: '/a/b/', method: 'GET' }], 'onRoute sees the complete url, the path as written and the prefix (as in Fastify)')
   t.same((await app.inject('/a/b/c')).json(), { url: '/a/b/c' })
 })
 

@@ -1,7 +1,7 @@
 /** avvio's `override`: the instance a plugin receives, a new child context unless the plugin is wrapped (skip-override). */
 import { kOptionsFactory, kSkipOverride } from '../symbols.js'
 import { ContextState, contextOf, type RuntimeInstance } from './context-state.js'
-import { joinContextPrefix } from '../routing/route.js'
+import { joinContextPrefix } from '../routing/prefix.js'
 import { contextLogger, serializersOf } from '../logging/request-logger.js'
 import { checkPluginMeta, declaredNameOf, pluginNameOf, warnMixedPluginStyles, type PluginFunction } from './plugin-meta.js'
 import { isDeferred, resolveOptions } from './plugin-options.js'

@@ -1,3 +1,4 @@
+/** The logger: Enclave's logger interface, the `logger` option turned into a pino logger (or the one given), and Fastify's request/reply serializers. */
 import { pino, type Logger as PinoLogger, type LoggerOptions, type LevelWithSilent } from 'pino'
 import { errorCodes } from '../errors/codes.js'
 
@@ -87,12 +88,12 @@ export function createLogger (option: unknown): LoggerSetting {
     return { logger: disabledLogger, enabled: false }
   }
   if (option === true) {
-    return { logger: pino({ serializers: requestSerializers }) as unknown as EnclaveLogger, enabled: true }
+    return { logger: pino({ serializers: requestSerializers }), enabled: true }
   }
   if (typeof option === 'object') {
     if (isLoggerInstance(option)) {
       const given = option as EnclaveLogger
-      const withSerializers = given.child({}, { serializers: requestSerializers } as any)
+      const withSerializers = given.child({}, { serializers: requestSerializers })
       return { logger: withSerializers ?? given, enabled: true }
     }
     const looksLikeLogger = requiredMethods.some((name) => typeof (option as Record<string, unknown>)[name] === 'function')
@@ -104,7 +105,7 @@ export function createLogger (option: unknown): LoggerSetting {
     const serializers = { ...requestSerializers, ...(options.serializers ?? {}) }
     const settings = { level: 'info', ...options, serializers }
     const logger = destination === undefined ? pino(settings) : pino(settings, destination)
-    return { logger: logger as unknown as EnclaveLogger, enabled: true }
+    return { logger, enabled: true }
   }
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`logger must be a boolean, pino options or a logger instance, got ${typeof option}`)
 }

@@ -1,10 +1,16 @@
+/** How each request gets its id and its logger: the id generators, the child-logger factory, and their setup per route at ready(). */
+import type { IncomingMessage } from 'node:http'
 import { disabledLogger, type EnclaveLogger } from './logger.js'
 import { errorCodes } from '../errors/codes.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+
+/** `genReqId(rawRequest)`: Fastify's request-id generator. */
+export type RequestIdGenerator = (raw: IncomingMessage) => string
 
 /** `childLoggerFactory(logger, bindings, options, rawRequest)`, called with the instance as `this`. */
-export type ChildLoggerFactory = (this: any, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: any) => EnclaveLogger
+export type ChildLoggerFactory = (this: RuntimeInstance, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: IncomingMessage) => EnclaveLogger
 
 /** Fastify's default factory, exposed as `instance.childLoggerFactory` when none was set. */
 export function defaultChildLoggerFactory (logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>): EnclaveLogger {
@@ -17,7 +23,7 @@ const maxRequestId = 2147483647
  * Fastify's default request ids: `req-1`, `req-2` … in base 36, wrapping at 2^31 - 1 so the
  * counter stays a small integer. One counter per server.
  */
-export function createDefaultIdGenerator (): (raw: any) => string {
+export function createDefaultIdGenerator (): RequestIdGenerator {
   let next = 0
   return function defaultGenReqId (): string {
     next = (next + 1) & maxRequestId
@@ -26,12 +32,13 @@ export function createDefaultIdGenerator (): (raw: any) => string {
 }
 
 /** A request-id header, when sent, wins over the generator (`requestIdHeader: false` turns that off). */
-export function withRequestIdHeader (header: string | false, generate: (raw: any) => string): (raw: any) => string {
+export function withRequestIdHeader (header: string | false, generate: RequestIdGenerator): RequestIdGenerator {
   if (header === false) return generate
   const name = header.toLowerCase()
-  return function requestIdFromHeader (raw: any): string {
+  return function requestIdFromHeader (raw: IncomingMessage): string {
     const given = raw.headers[name]
-    return given !== undefined && given !== '' ? given : generate(raw)
+    // A repeated header arrives as an array, used as it is (Fastify does not join it either).
+    return given !== undefined && given !== '' ? given as string : generate(raw)
   }
 }
 
@@ -51,10 +58,10 @@ export function serializersOf (value: unknown, where: string): Record<string, un
 /** The logger a context's routes start from: its parent's, at its own level and with its own serializers. */
 export function contextLogger (parent: EnclaveLogger, level: string | undefined, serializers: Record<string, unknown> | null): EnclaveLogger {
   if (parent === disabledLogger || (level === undefined && serializers === null)) return parent
-  const options: Record<string, unknown> = {}
+  const options: { level?: string, serializers?: Record<string, unknown> } = {}
   if (level !== undefined) options.level = level
   if (serializers !== null) options.serializers = serializers
-  return parent.child({}, options as any)
+  return parent.child({}, options)
 }
 
 /**
@@ -65,12 +72,12 @@ export function contextLogger (parent: EnclaveLogger, level: string | undefined,
 export function compileRequestLogging (route: RouteContext, level: string | undefined, serializers: Record<string, unknown> | null): void {
   const context: ContextState = route.context
   const server = route.server
-  const generator = context.inherited('genReqId') as ((raw: any) => string) | null
+  const generator = context.inherited('genReqId') as RequestIdGenerator | null
   if (server.options.requestIdHeader === false) {
     // Without a header to read, Fastify calls the generator as a method of the route's instance.
     const generate = generator ?? server.genReqId
     const instance = route.instance
-    route.genReqId = function generateOnInstance (raw: any): string { return generate.call(instance, raw) }
+    route.genReqId = function generateOnInstance (raw: IncomingMessage): string { return generate.call(instance, raw) }
   } else {
     route.genReqId = generator === null ? server.genReqId : withRequestIdHeader(server.options.requestIdHeader, generator)
   }
@@ -91,7 +98,7 @@ function mergedSerializers (context: ContextState, own: Record<string, unknown> 
 }
 
 /** Per request: the logger `request.log` / `reply.log` use, bound to the request id. */
-export function createRequestLogger (route: RouteContext, id: string, raw: any): EnclaveLogger {
+export function createRequestLogger (route: RouteContext, id: string, raw: IncomingMessage): EnclaveLogger {
   const server = route.server
   const factory = route.childLoggerFactory
   if (factory === null) {

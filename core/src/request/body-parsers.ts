@@ -1,3 +1,4 @@
+/** Content-type parsers: the store each context adds parsers to, and the lookup that picks one for a request's Content-Type. */
 import { errorCodes } from '../errors/codes.js'
 import { hasParams, parseContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -170,7 +171,7 @@ export class ParserStore {
         this.catchAll = parser
         continue
       }
-      // The built-in JSON and text parsers may be replaced, once; any other key only once added.
+      // The built-in JSON and text parsers may be replaced, once; every other key is added only once.
       const existing = visible.exact.get(type)
       if (existing !== undefined && !existing.builtIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
       this.removed.delete(type)

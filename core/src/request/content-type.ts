@@ -1,5 +1,6 @@
+/** Reading a Content-Type header: its media type and its parameters. */
 /**
- * The media type of a Content-Type header: the part before any parameter, trimmed and lower-cased.
+ * The media type of a Content-Type header: the part before its parameters, trimmed and lower-cased.
  * Matching on it exactly is what keeps `application/jsonx` or `xapplication/json` away from the
  * JSON parser.
  */

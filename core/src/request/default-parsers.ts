@@ -1,3 +1,4 @@
+/** The built-in body parsers: JSON (secure-json-parse, with the nesting and poisoning options) and plain text. */
 import { isUtf8 } from 'node:buffer'
 import sjson from 'secure-json-parse'
 import { errorCodes } from '../errors/codes.js'
@@ -39,7 +40,7 @@ function nestsTooDeep (body: Buffer | string, limit: number): boolean {
 /** Fastify 4 answers what the parser threw, as a 400: the SyntaxError's own message, no code. */
 function asBadRequest (error: unknown): Error {
   if (error instanceof SyntaxError) {
-    ;(error as any).statusCode = 400
+    ;(error as SyntaxError & { statusCode?: number }).statusCode = 400
     return error
   }
   // A RangeError (nesting too deep to scan) keeps Fastify 4's 500.

@@ -1,18 +1,32 @@
+/** Reading a request body: the stream listeners, the size and Content-Length checks, and running the parser. */
 import { isUtf8 } from 'node:buffer'
+import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
-import { kBodyReader } from '../symbols.js'
-import type { RouteContext } from '../routing/route-context.js'
+import { kBodyReader, kRequestRoute } from '../symbols.js'
+import { isThenable } from '../util/functions.js'
 import type { BodyParser } from './body-parsers.js'
+import type { RuntimeRequest } from './request.js'
+import type { EnclaveReply } from '../types/reply.js'
 
-type AfterParsing = (request: any, reply: any) => void
+/** Where the request continues once its body is in (validation, in the lifecycle): handed in by the caller. */
+export type AfterParsing = (request: RuntimeRequest, reply: EnclaveReply) => void
+
+/**
+ * The stream a body is read from: the request, or what a preParsing hook returned in its place
+ * (a decompressor reports the bytes it consumed as receivedEncodedLength, per Fastify's Hooks docs).
+ */
+export interface BodyStream extends Readable {
+  receivedEncodedLength?: unknown
+  [kBodyReader]?: BodyReader | undefined
+}
 
 /**
  * State of one body being read, kept on the stream itself: the 'data'/'end' listeners are shared
  * module functions that find their request through `this`, so no closure is made per request.
  */
 class BodyReader {
-  readonly request: any
-  readonly reply: any
+  readonly request: RuntimeRequest
+  readonly reply: EnclaveReply
   readonly parser: BodyParser
   readonly limit: number
   readonly declaredLength: number
@@ -21,7 +35,7 @@ class BodyReader {
   received = 0
   done = false
 
-  constructor (request: any, reply: any, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing) {
+  constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing) {
     this.request = request
     this.reply = reply
     this.parser = parser
@@ -41,8 +55,8 @@ function isTypedBodyMethod (method: string | undefined): boolean {
 }
 
 /** Picks the parser for the request's content type and fills `request.body`, then continues. */
-export function parseBody (request: any, reply: any, payload: any, next: AfterParsing): void {
-  const route: RouteContext = request.context
+export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload: BodyStream, next: AfterParsing): void {
+  const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
   // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
@@ -79,15 +93,15 @@ export function parseBody (request: any, reply: any, payload: any, next: AfterPa
   payload.on('error', onBodyError)
 }
 
-function stopReading (stream: any): void {
+function stopReading (stream: BodyStream): void {
   stream.removeListener('data', onBodyData)
   stream.removeListener('end', onBodyEnd)
   stream.removeListener('error', onBodyError)
   stream[kBodyReader] = undefined
 }
 
-function onBodyData (this: any, chunk: Buffer | string): void {
-  const reader: BodyReader = this[kBodyReader]
+function onBodyData (this: BodyStream, chunk: Buffer | string): void {
+  const reader = this[kBodyReader]!
   const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
   reader.received += buffer.length
   // Both what the stream yields and, for a preParsing replacement, the bytes it read count against the limit.
@@ -104,8 +118,8 @@ function onBodyData (this: any, chunk: Buffer | string): void {
   reader.chunks.push(buffer)
 }
 
-function onBodyEnd (this: any): void {
-  const reader: BodyReader = this[kBodyReader]
+function onBodyEnd (this: BodyStream): void {
+  const reader = this[kBodyReader]!
   stopReading(this)
   if (reader.done) return
   reader.done = true
@@ -132,23 +146,20 @@ function onBodyEnd (this: any): void {
   runParser(reader.parser, reader.request, reader.reply, text, reader.next)
 }
 
-function onBodyError (this: any, error: Error): void {
-  const reader: BodyReader = this[kBodyReader]
+function onBodyError (this: BodyStream, error: Error): void {
+  const reader = this[kBodyReader]!
   stopReading(this)
   if (reader.done) return
   reader.done = true
   // A 400 with the stream's error, an aborted upload included: as in Fastify, it goes through the
   // error handlers (the default one logs Fastify's "aborted" line); the answer has nowhere to go.
-  ;(error as any).statusCode ??= 400
+  const withStatus = error as Error & { statusCode?: number }
+  withStatus.statusCode ??= 400
   reader.reply.send(error)
 }
 
-function isThenable (value: any): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof value.then === 'function'
-}
-
 /** `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. */
-function runParser (parser: BodyParser, request: any, reply: any, body: unknown, next: AfterParsing): void {
+function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing): void {
   if (parser.callbackStyle) {
     let settled = false
     try {
@@ -179,7 +190,7 @@ function runParser (parser: BodyParser, request: any, reply: any, body: unknown,
   finishParsing(request, reply, null, result, next)
 }
 
-async function awaitParser (pending: PromiseLike<unknown>, request: any, reply: any, next: AfterParsing): Promise<void> {
+async function awaitParser (pending: PromiseLike<unknown>, request: RuntimeRequest, reply: EnclaveReply, next: AfterParsing): Promise<void> {
   let parsed
   try {
     parsed = await pending
@@ -190,7 +201,7 @@ async function awaitParser (pending: PromiseLike<unknown>, request: any, reply: 
   finishParsing(request, reply, null, parsed, next)
 }
 
-function finishParsing (request: any, reply: any, error: unknown, parsed: unknown, next: AfterParsing): void {
+function finishParsing (request: RuntimeRequest, reply: EnclaveReply, error: unknown, parsed: unknown, next: AfterParsing): void {
   if (error !== null && error !== undefined) {
     // A parser's error without a status is a 500, as in Fastify: the parser failed, not the client.
     reply.send(error instanceof Error ? error : new Error(String(error)))

@@ -1,90 +1,120 @@
+/** The request object: its per-request state, the prototype every request shares, and one request class per context. */
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+import type { EnclaveRequest } from '../types/request.js'
+import type { ValidationError } from '../types/schema.js'
+
+/**
+ * What each request holds itself (the constructor assigns it, always in this order so every
+ * request has one shape); everything else is read through the prototype from `raw` and the route.
+ */
+export interface RequestState {
+  id: string
+  params: unknown
+  raw: IncomingMessage
+  query: unknown
+  /** `raw.headers`, or a copy under validateHeadersOnCopy or once a headers validator rewrote them. */
+  headers: Record<string, unknown>
+  body: unknown
+  log: EnclaveLogger
+  validationError?: ValidationError
+  /** The route answering the request; reply.callNotFound() moves it to the not-found route. */
+  [kRequestRoute]: RouteContext
+}
+
+/** A request as the lifecycle sees it: its own state plus what the prototype computes. */
+export type RuntimeRequest = RequestState & RequestAccessors
 
 export interface RequestClass {
-  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext): any
-  prototype: any
+  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext): RuntimeRequest
+  /** Where decorateRequest puts a context's decorations (every name and value). */
+  prototype: Record<PropertyKey, unknown>
+}
+
+/** The public request members the shared prototype provides. */
+type RequestAccessors = Pick<EnclaveRequest,
+'method' | 'url' | 'originalUrl' | 'socket' | 'routeOptions' | 'routeConfig' | 'routeSchema' |
+'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol'> & {
+  /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
+  readonly server: RuntimeInstance
+  /** Fastify v4's `request.context`, kept for plugins that read `context.config`. */
+  readonly context: RouteContext
 }
 
 /** Properties every request has; the per-context classes inherit them. */
 const requestPrototype = {
   get method (): string {
-    return (this as any).raw.method
+    return this.raw.method!
   },
   get url (): string {
-    return (this as any).raw.url
+    return this.raw.url!
   },
   get originalUrl (): string {
-    return (this as any).raw.url
+    return this.raw.url!
   },
-  get socket () {
-    return (this as any).raw.socket
+  get socket (): IncomingMessage['socket'] {
+    return this.raw.socket
   },
-  get server () {
-    return (this as any)[kRequestRoute].instance
+  get server (): RuntimeInstance {
+    return this[kRequestRoute].instance
   },
   get routeOptions () {
-    return (this as any)[kRequestRoute].publicOptions
+    return this[kRequestRoute].publicOptions
   },
-  get routeConfig () {
-    return (this as any)[kRequestRoute].config
+  get routeConfig (): Record<string, unknown> {
+    return this[kRequestRoute].config
   },
   get routeSchema () {
-    return (this as any)[kRequestRoute].schema
+    return this[kRequestRoute].schema
   },
   get routerPath (): string {
-    return (this as any)[kRequestRoute].url
+    return this[kRequestRoute].url
   },
   get routerMethod (): string {
-    return (this as any)[kRequestRoute].method
+    return this[kRequestRoute].method
   },
   get is404 (): boolean {
-    return (this as any)[kRequestRoute].isNotFound
+    return this[kRequestRoute].isNotFound
   },
-  /** Fastify v4's `request.context`, kept for plugins that read `context.config`. */
-  get context () {
-    return (this as any)[kRequestRoute]
+  get context (): RouteContext {
+    return this[kRequestRoute]
   },
   get ip (): string | undefined {
-    const self = this as any
-    if ((self[kRequestRoute] as RouteContext).server.trustProxy === null) return self.raw.socket?.remoteAddress
-    const ips = clientAddresses(self)
+    if (this[kRequestRoute].server.trustProxy === null) return this.raw.socket?.remoteAddress
+    const ips = clientAddresses(this)
     return ips[ips.length - 1]
   },
   get ips (): string[] {
-    return clientAddresses(this as any)
+    return clientAddresses(this)
   },
   get hostname (): string {
-    const self = this as any
-    const route: RouteContext = self[kRequestRoute]
-    const headers = self.raw.headers
-    if (route.server.trustProxy !== null) {
+    const headers = this.raw.headers
+    if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = headers['x-forwarded-host']
-      if (typeof forwarded === 'string' && trustsRemote(self)) return lastListValue(forwarded)
+      if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded)
     }
-    return headers.host ?? headers[':authority'] ?? ''
+    return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
   },
   get protocol (): 'http' | 'https' {
-    const self = this as any
-    const route: RouteContext = self[kRequestRoute]
-    if (route.server.trustProxy !== null) {
-      const forwarded = self.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string' && trustsRemote(self)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
+    if (this[kRequestRoute].server.trustProxy !== null) {
+      const forwarded = this.raw.headers['x-forwarded-proto']
+      if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
     }
-    return (self.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
+    return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
-}
+} satisfies RequestAccessors & ThisType<RequestState>
 
 function lastListValue (value: string): string {
   const comma = value.lastIndexOf(',')
   return (comma === -1 ? value : value.slice(comma + 1)).trim()
 }
 
-function trustsRemote (request: any): boolean {
-  const trust = (request[kRequestRoute] as RouteContext).server.trustProxy
+function trustsRemote (request: RequestState): boolean {
+  const trust = request[kRequestRoute].server.trustProxy
   return trust !== null && trust(request.raw.socket?.remoteAddress ?? '', 0)
 }
 
@@ -93,9 +123,9 @@ function trustsRemote (request: any): boolean {
  * outwards, as far as the trustProxy option trusts each hop (proxy-addr's `all()`, Fastify's
  * `request.ips`); the last entry is the client (`request.ip`).
  */
-function clientAddresses (request: any): string[] {
+function clientAddresses (request: RequestState): string[] {
   const socketAddress: string | undefined = request.raw.socket?.remoteAddress
-  const trust = (request[kRequestRoute] as RouteContext).server.trustProxy
+  const trust = request[kRequestRoute].server.trustProxy
   const chain: string[] = socketAddress === undefined ? [] : [socketAddress]
   if (trust === null) return chain
   const header = request.raw.headers['x-forwarded-for']
@@ -114,20 +144,45 @@ function clientAddresses (request: any): string[] {
 
 /**
  * One request class per encapsulation context, whose prototype inherits the parent context's:
- * a decoration added in a context is visible in it and its descendants only (spec rule 3).
+ * a decoration added in a context is visible in it and its descendants only (docs/encapsulation.md).
  */
 export function buildRequestClass (parent: RequestClass | null): RequestClass {
-  function Request (this: any, id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext) {
-    this.id = id
-    this.params = params
-    this.raw = raw
-    this.query = query
-    this.headers = raw.headers
-    this.body = undefined
-    this.log = log
-    this[kRequestRoute] = route
+  // The accessors come from the prototype chain set below, decorations from decorateRequest; the
+  // interface tells the class so.
+  interface Request extends RequestAccessors {
+    [decoration: string | symbol]: unknown
   }
-  Request.prototype = Object.create(parent === null ? requestPrototype : parent.prototype)
-  Object.defineProperty(Request.prototype, 'constructor', { value: Request, writable: true, configurable: true })
-  return Request as unknown as RequestClass
+  class Request implements RequestState {
+    // Declared only: the constructor assigns them, so no field initialisers run first.
+    declare id: string
+    declare params: unknown
+    declare raw: IncomingMessage
+    declare query: unknown
+    declare headers: Record<string, unknown>
+    declare body: unknown
+    declare log: EnclaveLogger
+    declare [kRequestRoute]: RouteContext
+
+    constructor (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext) {
+      this.id = id
+      this.params = params
+      this.raw = raw
+      this.query = query
+      this.headers = raw.headers
+      this.body = undefined
+      this.log = log
+      this[kRequestRoute] = route
+    }
+  }
+  Object.setPrototypeOf(Request.prototype, parent === null ? requestPrototype : parent.prototype)
+  return Request
 }
+
+/**
+ * Fails to compile when the public request type gains a member the runtime request does not
+ * provide. The four parts are left out: the public type derives them from each route's schema,
+ * while at run time they hold whatever the parser or a validator produced; so is `server`, which
+ * core holds as a RuntimeInstance (the instance's public face is checked where its methods are).
+ */
+type ProvidesPublicRequest<T extends Omit<EnclaveRequest, 'params' | 'query' | 'body' | 'headers' | 'server'>> = T
+export type CheckedRequest = ProvidesPublicRequest<RuntimeRequest>

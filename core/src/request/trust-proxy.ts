@@ -1,3 +1,4 @@
+/** The `trustProxy` option, turned into the function that says which hops of X-Forwarded-For to trust. */
 import { isIP } from 'node:net'
 import { errorCodes } from '../errors/codes.js'
 

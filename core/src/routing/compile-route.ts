@@ -1,3 +1,4 @@
+/** Compiling a route at ready(): its hook chains, parsers, validators, serializers, error handlers and request logging, as data the request path reads. */
 import { inAddedOrder, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { HookChain, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { onRequestEnd, preParsingEnd, preValidationEnd, preHandlerEnd, onResponseEnd, onTimeoutEnd } from '../lifecycle/handle-request.js'
@@ -10,7 +11,7 @@ import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
 import { contextLogger, serializersOf, compileRequestLogging } from '../logging/request-logger.js'
-import type { RouteContext, RouteServer } from './route-context.js'
+import type { RouteContext } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ParserLookup } from '../request/body-parsers.js'
 
@@ -42,7 +43,7 @@ const parserLookups = new WeakMap<ContextState, ParserLookup>()
 function parsersOf (context: ContextState): ParserLookup {
   let lookup = parserLookups.get(context)
   if (lookup === undefined) {
-    lookup = context.parsers.compile((context.server as RouteServer).options.exactContentTypeMatching === true)
+    lookup = context.parsers.compile(context.server.options.exactContentTypeMatching === true)
     parserLookups.set(context, lookup)
   }
   return lookup

@@ -1,4 +1,5 @@
-import type { ContextState } from '../instance/context-state.js'
+/** The route context: everything one route needs per request, declared when it is added and compiled at ready(). */
+import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
 import type { HookEntry, RequestHookName } from '../lifecycle/hooks.js'
 import type { HookChain } from '../lifecycle/run-hooks.js'
@@ -11,14 +12,42 @@ import type { ResponseSerializers } from '../schema/select-serializer.js'
 import type { SchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { AnyFunction } from '../types/internal.js'
-import type { ChildLoggerFactory } from '../logging/request-logger.js'
+import type { ChildLoggerFactory, RequestIdGenerator } from '../logging/request-logger.js'
+import type { ResponseInspector } from '../schema/response-inspection.js'
+import type { RouteSchema } from '../types/route-types.js'
+import type { RouteOptionsView } from '../types/route.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { RuntimeRequest } from '../request/request.js'
 
-/** What the request path needs from the server, read through `route.server`. */
-export interface RouteServer extends ServerState {
-  trustProxy: ((address: string, hop: number) => boolean) | null
-  invokeNotFound: (request: any, reply: any) => void
-  querystringParser: (query: string) => unknown
-  closePromise?: Promise<void>
+/**
+ * A route's options as declared: what the user gave, as onRoute hooks left it. validateRouteOptions
+ * checks handler, errorHandler, bodyLimit and schemaErrorFormatter before a RouteContext is made;
+ * schema, config, constraints and logLevel are passed on unchecked, as Fastify passes them, and
+ * typed as its docs describe them. Every other member is the user's (plugins read their own
+ * options through onRoute hooks and `routeOptions`).
+ */
+export interface RouteOptions {
+  [option: string]: unknown
+  /** Absent on a not-found route, whose method and URL are its context's. */
+  method?: string | string[]
+  url?: string
+  path?: string
+  handler: AnyFunction
+  errorHandler?: AnyFunction
+  bodyLimit?: number
+  schemaErrorFormatter?: SchemaErrorFormatter
+  schema?: RouteSchema
+  config?: Record<string, unknown>
+  constraints?: RouteConstraints
+  logLevel?: string
+  exposeHeadRoute?: boolean
+  prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
+}
+
+/** find-my-way constraints; `version` is the one Fastify's own option maps onto. */
+export interface RouteConstraints {
+  [name: string]: unknown
+  version?: string
 }
 
 /**
@@ -30,13 +59,13 @@ export class RouteContext {
   readonly method: string
   readonly url: string
   readonly handler: AnyFunction
-  readonly instance: any
+  readonly instance: RuntimeInstance
   readonly context: ContextState
-  readonly server: RouteServer
-  readonly options: Record<string, any>
+  readonly server: ServerState
+  readonly options: RouteOptions
   readonly config: Record<string, unknown>
   /** The route's own schema object, normalised in place at ready() (see normalizeRouteSchema). */
-  schema: Record<string, any> | undefined
+  schema: RouteSchema | undefined
   readonly attachValidation: boolean
   readonly bodyLimit: number
   /** The route set bodyLimit itself: it then beats a parser's own limit (Fastify's precedence). */
@@ -44,10 +73,10 @@ export class RouteContext {
   readonly isNotFound: boolean
   readonly Request: RequestClass
   readonly Reply: ReplyClass
-  publicOptions: Record<string, unknown>
+  publicOptions: Readonly<RouteOptionsView>
   logger: EnclaveLogger
   /** The request-id generator in effect for this route (setGenReqId), set at ready(). */
-  genReqId: (raw: any) => string
+  genReqId: RequestIdGenerator
   /** A custom child-logger factory in effect for this route, or null (the route's logger's child()). */
   childLoggerFactory: ChildLoggerFactory | null = null
   /** The options (level, serializers) a custom child-logger factory receives. */
@@ -68,7 +97,7 @@ export class RouteContext {
   onRequestAbort: HookEntry[] | null = null
   validators: PartValidator[] | null = null
   responseSerializers: ResponseSerializers | null = null
-  responseInspector: ((reply: any, payload: unknown) => void) | null = null
+  responseInspector: ResponseInspector | null = null
   errorHandlers: ErrorHandlerEntry[] = []
   schemaErrorFormatter: SchemaErrorFormatter
   replySerializer: AnyFunction | null = null
@@ -91,10 +120,10 @@ export class RouteContext {
     method: string
     url: string
     handler: AnyFunction
-    instance: any
+    instance: RuntimeInstance
     context: ContextState
-    server: RouteServer
-    options: Record<string, any>
+    server: ServerState
+    options: RouteOptions
     isNotFound: boolean
     routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
     formatter: SchemaErrorFormatter
@@ -119,6 +148,7 @@ export class RouteContext {
     this.parseBody = init.method !== 'GET' && init.method !== 'HEAD'
     this.routeHooks = init.routeHooks
     this.schemaErrorFormatter = init.formatter
-    this.publicOptions = {}
+    // Replaced by the full view at ready(); a route is not served before.
+    this.publicOptions = { method: init.method, url: init.url, path: init.url, prefix: init.context.prefix, config: this.config, bodyLimit: this.bodyLimit, attachValidation: this.attachValidation, handler: init.handler }
   }
 }

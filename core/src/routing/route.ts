@@ -1,12 +1,23 @@
+/** Route declaration: route() and the shortcut methods, checking route options, onRoute hooks, and adding the route to the router. */
 import { METHODS } from 'node:http'
+import type Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
 import { kContext } from '../symbols.js'
+import { isAsyncFunction } from '../util/functions.js'
 import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
-import { RouteContext, type RouteServer } from './route-context.js'
+import { RouteContext, type RouteOptions } from './route-context.js'
+import { joinPaths, joinPrefix } from './prefix.js'
+import { addsHeadTwin, headTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
-import type { ContextState } from '../instance/context-state.js'
-import type { AnyFunction } from '../types/internal.js'
+import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
+import type { ServerState } from '../instance/server-state.js'
+
+/**
+ * What find-my-way calls for every route: the request pipeline, with the route context as its
+ * store. find-my-way types each parameter as possibly undefined; it fills every one a path declares.
+ */
+const routeHandler = dispatchRoute as Router.Handler<Router.HTTPVersion.V1>
 
 const supportedMethods = new Set(METHODS)
 /** What `all()` registers: Fastify v4's supported methods, WebDAV included. */
@@ -15,34 +26,8 @@ export const allMethods = [
   'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'SEARCH', 'REPORT', 'MKCALENDAR'
 ]
 
-/** Glues two path pieces as Fastify does: one slash where both sides have one, nothing added. */
-function joinPaths (left: string, right: string): string {
-  return left.endsWith('/') && right.startsWith('/') ? left + right.slice(1) : left + right
-}
-
-/**
- * The paths a route answers on, from its context's prefix and `prefixTrailingSlash`, exactly as
- * Fastify 4 joins them: `foo` under `/prefix` is `/prefixfoo` and `*` is `/prefix*` (which also
- * answers `/prefix` itself); a `/` route under a prefix answers the prefix with and without the
- * trailing slash unless ignoreTrailingSlash makes that one route.
- */
-export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean): string[] {
-  if (prefix === '' || url !== '/') return [joinPaths(prefix, url)]
-  switch (trailing) {
-    case 'slash': return [prefix + '/']
-    case 'no-slash': return [prefix]
-    default: return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
-  }
-}
-
-/** Joins a child's `prefix` register option onto its parent's prefix, as Fastify 4 does. */
-export function joinContextPrefix (parent: string, child: unknown): string {
-  if (typeof child !== 'string' || child === '') return parent
-  // A prefix without its leading slash is put after a slash of its own, even after one the parent ends with.
-  return child.startsWith('/') ? joinPaths(parent, child) : parent + '/' + child
-}
-
-export function routeHooksOf (options: Record<string, any>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
+/** The hooks a route (or a not-found handler) declares in its own options, checked as addHook checks them. */
+export function routeHooksOf (options: Record<string, unknown>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
   const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
   for (const name of requestHookNames) {
     const value = options[name]
@@ -53,66 +38,80 @@ export function routeHooksOf (options: Record<string, any>, instance: object): P
   return hooks
 }
 
-function normaliseMethods (method: unknown): string[] {
+function normaliseMethods (method: unknown): Router.HTTPMethod[] {
   const list = Array.isArray(method) ? method : [method]
   if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
   return list.map((entry) => {
     if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
     const upper = entry.toUpperCase()
     if (!supportedMethods.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry)
-    return upper
+    // Node's METHODS, which find-my-way's list covers.
+    return upper as Router.HTTPMethod
   })
 }
 
-function validateRouteOptions (options: Record<string, any>, methods: string[], url: string): void {
+/** The options the core reads, checked as Fastify checks them; the rest stays the user's. */
+function validateRouteOptions (options: Record<string, unknown>, methods: string[], url: unknown): asserts options is RouteOptions {
   const label = methods.join(',')
   if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(label, url)
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
     throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(label, url)
   }
-  if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
-    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(options.bodyLimit))
+  const bodyLimit = options.bodyLimit
+  if (bodyLimit !== undefined && !(typeof bodyLimit === 'number' && Number.isInteger(bodyLimit) && bodyLimit > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
   }
-  if (options.schemaErrorFormatter !== undefined && (typeof options.schemaErrorFormatter !== 'function' || options.schemaErrorFormatter.constructor?.name === 'AsyncFunction')) {
-    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof options.schemaErrorFormatter === 'function' ? 'async function' : typeof options.schemaErrorFormatter)
+  const formatter = options.schemaErrorFormatter
+  if (formatter !== undefined && (typeof formatter !== 'function' || isAsyncFunction(formatter))) {
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
   }
 }
 
 /** `instance.route(options)`: validates, runs onRoute hooks, and adds the route to the router. */
-export function addRoute (instance: any, input: unknown): void {
+export function addRoute (instance: RuntimeInstance, input: unknown): void {
   if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
-  declareRoute(instance, input as Record<string, any>, false)
+  declareRoute(instance, input as Record<string, unknown>, false)
 }
 
 /**
  * One route declaration. `autoHead` marks the HEAD twin Enclave adds for a GET route: it goes
- * through onRoute like any route (as in Fastify) and gives way to a HEAD route the user declares.
+ * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
+ * `twinPath` is the one path such a twin is declared on (its GET route may answer on two).
  */
-function declareRoute (instance: any, input: Record<string, any>, autoHead: boolean): void {
-  const context: ContextState = instance[kContext]
-  const server = context.server as RouteServer
+function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>, autoHead: boolean, twinPath: string | null = null): void {
+  const context = instance[kContext]
+  const server = context.server
   // The HEAD twin starts from the options as given, before onRoute hooks rewrote them.
-  const given: Record<string, any> = { ...input }
-  const options: Record<string, any> = { ...input }
+  const given: Record<string, unknown> = { ...input }
+  const options: Record<string, unknown> = { ...input }
   const url = options.url ?? options.path
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   const methods = normaliseMethods(options.method)
   if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
   // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
-  const prefixedPaths = joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
+  const prefixedPaths = twinPath !== null
+    ? [twinPath]
+    // As in Fastify 4, a route declared with the method 'HEAD' alone (a string) is joined to its
+    // prefix as written: a '/' route answers `prefix/` only, whatever prefixTrailingSlash says.
+    : typeof options.method === 'string' && methods[0] === 'HEAD'
+      ? [joinPaths(context.prefix, url)]
+      : joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
   const fullUrl = prefixedPaths[0]!
   options.url = fullUrl
   options.path = fullUrl
-  options.routePath = url
+  // "The URL of the route without the prefix" (Fastify's Hooks docs): what follows the prefix in the
+  // joined URL, so '' for a '/' route answering the bare prefix, 'x' for '/x' under '/api/'.
+  options.routePath = fullUrl.slice(context.prefix.length)
   options.method = methods.length === 1 ? methods[0] : methods
   options.prefix = context.prefix
   // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
   // Fastify 4's deprecated `version` route option is the `version` constraint.
-  if (typeof options.version === 'string' && options.constraints?.version === undefined) {
-    options.constraints = Object.assign({}, options.constraints, { version: options.version })
+  const constraints = options.constraints as RouteOptions['constraints']
+  if (typeof options.version === 'string' && constraints?.version === undefined) {
+    options.constraints = Object.assign({}, constraints, { version: options.version })
   }
   // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
   for (const ctx of context.lineage()) {
@@ -120,35 +119,39 @@ function declareRoute (instance: any, input: Record<string, any>, autoHead: bool
   }
   const finalMethods = normaliseMethods(options.method)
   validateRouteOptions(options, finalMethods, options.url)
-  const exposeHead = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
-  options.exposeHeadRoute = exposeHead
+  options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
   // A URL a hook rewrote is taken as complete, as Fastify registers it.
   const rewritten = options.url !== fullUrl ? options.url : options.path !== fullUrl ? options.path : null
   if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
-  const paths = rewritten === null ? prefixedPaths : [rewritten as string]
+  const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance)
   for (const method of finalMethods) {
     for (const path of paths) {
-      if (autoHead && server.router.findRoute('HEAD' as any, path, options.constraints ?? {}) !== null) continue
+      if (autoHead && headTaken(server, path, options.constraints)) continue
       registerRoute(server, context, instance, method, path, options, routeHooks, autoHead)
     }
   }
-  if (exposeHead && !autoHead && finalMethods.includes('GET') && !finalMethods.includes('HEAD')) {
-    given.method = 'HEAD'
-    given.url = url
-    given.path = url
-    declareRoute(instance, given, true)
+  if (!addsHeadTwin(options, finalMethods, autoHead)) return
+  if (rewritten !== null) {
+    declareRoute(instance, headTwinOptions(given, url), true)
+    return
+  }
+  // One HEAD twin per path, each through onRoute with its own url and routePath (a '/' route under a
+  // prefix answers on two); as in Fastify, none where a HEAD route is already declared.
+  for (const path of prefixedPaths) {
+    if (headTaken(server, path, options.constraints)) continue
+    declareRoute(instance, headTwinOptions({ ...given }, url), true, headTwinPath(context.prefix, path))
   }
 }
 
-export function registerRoute (
-  server: RouteServer, context: ContextState, instance: any, method: string, path: string,
-  options: Record<string, any>, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead = false
-): RouteContext {
+function registerRoute (
+  server: ServerState, context: ContextState, instance: RuntimeInstance, method: Router.HTTPMethod, path: string,
+  options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean
+): void {
   const route = new RouteContext({
     method,
     url: path,
-    handler: options.handler as AnyFunction,
+    handler: options.handler,
     instance,
     context,
     server,
@@ -162,39 +165,26 @@ export function registerRoute (
   const routerOptions = options.constraints === undefined ? {} : { constraints: options.constraints }
   if (method === 'HEAD' && !autoHead) replaceAutoHead(server, path, constraints)
   try {
-    server.router.on(method as any, path, routerOptions, dispatchRoute as any, route)
+    server.router.on(method, path, routerOptions, routeHandler, route)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    if (/already declared|already exists/i.test(message)) throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, path)
-    throw error
+    if (!/already declared|already exists/i.test(message)) throw error
+    // An automatic HEAD route gives way to a HEAD route already there (a wildcard one included, which
+    // the lookup before it does not find), as in Fastify.
+    if (autoHead) return
+    throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, path)
   }
   context.routes.push(route)
   server.routes.push(route)
-  return route
-}
-
-/** A HEAD route the user declares takes the place of the one added for a GET route. */
-function replaceAutoHead (server: RouteServer, path: string, constraints: Record<string, unknown>): void {
-  const existing = server.router.findRoute('HEAD' as any, path, constraints) as { store?: RouteContext } | null
-  const auto = existing?.store
-  if (auto === undefined || !auto.isAutoHead) return
-  server.router.off('HEAD' as any, path, constraints)
-  removeFrom(server.routes, auto)
-  removeFrom(auto.context.routes, auto)
-}
-
-function removeFrom (list: RouteContext[], route: RouteContext): void {
-  const index = list.indexOf(route)
-  if (index !== -1) list.splice(index, 1)
 }
 
 /** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */
-export function addShortcutRoute (instance: any, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
-  let options: Record<string, any>
+export function addShortcutRoute (instance: RuntimeInstance, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
+  let options: Record<string, unknown>
   if (typeof optionsOrHandler === 'function') {
     options = { handler: optionsOrHandler }
   } else if (typeof optionsOrHandler === 'object' && optionsOrHandler !== null) {
-    options = { ...(optionsOrHandler as Record<string, any>) }
+    options = { ...(optionsOrHandler as Record<string, unknown>) }
     if (maybeHandler !== undefined) {
       if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
       options.handler = maybeHandler

@@ -1,21 +1,37 @@
+/** The router: find-my-way set up from the server options, routing each request, and answering what no route matches. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Router from 'find-my-way'
 import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { createRequestLogger } from '../logging/request-logger.js'
+import type { EnclaveError } from '../errors/create-error.js'
 import type { ResolvedOptions } from '../options.js'
-import type { RouteServer } from './route-context.js'
+import type { RuntimeRequest } from '../request/request.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { RouteContext } from './route-context.js'
+import type { ServerState } from '../instance/server-state.js'
+
+type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
+  /** Fastify's `useSemicolonDelimiter`, which find-my-way's types do not list. */
+  useSemicolonDelimiter?: boolean
+}
+
+/** The `frameworkErrors` option: answers a URL the router cannot use, in place of Fastify's fixed payload. */
+type FrameworkErrorHandler = (error: Error, request: RuntimeRequest, reply: EnclaveReply) => void
 
 export type QuerystringParser = (query: string) => Record<string, unknown>
 
 /** A strategy whose deriveConstraint takes `(request, context, done)` derives asynchronously. */
-export function isAsyncStrategy (strategy: any): boolean {
-  return typeof strategy?.deriveConstraint === 'function' && strategy.deriveConstraint.length >= 3
+export function isAsyncStrategy (strategy: unknown): boolean {
+  if (typeof strategy !== 'object' || strategy === null) return false
+  const derive = (strategy as { deriveConstraint?: unknown }).deriveConstraint
+  return typeof derive === 'function' && derive.length >= 3
 }
 
 /** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy. */
 function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
-  const versioning = options.versioning as { storage: () => unknown, deriveVersion: (...args: any[]) => unknown } | undefined
+  const versioning = options.versioning as { storage: () => unknown, deriveVersion: unknown } | undefined
   if (versioning === undefined) return options.constraints as Record<string, unknown> | undefined
   const strategies: Record<string, unknown> = Object.assign({}, options.constraints)
   strategies.version = {
@@ -28,10 +44,10 @@ function constraintStrategies (options: ResolvedOptions): Record<string, unknown
   return strategies
 }
 
-export function createRouters (options: ResolvedOptions, server: () => RouteServer) {
+export function createRouters (options: ResolvedOptions, server: () => ServerState) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
   const constraints = constraintStrategies(options)
-  const shared = {
+  const shared: RouterConfig = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
     caseSensitive: options.caseSensitive,
@@ -39,23 +55,25 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
     allowUnsafeRegex: options.allowUnsafeRegex,
     useSemicolonDelimiter: options.useSemicolonDelimiter,
     querystringParser,
-    constraints: constraints as any
+    // Checked by the options (each strategy has Fastify's required members); find-my-way checks the rest.
+    constraints: constraints as RouterConfig['constraints']
   }
-  const router = Router({
+  const config: RouterConfig = {
     ...shared,
-    defaultRoute: function routeNotFound (req: any, res: any) {
+    defaultRoute: function routeNotFound (req: IncomingMessage, res: ServerResponse) {
       const state = server()
       if (state.defaultRoute !== null) state.defaultRoute(req, res)
       else answerNotFound(state, req, res, null)
     },
-    onBadUrl: function badUrl (path: string, req: any, res: any) { answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
-    onMaxParamLength: function paramTooLong (path: string, req: any, res: any) {
+    onBadUrl: function badUrl (path: string, req: IncomingMessage, res: ServerResponse) { answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
+    onMaxParamLength: function paramTooLong (path: string, req: IncomingMessage, res: ServerResponse) {
       // Fastify 4: the route does not match, a 404. Fastify v5 (paramTooLongStatus 414) refuses the URL.
       if (options.paramTooLongStatus === 414) answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path))
       else answerNotFound(server(), req, res, null)
     }
-  } as any)
-  const notFoundRouter = Router({ ...shared } as any)
+  }
+  const router = Router(config)
+  const notFoundRouter = Router({ ...shared })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
   return { router, notFoundRouter, querystringParser, asyncConstraints }
 }
@@ -65,8 +83,8 @@ export function createRouters (options: ResolvedOptions, server: () => RouteServ
  * (the one closure per request, and only on that path); a strategy that fails answers Fastify's
  * fixed 500, past every hook.
  */
-export function routeRequest (server: RouteServer, req: any, res: any): void {
-  if ((server as any).asyncConstraints !== true) {
+export function routeRequest (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
+  if (server.asyncConstraints !== true) {
     server.router.lookup(req, res)
     return
   }
@@ -75,25 +93,27 @@ export function routeRequest (server: RouteServer, req: any, res: any): void {
     const body = JSON.stringify({ error: 'Internal Server Error', message: 'Unexpected error from async constraint', statusCode: 500 })
     res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
     res.end(body)
-  } as any)
+  })
 }
 
-function queryOf (server: RouteServer, url: string): unknown {
+function queryOf (server: ServerState, url: string): unknown {
   const mark = url.indexOf('?')
   return mark === -1 ? {} : (server.querystringParser(url.slice(mark + 1)))
 }
 
 /**
  * No route matched (or the URL was unusable): run the not-found route of the closest prefix that
- * set one, with its context's hooks, so a 404 behaves like any other request. A framework error
+ * set one, with its context's hooks, so a 404 behaves like every other request. A framework error
  * (bad URL, parameter too long) is answered through that route's error handlers.
  */
-export function answerNotFound (server: RouteServer, req: any, res: any, error: Error | null): void {
+export function answerNotFound (server: ServerState, req: IncomingMessage, res: ServerResponse, error: Error | null): void {
   const url: string = req.url ?? '/'
   const path = url.split('?')[0]!
   let route = server.rootNotFound!
-  const found = server.notFoundRouter.find(req.method, path) as any
-  if (found !== null && found !== undefined && found.store !== undefined) route = found.store
+  // Any method name is looked up: an unknown one finds nothing and gets the root's handler.
+  const found = server.notFoundRouter.find(req.method as Router.HTTPMethod, path)
+  const store: RouteContext | undefined = found?.store
+  if (store !== undefined) route = store
   let query: unknown
   try {
     query = queryOf(server, url)
@@ -111,24 +131,25 @@ export function answerNotFound (server: RouteServer, req: any, res: any, error: 
  * A URL the router cannot use: the `frameworkErrors` option answers it when given; otherwise the
  * answer is Fastify's fixed payload, written past every hook and error handler, as Fastify does.
  */
-function answerUnusableUrl (server: RouteServer, req: any, res: any, error: any): void {
+function answerUnusableUrl (server: ServerState, req: IncomingMessage, res: ServerResponse, error: EnclaveError): void {
   if (typeof server.options.frameworkErrors === 'function') {
     answerNotFound(server, req, res, error)
     return
   }
   const body = JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
-  res.writeHead(error.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  // Both errors routed here (bad URL, parameter too long) carry their status.
+  res.writeHead(error.statusCode!, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
   res.end(body)
 }
 
 /** The `frameworkErrors` option (Fastify's) answers these errors itself when given. */
-function dispatchFrameworkError (req: any, res: any, route: any, query: unknown, error: Error): void {
-  const server: RouteServer = route.server
+function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, route: RouteContext, query: unknown, error: Error): void {
+  const server = route.server
   const id = route.genReqId(req)
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, {}, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
-  const custom = server.options.frameworkErrors as ((error: Error, request: any, reply: any) => void) | undefined
+  const custom = server.options.frameworkErrors as FrameworkErrorHandler | undefined
   if (typeof custom !== 'function') {
     reply.send(error)
     return

@@ -1,3 +1,4 @@
+/** Compiling a route's response schemas into serializers, one per status key and media type. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { expandShorthand, isContentKeyed } from './normalize-schema.js'
@@ -36,16 +37,17 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
   const response = route.schema?.response
   if (response === undefined || response === null) return null
   if (typeof response !== 'object') throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+  const byStatus = response as Record<string, unknown>
   const exact: Record<string, ResponseEntry<T>> = Object.create(null)
   const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
   let fallback: ResponseEntry<T> | null = null
-  for (const key of Object.keys(response)) {
+  for (const key of Object.keys(byStatus)) {
     if (key === 'default') {
-      fallback = buildEntry(key, response[key], compile)
+      fallback = buildEntry(key, byStatus[key], compile)
     } else if (exactCode.test(key)) {
-      exact[key] = buildEntry(key, response[key], compile)
+      exact[key] = buildEntry(key, byStatus[key], compile)
     } else if (classCode.test(key)) {
-      classes[Number(key[0])] = buildEntry(key, response[key], compile)
+      classes[Number(key[0])] = buildEntry(key, byStatus[key], compile)
     } else {
       throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
     }
@@ -60,7 +62,7 @@ function describeTarget (route: RouteContext, httpStatus: string | undefined, co
 
 /**
  * Calls a serializer compiler with the spec's `{ schema, method, url, httpStatus, contentType }`
- * and checks that it returned a function; any failure names the route, status and media type.
+ * and checks that it returned a function; a failure names the route, status and media type.
  */
 export function compileSerializer (compiler: AnyFunction, route: RouteContext, schema: unknown, httpStatus: string | undefined, contentType: string | undefined): SerializerFunction {
   let fn: unknown
@@ -69,7 +71,7 @@ export function compileSerializer (compiler: AnyFunction, route: RouteContext, s
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error)
     const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), cause)
-    ;(wrapped as any).cause = error
+    ;(wrapped as Error & { cause?: unknown }).cause = error
     throw wrapped
   }
   if (typeof fn !== 'function') {

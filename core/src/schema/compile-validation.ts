@@ -1,3 +1,4 @@
+/** Compiling a route's request schemas (params, body, querystring, headers) into validators. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { isContentKeyed, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'
@@ -25,7 +26,7 @@ function notAValidationFunction (): never {
 
 /**
  * What the compiler returned. As in Fastify 4.29, something other than a function does not fail
- * the start: a falsy result (and any result for the body) leaves the part unvalidated (null);
+ * the start: a falsy result (and every result for the body) leaves the part unvalidated (null);
  * another value fails each request that reaches it (a 500 TypeError).
  */
 function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart, schema: unknown): ValidationFunction | null {

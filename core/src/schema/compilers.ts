@@ -1,3 +1,4 @@
+/** Which schema compiler a route uses (its own, its context's, or a default shared by contexts that see the same schemas). */
 import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -27,7 +28,7 @@ function cacheFor (factory: AnyFunction): Map<string, AnyFunction> {
 function compilerFor (route: RouteContext, kind: keyof typeof compilerKinds): AnyFunction {
   const { option, cache, factory, custom, factoryOptions, built } = compilerKinds[kind]
   const own = route.options[option]
-  if (typeof own === 'function') return own
+  if (typeof own === 'function') return own as AnyFunction
   const context = route.context
   const inherited = context.inherited(option)
   if (inherited !== null) return inherited

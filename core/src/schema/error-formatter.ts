@@ -1,3 +1,4 @@
+/** Validation issues and the formatters that turn them into the error a failed validation answers with. */
 /** One validation issue, the shape Ajv reports and every adapter normalises to. */
 export interface ValidationIssue {
   instancePath: string
@@ -10,7 +11,7 @@ export interface ValidationIssue {
 
 export type SchemaErrorFormatter = (this: unknown, errors: ValidationIssue[], dataVar: string) => Error
 
-/** Ajv 8 says "must …"; the spec's wording (design §5) is Ajv 6's "should …". */
+/** Ajv 8 says "must …"; enclave()'s validation payload keeps Ajv 6's "should …" (docs/validation.md). */
 function specWording (issue: ValidationIssue): string {
   const message = issue.message ?? issue.keyword
   if (issue.keyword === 'errorMessage') return message

@@ -1,3 +1,4 @@
+/** The `lazySchemaCompilation` option: compiling a schema on the first request that needs it instead of at ready(). */
 import type { AnyFunction } from '../types/internal.js'
 
 /**
@@ -11,7 +12,7 @@ export function mayDefer (compiler: AnyFunction, input: object): boolean {
   try {
     return canDefer.call(compiler, input) === true
   } catch {
-    // A check that fails is no reason to fail start-up: compiling now reports any real error.
+    // A check that fails is no reason to fail start-up: compiling now reports the real error.
     return false
   }
 }
@@ -46,7 +47,7 @@ export function compileOnFirstCall<F extends AnyFunction> (compile: () => F, ins
       install(stub, compiled)
     }
     return compiled.call(this, data)
-  } as unknown as F
+  } as F
   Object.defineProperty(stub, 'errors', {
     get () { return compiled === null ? undefined : (compiled as { errors?: unknown }).errors },
     configurable: true

@@ -1,10 +1,12 @@
+/** A route's schema brought to its normal form at ready(): shorthand expanded, fluent schemas resolved, header names lower-cased. */
 import type { JsonSchema } from './schema-store.js'
+import type { RouteSchema } from '../types/route-types.js'
 
 /** Roots Fastify 4.29 never reads as shorthand: references, combinators and merge/patch. */
 const shorthandExempt = ['$ref', 'oneOf', 'anyOf', 'allOf', '$merge', '$patch'] as const
 
 /**
- * Zod, Joi, yup… schema objects, TypeBox-style objects with symbols, and any Standard Schema (a
+ * Zod, Joi, yup… schema objects, TypeBox-style objects with symbols, and every Standard Schema (a
  * `~standard` member, even on a plain object): never reshaped.
  */
 export function isPlainSchema (schema: unknown): schema is JsonSchema {
@@ -74,7 +76,7 @@ export function isContentKeyed (schema: unknown): schema is { content: Record<st
   return isPlainSchema(schema) && isPlainSchema(schema.content) && schema.type === undefined && schema.properties === undefined
 }
 
-function normalizeEntry (holder: Record<string, any>, key: string, shorthand: boolean): void {
+function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand: boolean): void {
   const value = holder[key]
   if (value === undefined || value === null) return
   if (isContentKeyed(value)) {
@@ -94,7 +96,7 @@ function normalizeEntry (holder: Record<string, any>, key: string, shorthand: bo
  * Fastify's would: `query` copied to `querystring`, fluent-json-schema builders replaced by their
  * JSON Schema, the shorthand expanded, in the request parts and the response schemas.
  */
-export function normalizeRouteSchema (given: Record<string, any>, shorthand: boolean): Record<string, any> {
+export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean): RouteSchema {
   // A frozen schema cannot be rewritten: its normal form is built on a copy.
   const schema = Object.isFrozen(given) ? Object.assign({}, given) : given
   if (schema.querystring === undefined && schema.query !== undefined) {

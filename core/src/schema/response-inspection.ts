@@ -1,3 +1,5 @@
+/** The `responseValidation` option: checking each reply's payload against its response schema, logging or refusing what does not match. */
+import type { ServerResponse } from 'node:http'
 import { createSerializationInspector, type SerializationInspector, type SerializationIssue } from '@enclave/fjs'
 import { errorCodes } from '../errors/codes.js'
 import { buildResponseTable } from './compile-serialization.js'
@@ -5,6 +7,15 @@ import { isUsingDefaultSerializer } from './compilers.js'
 import { pickForMediaType, selectEntry, type ResponseTable } from './select-serializer.js'
 import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import type { RouteContext } from '../routing/route-context.js'
+import type { EnclaveLogger } from '../logging/logger.js'
+
+/** What the inspector reads of a reply: its status, its Content-Type so far, its route and its logger. */
+export interface InspectedReply {
+  readonly raw: ServerResponse
+  readonly log: EnclaveLogger
+  readonly [kReplyRoute]: RouteContext
+  readonly [kReplyHeaders]: Record<string, unknown>
+}
 
 /** What the inspector found, plus the one case it cannot see: no schema for the reply's media type. */
 export interface ResponseIssue {
@@ -13,7 +24,7 @@ export interface ResponseIssue {
   message: string
 }
 
-export type ResponseInspector = (reply: any, payload: unknown) => void
+export type ResponseInspector = (reply: InspectedReply, payload: unknown) => void
 
 /** Issues named in a log line or error message; the full list stays on the log object / error. */
 const issuesInMessage = 10
@@ -30,10 +41,10 @@ function summarize (issues: ResponseIssue[], route: RouteContext, statusCode: nu
   return `the ${statusCode} response of ${route.method} ${route.url} does not match its schema: ${named}${more}`
 }
 
-function issuesFor (table: ResponseTable<SerializationInspector>, reply: any, payload: unknown): ResponseIssue[] {
+function issuesFor (table: ResponseTable<SerializationInspector>, reply: InspectedReply, payload: unknown): ResponseIssue[] {
   const entry = selectEntry(table, reply.raw.statusCode)
   if (entry === null) return []
-  const contentType: string | undefined = reply[kReplyHeaders]['content-type']
+  const contentType = reply[kReplyHeaders]['content-type'] as string | undefined
   const inspect = pickForMediaType(entry, contentType)
   if (inspect === null) {
     const declared = Object.keys(entry.byMediaType!).join(', ')
@@ -51,7 +62,7 @@ function createLoggingInspector (table: ResponseTable<SerializationInspector>): 
   return function logResponseIssues (reply, payload) {
     const issues = issuesFor(table, reply, payload)
     if (issues.length === 0) return
-    const route: RouteContext = reply[kReplyRoute]
+    const route = reply[kReplyRoute]
     reply.log.warn({ issues }, summarize(issues, route, reply.raw.statusCode))
   }
 }
@@ -60,9 +71,9 @@ function createThrowingInspector (table: ResponseTable<SerializationInspector>):
   return function rejectResponseIssues (reply, payload) {
     const issues = issuesFor(table, reply, payload)
     if (issues.length === 0) return
-    const route: RouteContext = reply[kReplyRoute]
-    const error = new errorCodes.ENC_ERR_RESPONSE_VALIDATION(summarize(issues, route, reply.raw.statusCode))
-    ;(error as any).issues = issues
+    const route = reply[kReplyRoute]
+    const error = new errorCodes.ENC_ERR_RESPONSE_VALIDATION(summarize(issues, route, reply.raw.statusCode)) as Error & { issues?: ResponseIssue[] }
+    error.issues = issues
     throw error
   }
 }
@@ -79,7 +90,7 @@ export function compileResponseInspector (route: RouteContext): ResponseInspecto
   if (route.schema?.response === undefined || route.schema.response === null) return null
   if (!isUsingDefaultSerializer(route)) return null
   const externals = route.context.schemas.all()
-  const rounding = (route.server.options.serializerOpts as { rounding?: any } | undefined)?.rounding
+  const rounding = (route.server.options.serializerOpts as { rounding?: 'floor' | 'ceil' | 'round' | 'trunc' } | undefined)?.rounding
   const table = buildResponseTable(route, function compileInspector (_httpStatus, schema) {
     return createSerializationInspector(schema, externals, { rounding })
   })

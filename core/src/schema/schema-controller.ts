@@ -1,3 +1,4 @@
+/** Where a context's shared schemas live: the `schemaController` option and setSchemaController (an app's own bucket, compiler factories). */
 import { errorCodes } from '../errors/codes.js'
 import { checkSchemaController } from './schema-controller-option.js'
 import { jsonTextOf, SchemaStore, type JsonSchema } from './schema-store.js'
@@ -63,7 +64,7 @@ export function createControllerState (input: unknown): SchemaControllerState {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setSchemaController expects an object { bucket?, compilersFactory? }')
   }
-  const options = input as Record<string, any>
+  const options = input as Record<string, unknown>
   checkSchemaController(options)
   const factories = options.compilersFactory ?? {}
   return {

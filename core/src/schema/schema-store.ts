@@ -1,7 +1,9 @@
+/** Shared schemas (`addSchema`): the default per-context store, and the identity that lets contexts seeing the same schemas share a compiler. */
 import { errorCodes } from '../errors/codes.js'
 import { resolveFluentSchema } from './normalize-schema.js'
 
-export type JsonSchema = Record<string, any>
+/** A JSON Schema object as users write it: read keyword by keyword, each narrowed where it is used. */
+export type JsonSchema = Record<string, unknown>
 
 // Bumped by every add() anywhere: a context's view also changes when an ancestor adds a schema,
 // so a cached identity is only trusted while nothing at all was added since it was computed.
@@ -28,7 +30,7 @@ export function jsonTextOf (value: unknown): string | undefined {
 
 /**
  * Shared schemas (`addSchema`) of one context. A context sees its own and its ancestors' schemas,
- * never its descendants' or siblings' (spec rule 8).
+ * never its descendants' or siblings' (docs/encapsulation.md).
  */
 export class SchemaStore {
   private readonly parent: SchemaStore | null

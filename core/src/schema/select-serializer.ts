@@ -1,6 +1,7 @@
+/** Picking a reply's response serializer by status code and media type. */
 import { mediaTypeOf } from '../request/content-type.js'
 
-export type SerializerFunction = (data: any) => string
+export type SerializerFunction = (data: unknown) => string
 
 /**
  * One response-schema key compiled: one value for the key, or one per media type (`content`).
@@ -24,7 +25,7 @@ export type ResponseSerializers = ResponseTable<SerializerFunction>
 
 /**
  * The value of an entry for the reply's content type. A content-keyed entry without a matching
- * media type (nor the any-type wildcard) gives null: the reply then has no schema, as in
+ * media type (nor the wildcard media type) gives null: the reply then has no schema, as in
  * Fastify; it does not fall back to the Nxx or default key.
  */
 export function pickForMediaType<T> (entry: ResponseEntry<T>, contentType: string | undefined): T | null {

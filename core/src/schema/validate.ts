@@ -1,11 +1,14 @@
+/** Validating a request against its route's compiled validators, and the validation error a failure becomes. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { kSpecValidationPayload } from '../symbols.js'
+import { isThenable } from '../util/functions.js'
 import type { ValidationIssue } from './error-formatter.js'
 import type { RouteContext } from '../routing/route-context.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 export type HttpPart = 'params' | 'body' | 'querystring' | 'headers'
-export type ValidationFunction = ((data: any) => any) & { errors?: unknown }
+export type ValidationFunction = ((data: unknown) => unknown) & { errors?: unknown }
 
 /** A compiled validator for one request part; for a content-keyed body, one per media type. */
 export interface PartValidator {
@@ -15,11 +18,7 @@ export interface PartValidator {
   readonly byMediaType: Record<string, ValidationFunction> | null
 }
 
-function isThenable (value: any): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof value.then === 'function'
-}
-
-function readPart (route: RouteContext, request: any, part: HttpPart): unknown {
+function readPart (route: RouteContext, request: RuntimeRequest, part: HttpPart): unknown {
   switch (part) {
     case 'params': return request.params
     // An absent body is validated as null, as Fastify does; request.body itself stays undefined.
@@ -34,7 +33,7 @@ function readPart (route: RouteContext, request: any, part: HttpPart): unknown {
 }
 
 /** A validator's `{ value }` replaces the part; as in Fastify, only a truthy value does. */
-function writePart (request: any, part: HttpPart, value: unknown): void {
+function writePart (request: RuntimeRequest, part: HttpPart, value: unknown): void {
   switch (part) {
     case 'params': request.params = value; break
     case 'body': request.body = value; break
@@ -42,7 +41,7 @@ function writePart (request: any, part: HttpPart, value: unknown): void {
     default:
       // Merged over the headers, never replacing them: validators that strip unknown keys would
       // otherwise drop every undeclared header. The raw headers stay as they are.
-      if (typeof value === 'object') request.headers = Object.assign({}, request.headers, value)
+      if (typeof value === 'object') request.headers = Object.assign({}, request.headers, value as object)
   }
 }
 
@@ -113,7 +112,7 @@ export function buildValidationError (route: RouteContext, part: HttpPart, repor
   const failure = error as Error & Record<PropertyKey, unknown>
   markValidationError(route, failure, part, issues)
   // Adapters report `{ validation: issues, cause: libraryError }`: keep the library's own error
-  // reachable for custom error handlers (spec validation rule 7).
+  // reachable for custom error handlers (docs/validation.md).
   if (failure.cause === undefined && reported !== null && typeof reported === 'object' && !Array.isArray(reported)) {
     const libraryError = (reported as { cause?: unknown }).cause
     failure.cause = libraryError !== undefined ? libraryError : reported
@@ -157,20 +156,21 @@ function toThrownError (thrown: unknown): Error {
  * passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
  * for `error` and `value` only.
  */
-function interpret (route: RouteContext, request: any, validator: PartValidator, fn: ValidationFunction, result: any, settled: boolean): Error | null {
+function interpret (route: RouteContext, request: RuntimeRequest, validator: PartValidator, fn: ValidationFunction, result: unknown, settled: boolean): Error | null {
   if (result === false) {
     if (settled) return null
     const errors = fn.errors
     return errors === undefined || errors === null ? null : buildValidationError(route, validator.part, errors)
   }
   if (result !== null && typeof result === 'object') {
-    if (result.error) return buildValidationError(route, validator.part, result.error)
-    if (result.value) writePart(request, validator.part, result.value)
+    const outcome = result as { error?: unknown, value?: unknown }
+    if (outcome.error) return buildValidationError(route, validator.part, outcome.error)
+    if (outcome.value) writePart(request, validator.part, outcome.value)
   }
   return null
 }
 
-function functionFor (validator: PartValidator, request: any): ValidationFunction | null | undefined {
+function functionFor (validator: PartValidator, request: RuntimeRequest): ValidationFunction | null | undefined {
   if (validator.fn !== null) return validator.fn
   const header = request.raw.headers['content-type']
   const type = typeof header === 'string' ? mediaTypeOf(header) : ''
@@ -181,7 +181,7 @@ function functionFor (validator: PartValidator, request: any): ValidationFunctio
  * Validates the parts in the route's order (params, body, querystring, headers); the first failure
  * answers. Synchronous validators stay synchronous; a promise switches to the async path.
  */
-export function validateRequest (route: RouteContext, request: any, start = 0): Error | null | Promise<Error | null> {
+export function validateRequest (route: RouteContext, request: RuntimeRequest, start = 0): Error | null | Promise<Error | null> {
   const validators = route.validators!
   for (let i = start; i < validators.length; i++) {
     const validator = validators[i]!
@@ -206,7 +206,7 @@ export function validateRequest (route: RouteContext, request: any, start = 0): 
   return null
 }
 
-async function awaitValidation (route: RouteContext, request: any, validator: PartValidator, fn: ValidationFunction, pending: PromiseLike<unknown>, index: number): Promise<Error | null> {
+async function awaitValidation (route: RouteContext, request: RuntimeRequest, validator: PartValidator, fn: ValidationFunction, pending: PromiseLike<unknown>, index: number): Promise<Error | null> {
   let result
   try {
     result = await pending

@@ -1,0 +1,53 @@
+/** The HEAD route added for each GET route (exposeHeadRoutes / exposeHeadRoute), and how a HEAD route the user declares takes its place. */
+import { joinPaths } from './prefix.js'
+import type { RouteConstraints, RouteContext, RouteOptions } from './route-context.js'
+import type { ServerState } from '../instance/server-state.js'
+
+/**
+ * Whether a route declaration adds a HEAD twin: a GET route that does not also declare HEAD, when
+ * its `exposeHeadRoute` (else the server's `exposeHeadRoutes`) says so. The twin itself adds none.
+ */
+export function addsHeadTwin (options: RouteOptions, methods: string[], autoHead: boolean): boolean {
+  return options.exposeHeadRoute === true && !autoHead && methods.includes('GET') && !methods.includes('HEAD')
+}
+
+/**
+ * The twin's options: those the user gave, before onRoute hooks rewrote them (the twin goes
+ * through onRoute like every route, as in Fastify), on HEAD and the URL as written.
+ */
+export function headTwinOptions (given: Record<string, unknown>, url: string): Record<string, unknown> {
+  given.method = 'HEAD'
+  given.url = url
+  given.path = url
+  return given
+}
+
+/**
+ * Where the twin of one of a GET route's paths goes: the same path, except the slash variant of a
+ * '/' route under a prefix (`prefix + '/'`). As in Fastify 4, a route declared with the method HEAD
+ * is joined to its prefix as written, so under a prefix ending in '/' that twin lands on the bare
+ * prefix (where it gives way to the twin already there).
+ */
+export function headTwinPath (prefix: string, path: string): string {
+  return prefix !== '' && path === prefix + '/' ? joinPaths(prefix, '/') : path
+}
+
+/** A HEAD route already answers this path: the automatic twin gives way to it. */
+export function headTaken (server: ServerState, path: string, constraints: RouteConstraints | undefined): boolean {
+  return server.router.findRoute('HEAD', path, constraints ?? {}) !== null
+}
+
+/** A HEAD route the user declares takes the place of the one added for a GET route. */
+export function replaceAutoHead (server: ServerState, path: string, constraints: RouteConstraints): void {
+  const existing = server.router.findRoute('HEAD', path, constraints)
+  const auto: RouteContext | undefined = existing?.store
+  if (auto === undefined || !auto.isAutoHead) return
+  server.router.off('HEAD', path, constraints)
+  removeFrom(server.routes, auto)
+  removeFrom(auto.context.routes, auto)
+}
+
+function removeFrom (list: RouteContext[], route: RouteContext): void {
+  const index = list.indexOf(route)
+  if (index !== -1) list.splice(index, 1)
+}

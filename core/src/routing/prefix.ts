@@ -1,0 +1,28 @@
+/** How prefixes join: a route's URL onto its context's prefix, and a child context's prefix onto its parent's, as Fastify 4 joins them. */
+
+/** Glues two path pieces as Fastify does: one slash where both sides have one, nothing added. */
+export function joinPaths (left: string, right: string): string {
+  return left.endsWith('/') && right.startsWith('/') ? left + right.slice(1) : left + right
+}
+
+/**
+ * The paths a route answers on, from its context's prefix and `prefixTrailingSlash`, exactly as
+ * Fastify 4 joins them: `foo` under `/prefix` is `/prefixfoo` and `*` is `/prefix*` (which also
+ * answers `/prefix` itself); a `/` route under a prefix answers the prefix with and without the
+ * trailing slash unless ignoreTrailingSlash makes that one route.
+ */
+export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean): string[] {
+  if (prefix === '' || url !== '/') return [joinPaths(prefix, url)]
+  switch (trailing) {
+    case 'slash': return [prefix + '/']
+    case 'no-slash': return [prefix]
+    default: return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
+  }
+}
+
+/** Joins a child's `prefix` register option onto its parent's prefix, as Fastify 4 does. */
+export function joinContextPrefix (parent: string, child: unknown): string {
+  if (typeof child !== 'string' || child === '') return parent
+  // A prefix without its leading slash is put after a slash of its own, even after one the parent ends with.
+  return child.startsWith('/') ? joinPaths(parent, child) : parent + '/' + child
+}
