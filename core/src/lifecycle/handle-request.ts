@@ -8,8 +8,10 @@ import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
 import { isThenable } from '../util/functions.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { ValidationError } from '../types/schema.js'
-import type { LifecycleRequest, Reply } from '../reply/reply-state.js'
-import { parseBody } from '../request/read-body.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { RuntimeRequest } from '../request/request.js'
+import { parseBody, type BodyStream } from '../request/read-body.js'
 import { handleError } from '../reply/error-handler.js'
 import { validateRequest } from '../schema/validate.js'
 import { errorCodes } from '../errors/codes.js'
@@ -79,7 +81,7 @@ export function failLifecycle (reply: Reply, error: unknown): void {
   handleError(reply, error)
 }
 
-function afterOnRequest (request: LifecycleRequest, reply: Reply): void {
+function afterOnRequest (request: RuntimeRequest, reply: Reply): void {
   const route = request[kRequestRoute]
   if (route.preParsing !== null) {
     runHooks(route.preParsing, request, reply, request.raw, 0)
@@ -88,17 +90,20 @@ function afterOnRequest (request: LifecycleRequest, reply: Reply): void {
   }
 }
 
-function afterPreParsing (request: LifecycleRequest, reply: Reply, payload: unknown): void {
+function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknown): void {
   if (isAnswered(reply)) return
   const route = request[kRequestRoute]
   if (route.parseBody) {
-    parseBody(request, reply, payload, afterParsing)
+    // The raw request, or the stream a preParsing hook replaced it with (Fastify requires a stream there).
+    parseBody(request, reply, payload as BodyStream, afterParsing)
   } else {
     afterParsing(request, reply)
   }
 }
 
-export function afterParsing (request: LifecycleRequest, reply: Reply): void {
+/** Where the body reader continues; it hands back the reply it was given, typed as the public one. */
+function afterParsing (request: RuntimeRequest, bodyReply: EnclaveReply): void {
+  const reply = bodyReply as Reply
   const route = request[kRequestRoute]
   if (route.preValidation !== null) {
     runHooks(route.preValidation, request, reply, undefined, 0)
@@ -107,7 +112,7 @@ export function afterParsing (request: LifecycleRequest, reply: Reply): void {
   }
 }
 
-function validationPhase (request: LifecycleRequest, reply: Reply): void {
+function validationPhase (request: RuntimeRequest, reply: Reply): void {
   const route = request[kRequestRoute]
   if (route.validators !== null) {
     const outcome = validateRequest(route, request)
@@ -123,7 +128,7 @@ function validationPhase (request: LifecycleRequest, reply: Reply): void {
   preHandlerPhase(request, reply)
 }
 
-async function awaitValidation (outcome: Promise<Error | null>, request: LifecycleRequest, reply: Reply): Promise<void> {
+async function awaitValidation (outcome: Promise<Error | null>, request: RuntimeRequest, reply: Reply): Promise<void> {
   let error: Error | null
   try {
     error = await outcome
@@ -135,7 +140,7 @@ async function awaitValidation (outcome: Promise<Error | null>, request: Lifecyc
   else preHandlerPhase(request, reply)
 }
 
-function onValidationFailed (request: LifecycleRequest, reply: Reply, error: Error): void {
+function onValidationFailed (request: RuntimeRequest, reply: Reply, error: Error): void {
   const route = request[kRequestRoute]
   if (route.attachValidation && (error as ValidationError).validationContext !== undefined) {
     request.validationError = error as ValidationError
@@ -145,7 +150,7 @@ function onValidationFailed (request: LifecycleRequest, reply: Reply, error: Err
   reply.send(error)
 }
 
-function preHandlerPhase (request: LifecycleRequest, reply: Reply): void {
+function preHandlerPhase (request: RuntimeRequest, reply: Reply): void {
   if (isAnswered(reply)) return
   const route = request[kRequestRoute]
   if (route.preHandler !== null) {
@@ -159,7 +164,7 @@ function preHandlerPhase (request: LifecycleRequest, reply: Reply): void {
  * reply.callNotFound(): the request moves to the not-found route of its prefix, whose preHandler
  * hooks and handler run next (Fastify's order); its onSend hooks and error handlers apply from here.
  */
-export function runInNotFoundRoute (request: LifecycleRequest, reply: Reply, route: RouteContext): void {
+export function runInNotFoundRoute (request: RuntimeRequest, reply: Reply, route: RouteContext): void {
   request[kRequestRoute] = route
   reply[kReplyRoute] = route
   if (route.preHandler !== null) {
@@ -169,7 +174,7 @@ export function runInNotFoundRoute (request: LifecycleRequest, reply: Reply, rou
   }
 }
 
-function runHandler (request: LifecycleRequest, reply: Reply): void {
+function runHandler (request: RuntimeRequest, reply: Reply): void {
   const route = request[kRequestRoute]
   let result: unknown
   try {

@@ -6,7 +6,8 @@ import type { Duplex } from 'node:stream'
 import { performance } from 'node:perf_hooks'
 import { kRawReply, kReplyEndTime, kReplyRoute } from '../symbols.js'
 import { runHooks, runAbortHooks, type ChainEnd } from './run-hooks.js'
-import type { LifecycleRequest, Reply } from '../reply/reply-state.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 /** A raw request, response or socket that points back at its reply, so its listeners are module-level functions. */
 type WithReply<T> = T & { [kRawReply]?: Reply }
@@ -41,7 +42,7 @@ function requestLoggingOn (reply: Reply): boolean {
   return server.loggingEnabled && !server.options.disableRequestLogging
 }
 
-function logRequestCompleted (_request: LifecycleRequest, reply: Reply): void {
+function logRequestCompleted (_request: RuntimeRequest, reply: Reply): void {
   if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
 }
 

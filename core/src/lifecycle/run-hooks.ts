@@ -3,13 +3,14 @@ import { kReplyHookState, kReplyHijacked, kReplySending } from '../symbols.js'
 import { errorCodes } from '../errors/codes.js'
 import { isThenable } from '../util/functions.js'
 import type { HookEntry } from './hooks.js'
-import type { LifecycleRequest, Reply } from '../reply/reply-state.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 /**
  * Continues the lifecycle after a hook chain (`payload` is the chain's payload, `undefined` for
  * chains without one). Module-level functions, so nothing is allocated per request.
  */
-export type Next = (request: LifecycleRequest, reply: Reply, payload: unknown) => void
+export type Next = (request: RuntimeRequest, reply: Reply, payload: unknown) => void
 export type Fail = (reply: Reply, error: unknown) => void
 
 /**
@@ -56,7 +57,7 @@ const doneWhileCalling = 2
  * API forces on us (`done` must know which request it belongs to).
  */
 export class HookState {
-  readonly request: LifecycleRequest
+  readonly request: RuntimeRequest
   readonly reply: Reply
   chain: HookChain | null = null
   index = 0
@@ -74,14 +75,14 @@ export class HookState {
   settled = 0
   readonly done: (error?: unknown, value?: unknown) => void
 
-  constructor (request: LifecycleRequest, reply: Reply) {
+  constructor (request: RuntimeRequest, reply: Reply) {
     this.request = request
     this.reply = reply
     this.done = (error?: unknown, value?: unknown) => { hookDone(this, error, value) }
   }
 }
 
-function stateOf (request: LifecycleRequest, reply: Reply): HookState {
+function stateOf (request: RuntimeRequest, reply: Reply): HookState {
   let state = reply[kReplyHookState]
   if (state === null) {
     state = new HookState(request, reply)
@@ -119,7 +120,7 @@ function isFailure (withPayload: boolean, error: unknown): boolean {
  * chain's hook may replace the payload (by returning or resolving a value, or through `done`).
  * Once a hook answers the request, the rest is skipped, unless the chain runs after the response.
  */
-export function runHooks (chain: HookChain, request: LifecycleRequest, reply: Reply, payload: unknown, start: number): void {
+export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
   const hooks = chain.hooks
   const withPayload = chain.withPayload
   let state: HookState | null = null
@@ -180,7 +181,7 @@ export function runHooks (chain: HookChain, request: LifecycleRequest, reply: Re
   chain.next(request, reply, payload)
 }
 
-async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: LifecycleRequest, reply: Reply, payload: unknown): Promise<void> {
+async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
   let result: unknown
   try {
     result = await promise
@@ -231,7 +232,7 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
-export async function runAbortHooks (hooks: HookEntry[], request: LifecycleRequest, onFailure: (error: unknown) => void): Promise<void> {
+export async function runAbortHooks (hooks: HookEntry[], request: RuntimeRequest, onFailure: (error: unknown) => void): Promise<void> {
   for (const hook of hooks) {
     try {
       if (hook.callbackStyle) {

@@ -8,7 +8,8 @@ import {
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
 import { isThenable } from '../util/functions.js'
-import type { LifecycleRequest, Reply } from './reply-state.js'
+import type { Reply } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { EnclaveRequest } from '../types/request.js'
 
@@ -87,7 +88,7 @@ function enterErrorPath (reply: Reply, thrown: unknown, runOnError: boolean): vo
   invokeErrorHandler(reply, thrown)
 }
 
-function afterOnError (_request: LifecycleRequest, reply: Reply): void {
+function afterOnError (_request: RuntimeRequest, reply: Reply): void {
   reply[kReplyIsRunningOnError] = false
   invokeErrorHandler(reply, reply[kReplyError])
 }

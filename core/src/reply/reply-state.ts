@@ -1,22 +1,14 @@
-/** The request and reply objects as the lifecycle sees them: the public shape plus the hidden state kept on them. */
+/** The reply object as the lifecycle sees it: the public shape plus the hidden state kept on it. */
 import type { ServerResponse } from 'node:http'
 import type {
   kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending, kReplyHijacked, kReplyIsRunningOnError,
-  kReplyErrorHandlerIndex, kReplyHookState, kReplyStartTime, kReplyEndTime, kReplyHeaderFailure, kReplyError, kRequestRoute
+  kReplyErrorHandlerIndex, kReplyHookState, kReplyStartTime, kReplyEndTime, kReplyHeaderFailure, kReplyError
 } from '../symbols.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
-import type { EnclaveRequest } from '../types/request.js'
+import type { RuntimeRequest } from '../request/request.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { HookState } from '../lifecycle/run-hooks.js'
-
-/**
- * What the lifecycle reads on a request. The request's own module keeps the rest; `kRequestRoute`
- * is read rather than the `context` getter, which returns the same route.
- */
-export interface LifecycleRequest extends EnclaveRequest {
-  [kRequestRoute]: RouteContext
-}
 
 /** A header as the reply keeps it before writing: `undefined` marks a removed one (no `delete` on the hot path). */
 export type ReplyHeaders = Record<string, unknown>
@@ -24,7 +16,7 @@ export type ReplyHeaders = Record<string, unknown>
 /** Every field the Reply constructor sets, so every reply has one shape. */
 export interface ReplyState {
   raw: ServerResponse
-  request: LifecycleRequest
+  request: RuntimeRequest
   log: EnclaveLogger
   [kReplyRoute]: RouteContext
   [kReplyHeaders]: ReplyHeaders

@@ -13,11 +13,12 @@ import { replyThen } from './reply-then.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
-import type { EnclaveInstance } from '../types/instance.js'
-import type { LifecycleRequest, Reply, ReplyHeaders, ReplyState } from './reply-state.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+import type { Reply, ReplyHeaders, ReplyState } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 export interface ReplyClass {
-  new (raw: ServerResponse, request: LifecycleRequest, log: EnclaveLogger, route: RouteContext): Reply
+  new (raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): Reply
   /** Where decorateReply puts its values, for this context and its descendants. */
   prototype: Record<PropertyKey, unknown>
 }
@@ -36,7 +37,11 @@ function setHeader (headers: ReplyHeaders, name: string, value: unknown): void {
  * The public reply minus its per-reply fields, plus Fastify v4's `reply.context`: `tsc` fails
  * when the prototype and the public EnclaveReply drift apart.
  */
-type ReplyPrototype = Omit<EnclaveReply, 'raw' | 'request' | 'log'> & { readonly context: RouteContext }
+type ReplyPrototype = Omit<EnclaveReply, 'raw' | 'request' | 'log' | 'server'> & {
+  /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
+  readonly server: RuntimeInstance
+  readonly context: RouteContext
+}
 
 const replyPrototype = {
   code (this: Reply, statusCode: number) {
@@ -135,7 +140,7 @@ const replyPrototype = {
   getResponseTime (this: Reply): number {
     return this.elapsedTime
   },
-  get server (): EnclaveInstance {
+  get server (): RuntimeInstance {
     return this[kReplyRoute].instance
   },
   /** Fastify v4's `reply.context`, kept for plugins that read `context.config`. */
@@ -157,7 +162,7 @@ const replyPrototype = {
  * parent's, and constructing it runs no parent constructor.
  */
 export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
-  function Reply (this: ReplyState, raw: ServerResponse, request: LifecycleRequest, log: EnclaveLogger, route: RouteContext): void {
+  function Reply (this: ReplyState, raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): void {
     this.raw = raw
     this.request = request
     this.log = log

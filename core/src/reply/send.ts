@@ -6,7 +6,8 @@ import { handleError, handlePayloadHookError } from './error-handler.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { serializePayload, setSerializedContentType } from './serialize-payload.js'
 import { isStream, writeReply } from './write-payload.js'
-import type { LifecycleRequest, Reply } from './reply-state.js'
+import type { Reply } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 function isJsonMediaType (contentType: string): boolean {
   // Every JSON flavour (application/json, +json suffixes, text/json …), as Fastify decides it.
@@ -67,7 +68,7 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   }
 }
 
-function serializeAndSend (_request: LifecycleRequest, reply: Reply, payload: unknown): void {
+function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   let body: string
   try {
     body = serializePayload(reply, payload)

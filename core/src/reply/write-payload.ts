@@ -4,7 +4,8 @@ import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFailure, kReplySending } from '../symbols.js'
 import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
-import type { LifecycleRequest, Reply, ReplyHeaders } from './reply-state.js'
+import type { Reply, ReplyHeaders } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
@@ -81,7 +82,7 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
 }
 
 /** Where the onSend chain leads: the payload, as the hooks left it, goes out. */
-export function writeReply (_request: LifecycleRequest, reply: Reply, payload: unknown): void {
+export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
   if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
   if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
