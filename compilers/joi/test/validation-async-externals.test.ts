@@ -46,22 +46,6 @@ t.test('the synchronous rules run first: an external is not called when they fai
   t.equal(res.json().message, 'body/age should be greater than or equal to 0')
 })
 
-t.test('an error thrown by an external is a failure of the validator: 500, generic message, the outage as error.cause', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  const outage = new Error('lookup unavailable')
-  app.setErrorHandler(function (error: any, _request, reply) {
-    reply.code(error.statusCode).send({ message: error.message, context: error.validationContext, causeIsOutage: error.cause === outage })
-  })
-  app.post('/lookup', {
-    validatorCompiler,
-    schema: { body: Joi.object({ id: Joi.string().external(async () => { throw outage }) }) }
-  }, async () => 'never')
-  const res = await app.inject({ method: 'POST', url: '/lookup', payload: { id: 'a' } })
-  t.equal(res.statusCode, 500)
-  t.strictSame(res.json(), { message: 'The body validator failed to complete', causeIsOutage: true })
-})
-
 t.test('synchronous schemas give a synchronous result, schemas with externals a promise', async (t) => {
   const sync = validatorCompiler({ schema: Joi.object({ a: Joi.number() }), method: 'POST', url: '/', httpPart: 'body' })
   const syncResult = sync({ a: '1' })

@@ -1,7 +1,7 @@
 import t from 'tap'
 import enclave from '@enclave/core'
 import Joi from 'joi'
-import { JoiValidationError, validatorCompiler } from '@enclave/joi'
+import { validatorCompiler } from '@enclave/joi'
 
 const profile = Joi.object({
   name: Joi.string().min(3).required(),
@@ -67,28 +67,4 @@ t.test('a .label() is stripped like the key; custom and localised messages are k
   t.equal(labelled.json().message, 'body/zip length must be 4 characters long')
   const custom = await app.inject({ method: 'POST', url: '/custom', payload: { zip: 'abc' } })
   t.equal(custom.json().message, 'body/zip Postleitzahl: nur Ziffern')
-})
-
-t.test('with attachValidation the handler runs and sees the error', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.post('/attach', { attachValidation: true, validatorCompiler, schema: { body: profile } }, async (request: any) => ({
-    message: request.validationError.message,
-    context: request.validationError.validationContext,
-    keyword: request.validationError.validation[0].keyword
-  }))
-  const res = await app.inject({ method: 'POST', url: '/attach', payload: {} })
-  t.equal(res.statusCode, 200)
-  t.strictSame(res.json(), { message: 'body/name is required', context: 'body', keyword: 'any.required' })
-})
-
-t.test('the validation function reports a JoiValidationError carrying the issues and Joi\'s error', async (t) => {
-  const validate = validatorCompiler({ schema: profile, method: 'POST', url: '/', httpPart: 'body' })
-  const result = validate({}) as { error: JoiValidationError }
-  t.ok(result.error instanceof JoiValidationError)
-  t.equal(result.error.message, 'body/name is required')
-  t.equal(result.error.validationContext, 'body')
-  t.equal(result.error.statusCode, 400)
-  t.ok(Joi.isError(result.error.cause))
-  t.equal(result.error.validation[0]?.keyword, 'any.required')
 })

@@ -1,17 +1,11 @@
 import t, { type Test } from 'tap'
 import * as v from 'valibot'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance, type ValidatorCompiler } from '@enclave/core'
+import type { ValidatorCompiler } from '@enclave/core'
 import { createValidatorCompiler, validatorCompiler } from '@enclave/standard-schema'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
-function build (t: Test, compiler: ValidatorCompiler = validatorCompiler): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(compiler)
-  return app
-}
-
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
+const build = (t: Test, compiler: ValidatorCompiler = validatorCompiler) => appWith(t, { validatorCompiler: compiler })
 
 t.test('without a JSON Schema (valibot): failing strings that read as numbers or booleans are converted and validated again', async (t) => {
   const app = build(t)

@@ -1,18 +1,11 @@
 import t, { type Test } from 'tap'
 import Joi from 'joi'
 import * as yup from 'yup'
-import enclave, { type EnclaveInstance } from '@enclave/core'
 import { validatorCompiler } from '@enclave/standard-schema'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
 /** yup ≥ 1.7 and joi ≥ 18 implement `~standard` too; their own adapters add their options and wording. */
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(validatorCompiler)
-  return app
-}
-
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
+const build = (t: Test) => appWith(t, { validatorCompiler })
 
 t.test('yup through the Standard Schema adapter', async (t) => {
   const app = build(t)

@@ -1,8 +1,8 @@
 import t, { type Test } from 'tap'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import * as v from 'valibot'
-import enclave, { type EnclaveInstance } from '@enclave/core'
 import { createValidatorCompiler, StandardSchemaValidationError, validatorCompiler } from '@enclave/standard-schema'
+import { appWith } from '../../kit/test/fixtures/app.js'
 
 /** A schema written by hand against the spec: whatever implements `~standard` works. */
 function evenNumber (options: { async?: boolean } = {}): StandardSchemaV1<unknown, number> & { seen: Array<StandardSchemaV1.Options | undefined> } {
@@ -24,12 +24,7 @@ function evenNumber (options: { async?: boolean } = {}): StandardSchemaV1<unknow
   }
 }
 
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(validatorCompiler)
-  return app
-}
+const build = (t: Test) => appWith(t, { validatorCompiler })
 
 t.test('any object implementing ~standard is a schema, with no adapter code for it', async (t) => {
   const app = build(t)
@@ -58,7 +53,7 @@ t.test('synchronous schemas validate synchronously; a promise from validate is a
 t.test('libraryOptions reach every validate call', async (t) => {
   const schema = evenNumber()
   const validate = createValidatorCompiler({ libraryOptions: { locale: 'fr' } })({ schema, method: 'POST', url: '/', httpPart: 'body' })
-  validate(2)
+  await validate(2)
   t.strictSame(schema.seen, [{ libraryOptions: { locale: 'fr' } }])
 })
 

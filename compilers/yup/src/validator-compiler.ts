@@ -3,6 +3,7 @@ import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@encla
 import { YupCompilerError, YupValidationError } from './errors.js'
 import { toIssues } from './issues.js'
 import { settingsFrom } from './options.js'
+import { protoKeyIssues } from './proto-key.js'
 import { assertLowerCaseHeaders, assertYupSchema, hasAsyncTest, isPromiseInSyncValidation, isYupValidationError, type YupSchemaLike } from './yup-schema.js'
 import type { YupValidateOptions, YupValidatorOptions } from './types.js'
 
@@ -25,9 +26,18 @@ function failedAsync (this: HttpPart, error: unknown): ValidationOutcome {
   throw error
 }
 
+/** A `__proto__` key in the input would make yup throw: answered as a validation failure instead. */
+function protoKeyFailure (part: HttpPart, data: unknown, cause: unknown): ValidationOutcome | undefined {
+  const issues = protoKeyIssues(data)
+  return issues === undefined ? undefined : { error: new YupValidationError(part, issues, cause) }
+}
+
 function compileAsync (schema: YupSchemaLike, options: YupValidateOptions, part: HttpPart) {
   const onFailure = failedAsync.bind(part)
   return function validateWithYupAsync (data: unknown): Promise<ValidationOutcome> {
+    // Looked for before validating: a rejection no longer holds the data to look in.
+    const refused = protoKeyFailure(part, data, undefined)
+    if (refused !== undefined) return Promise.resolve(refused)
     return schema.validate(data, options).then(succeeded, onFailure)
   }
 }
@@ -40,12 +50,21 @@ function compileSync (schema: YupSchemaLike, options: YupValidateOptions, part: 
   const onFailure = failedAsync.bind(part)
   let promiseSeen = false
   return function validateWithYup (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
-    if (promiseSeen) return schema.validate(data, options).then(succeeded, onFailure)
+    if (promiseSeen) {
+      const refused = protoKeyFailure(part, data, undefined)
+      if (refused !== undefined) return refused
+      return schema.validate(data, options).then(succeeded, onFailure)
+    }
     try {
       return { value: schema.validateSync(data, options) }
     } catch (error) {
       if (isYupValidationError(error)) return { error: new YupValidationError(part, toIssues(error), error) }
-      if (!isPromiseInSyncValidation(error)) throw error
+      if (!isPromiseInSyncValidation(error)) {
+        // Only after yup threw, so valid requests pay nothing for the look.
+        const refused = protoKeyFailure(part, data, error)
+        if (refused !== undefined) return refused
+        throw error
+      }
       promiseSeen = true
       return schema.validate(data, options).then(succeeded, onFailure)
     }

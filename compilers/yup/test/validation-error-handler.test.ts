@@ -85,30 +85,6 @@ t.test('a .label() is stripped like the path; custom and localised messages are 
   t.equal(typed.json().message, 'body/n braucht eine Zahl', 'a custom typeError message is not rewritten')
 })
 
-t.test('with attachValidation the handler runs and sees the error', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.post('/attach', { attachValidation: true, validatorCompiler, schema: { body: profile } }, async (request: any) => ({
-    message: request.validationError.message,
-    context: request.validationError.validationContext,
-    keyword: request.validationError.validation[0].keyword
-  }))
-  const res = await app.inject({ method: 'POST', url: '/attach', payload: {} })
-  t.equal(res.statusCode, 200)
-  t.strictSame(res.json(), { message: 'body/name is a required field', context: 'body', keyword: 'optionality' })
-})
-
-t.test('the validation function reports a YupValidationError carrying the issues and yup\'s error', async (t) => {
-  const validate = validatorCompiler({ schema: profile, method: 'POST', url: '/', httpPart: 'body' })
-  const result = validate({}) as { error: YupValidationError }
-  t.ok(result.error instanceof YupValidationError)
-  t.equal(result.error.message, 'body/name is a required field')
-  t.equal(result.error.validationContext, 'body')
-  t.equal(result.error.statusCode, 400)
-  t.ok(result.error.cause instanceof yup.ValidationError)
-  t.equal(result.error.validation[0]?.keyword, 'optionality')
-})
-
 t.test('yup captures no stack trace per failed request unless disableStackTrace: false', async (t) => {
   const validate = validatorCompiler({ schema: profile, method: 'POST', url: '/', httpPart: 'body' })
   const failure = validate({}) as { error: YupValidationError }

@@ -97,3 +97,12 @@ t.test('passing the factory itself where a compiler is expected fails loudly at 
   t.match(error?.message, /createValidatorCompiler\(\) was called as a validator compiler/)
   await app.close()
 })
+
+t.test('.noUnknown() strips undeclared keys when casting, where yup keeps them by default', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.post('/closed', { validatorCompiler, schema: { body: yup.object({ name: yup.string() }).noUnknown() } }, async (request) => request.body)
+  const res = await app.inject({ method: 'POST', url: '/closed', payload: { name: 'x', admin: true } })
+  t.equal(res.statusCode, 200)
+  t.strictSame(res.json(), { name: 'x' })
+})

@@ -1,18 +1,11 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
 import * as zm from 'zod/mini'
-import enclave, { type EnclaveInstance, type ValidatorCompiler } from '@enclave/core'
+import type { ValidatorCompiler } from '@enclave/core'
 import { createValidatorCompiler, validatorCompiler } from '@enclave/zod'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
-
-function build (t: Test, compiler: ValidatorCompiler): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(compiler)
-  return app
-}
-
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
+const build = (t: Test, compiler: ValidatorCompiler) => appWith(t, { validatorCompiler: compiler })
 
 t.test('coerce: false leaves strings alone; z.coerce and z.stringbool do the work instead', async (t) => {
   const app = build(t, createValidatorCompiler({ coerce: false }))
@@ -57,7 +50,7 @@ t.test('synchronous schemas validate synchronously; async ones return a promise'
 
   const always = createValidatorCompiler({ async: true })({ schema: z.object({ a: z.string() }), method: 'POST', url: '/', httpPart: 'body' })
   const promised = always({ a: 'x' })
-  t.ok(promised instanceof Promise, "async: true always uses safeParseAsync")
+  t.ok(promised instanceof Promise, 'async: true always uses safeParseAsync')
   t.strictSame(await promised, { value: { a: 'x' } })
 })
 

@@ -1,30 +1,10 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
+import enclave from '@enclave/core'
 import { createSerializerCompiler, serializerCompiler, validatorCompiler } from '@enclave/zod'
+import { appWith } from '../../kit/test/fixtures/app.js'
 
-
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setSerializerCompiler(serializerCompiler)
-  return app
-}
-
-const user = z.object({ id: z.int(), name: z.string(), address: z.object({ city: z.string() }).optional() })
-const stored = { id: 1, name: 'Ada', passwordHash: 'secret', address: { city: 'London', street: 'hidden' } }
-
-t.test('a response schema restricts the output to the declared properties, nested ones included', async (t) => {
-  const app = build(t)
-  app.get('/user', { schema: { response: { 200: user } } }, async () => stored)
-  app.get('/users', { schema: { response: { 200: z.array(user) } } }, async () => [stored, { id: 2, name: 'Grace', token: 't' }])
-
-  const one = await app.inject('/user')
-  t.equal(one.statusCode, 200)
-  t.equal(one.headers['content-type'], 'application/json; charset=utf-8')
-  t.equal(one.body, '{"id":1,"name":"Ada","address":{"city":"London"}}')
-  t.equal((await app.inject('/users')).body, '[{"id":1,"name":"Ada","address":{"city":"London"}},{"id":2,"name":"Grace"}]')
-})
+const build = (t: Test) => appWith(t, { serializerCompiler })
 
 t.test('defaults are written; z.looseObject lets undeclared properties through', async (t) => {
   const app = build(t)

@@ -1,46 +1,9 @@
 import t, { type Test } from 'tap'
 import { z } from 'zod'
-import enclave, { type EnclaveInstance } from '@enclave/core'
 import { validatorCompiler } from '@enclave/zod'
+import { appWith, badRequest } from '../../kit/test/fixtures/app.js'
 
-
-function build (t: Test): EnclaveInstance {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.setValidatorCompiler(validatorCompiler)
-  return app
-}
-
-const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message })
-
-t.test('valid body, querystring, params and headers reach the handler as Zod parsed them', async (t) => {
-  const app = build(t)
-  app.post('/orders/:id', {
-    schema: {
-      params: z.object({ id: z.int().positive() }),
-      querystring: z.object({ dryRun: z.boolean() }),
-      headers: z.object({ 'x-tenant': z.string().min(1) }),
-      body: z.object({ item: z.string(), qty: z.int() })
-    }
-  }, async (request) => ({ params: request.params, query: request.query, tenant: request.headers['x-tenant'], body: request.body }))
-
-  const response = await app.inject({ method: 'POST', url: '/orders/42?dryRun=false', headers: { 'x-tenant': 'acme' }, payload: { item: 'pen', qty: 3 } })
-  t.equal(response.statusCode, 200)
-  t.strictSame(response.json(), { params: { id: 42 }, query: { dryRun: false }, tenant: 'acme', body: { item: 'pen', qty: 3 } })
-})
-
-t.test('a missing property answers the exact 400 payload, in Ajv\'s words', async (t) => {
-  const app = build(t)
-  app.post('/users', { schema: { body: z.object({ name: z.string(), age: z.number().optional() }) } }, async (request) => request.body)
-
-  const response = await app.inject({ method: 'POST', url: '/users', payload: { age: 3 } })
-  t.equal(response.statusCode, 400)
-  t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
-  t.strictSame(response.json(), badRequest("body should have required property 'name'"))
-
-  const nested = await app.inject({ method: 'POST', url: '/users', payload: {} })
-  t.strictSame(nested.json(), badRequest("body should have required property 'name'"))
-})
+const build = (t: Test) => appWith(t, { validatorCompiler })
 
 t.test('a value of the wrong type: "body/age should be number"', async (t) => {
   const app = build(t)
@@ -64,7 +27,7 @@ t.test('constraint failures read like the default validator\'s', async (t) => {
         name: z.string().min(2).max(5).optional(),
         age: z.int().min(18).lt(130).optional(),
         ratio: z.number().gt(0).optional(),
-        tags: z.array(z.string()).max(1).optional(),
+        tags: z.array(z.string()).min(1).max(1).optional(),
         email: z.email().optional(),
         code: z.string().regex(/^[A-Z]+$/).optional(),
         step: z.number().multipleOf(5).optional(),
@@ -83,6 +46,7 @@ t.test('constraint failures read like the default validator\'s', async (t) => {
     [{ age: 18.5 }, 'body/age should be integer'],
     [{ ratio: 0 }, 'body/ratio should be > 0'],
     [{ tags: ['a', 'b'] }, 'body/tags should NOT have more than 1 items'],
+    [{ tags: [] }, 'body/tags should NOT have fewer than 1 items'],
     [{ email: 'nope' }, 'body/email should match format "email"'],
     [{ code: 'abc' }, 'body/code should match pattern "^[A-Z]+$"'],
     [{ step: 7 }, 'body/step should be multiple of 5'],
@@ -127,25 +91,6 @@ t.test('query values are coerced to the declared types; string fields stay strin
 
   const missing = await app.inject('/items')
   t.strictSame(missing.json(), badRequest("querystring should have required property 'n'"))
-})
-
-t.test('params and headers are coerced too; undeclared headers stay on request.headers', async (t) => {
-  const app = build(t)
-  app.get('/pages/:page', {
-    schema: {
-      params: z.object({ page: z.int().min(1) }),
-      headers: z.object({ 'x-retries': z.number().optional(), 'x-debug': z.boolean().default(false) })
-    }
-  }, async (request) => ({ params: request.params, retries: request.headers['x-retries'], debug: request.headers['x-debug'], agent: request.headers['user-agent'] }))
-
-  const response = await app.inject({ url: '/pages/3', headers: { 'x-retries': '2', 'user-agent': 'tap' } })
-  t.strictSame(response.json(), { params: { page: 3 }, retries: 2, debug: false, agent: 'tap' })
-
-  const low = await app.inject('/pages/0')
-  t.strictSame(low.json(), badRequest('params/page should be >= 1'))
-
-  const header = await app.inject({ url: '/pages/1', headers: { 'x-retries': 'many' } })
-  t.strictSame(header.json(), badRequest('headers/x-retries should be number'))
 })
 
 t.test('defaults fill what the request left out', async (t) => {

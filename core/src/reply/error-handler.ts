@@ -145,7 +145,7 @@ async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): 
 
 /**
  * The payload of the default error handler, in Fastify's key order. Validation errors under
- * `validationPayload: 'spec'` take the shape of docs/migrating-from-fastify.md (no `code`); every other error also
+ * `validationPayload: 'spec'` follow the spec's shape (no `code`: docs/validation.md); every other error also
  * names its `code`. Never a stack.
  */
 function errorPayloadObject (error: ErrorLike, statusCode: number): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http'
 import { STATUS_CODES } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import {
   kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorHandlerIndex, kReplyStartTime, kReplyHijacked,
   kReplyHookState, kReplyIsRunningOnError, kReplyEndTime, kReplySending, kReplyHeaderFailure, kReplyError
@@ -108,6 +109,7 @@ const replyPrototype = {
     let url = codeOrUrl
     let code = this.raw.statusCode === 200 ? 302 : this.raw.statusCode
     if (typeof codeOrUrl === 'number') {
+      warnings.FSTDEP021()
       code = codeOrUrl
       url = maybeUrl as string
     } else if (typeof maybeUrl === 'number') {
@@ -129,6 +131,7 @@ const replyPrototype = {
     return self[kReplyHijacked] || self.raw.writableEnded
   },
   set sent (value: boolean) {
+    warnings.FSTDEP010()
     if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE()
     this[kReplyHijacked] = true
   },
@@ -138,6 +141,7 @@ const replyPrototype = {
     return end - self[kReplyStartTime]
   },
   getResponseTime (this: Reply): number {
+    warnings.FSTDEP020()
     return this.elapsedTime
   },
   get server (): RuntimeInstance {
@@ -145,6 +149,7 @@ const replyPrototype = {
   },
   /** Fastify v4's `reply.context`, kept for plugins that read `context.config`. */
   get context (): RouteContext {
+    warnings.FSTDEP019()
     return this[kReplyRoute]
   },
   get routeOptions (): EnclaveReply['routeOptions'] {
