@@ -32,7 +32,7 @@ const callbackArity: Record<HookName, number> = {
   onClose: 2
 }
 
-export type AnyHook = (...args: any[]) => unknown // a user's hook: its parameters are whatever its hook name passes
+export type AnyHook = (...args: any[]) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any -- a user's hook: its parameters are whatever its hook name passes
 
 /** One registration of a hook, remembered with the context instance it runs as `this` in. */
 export interface HookEntry {

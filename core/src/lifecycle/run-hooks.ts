@@ -103,7 +103,7 @@ function isNothing (error: unknown): boolean {
 
 /** A hook's promise that rejects with a falsy value fails with Fastify's FST_ERR_SEND_UNDEFINED_ERR. */
 function rejectionReason (error: unknown): unknown {
-  return error ? error : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  return error || new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
 }
 
 /**

@@ -123,7 +123,7 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
     return
   }
   if (result !== reply && isThenable(result)) {
-    awaitErrorHandler(result, reply)
+    void awaitErrorHandler(result, reply)
     return
   }
   if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)

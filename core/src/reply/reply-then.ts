@@ -24,4 +24,3 @@ export function replyThen (this: Reply, fulfilled?: () => void, rejected?: (erro
     if (typeof fulfilled === 'function') fulfilled()
   })
 }
-

@@ -18,7 +18,8 @@ export function serializePayload (reply: Reply, payload: unknown): string {
 
 function serializeWithRoute (reply: Reply, payload: unknown): string {
   const route = reply[kReplyRoute]
-  if (route.replySerializer !== null) return route.replySerializer(payload, reply.raw.statusCode)
+  // setReplySerializer's function, checked to be a function when it was set; it returns the body.
+  if (route.replySerializer !== null) return route.replySerializer(payload, reply.raw.statusCode) as string
   if (route.responseSerializers !== null) {
     // Before the lookup: the inspector also reports a content-keyed schema without the reply's type.
     if (route.responseInspector !== null) route.responseInspector(reply, payload)
