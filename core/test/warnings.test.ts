@@ -118,7 +118,6 @@ t.test('Fastify 4.29\'s deprecation warnings for request and reply APIs: same co
   }
 })
 
-
 t.test('Fastify 4.29\'s deprecation warnings for the route version option, the versioning option and the default route, once a process', async (t) => {
   const deprecatedSetups: Record<string, (app: any) => void> = {
     FSTDEP008: (app) => {
