@@ -58,6 +58,8 @@ async function runAutocannon ({ url, method, headers, body, connections, pipelin
 
 if (process.send !== undefined) {
   const generator = process.argv.includes('--wrk') ? runWrk : runAutocannon
+  // onRun catches every failure and reports it to the parent.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   process.on('message', async function onRun (message) {
     if (message?.type !== 'run') return
     try {

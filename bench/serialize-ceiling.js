@@ -5,6 +5,7 @@ import { makeUsers } from './scenarios.js'
 import { compare, parseMicroArgs } from './micro.js'
 
 const users = makeUsers(100)
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON must escape
 const needsEscaping = /[\u0000-\u001f\u0022\u005c\ud800-\udfff]/
 
 function quoted (value) {

@@ -1,6 +1,7 @@
 /** The factories: `enclave()` with Enclave's defaults, and `createServer(options, profile)`, which builds a server for either face. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
+import { errorCodes } from './errors/codes.js'
 import avvio from 'avvio'
 import { createValidatorCompilerFactory, type AjvCompilerOptions } from '@enclave/ajv'
 import { createSerializerCompilerFactory, type SerializerOptions } from '@enclave/fjs'
@@ -101,11 +102,13 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
   root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, instance, true)
 
-  const rewriteUrl = options.rewriteUrl as ((this: RuntimeInstance, raw: IncomingMessage) => string) | undefined
+  const rewriteUrl = options.rewriteUrl as ((this: RuntimeInstance, raw: IncomingMessage) => unknown) | undefined
   const handler: RawHandler = rewriteUrl === undefined
     ? function handleHttpRequest (req: IncomingMessage, res: ServerResponse) { routeRequest(server, req, res) }
     : function handleRewrittenRequest (req: IncomingMessage, res: ServerResponse) {
-      req.url = rewriteUrl.call(instance, req)
+      const url = rewriteUrl.call(instance, req)
+      if (typeof url === 'string') req.url = url
+      else req.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(req.url, typeof url))
       routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, handler)

@@ -1,4 +1,5 @@
 /** The warning for an unknown factory option whose name is close to a known one (most likely a typo). */
+import { warnings } from './errors/warnings.js'
 
 function editDistance (a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
@@ -34,5 +35,5 @@ function closestOptionName (name: string, knownNames: readonly string[]): string
 export function warnUnknownOption (name: string, knownNames: readonly string[]): void {
   const guess = closestOptionName(name, knownNames)
   if (guess === undefined) return
-  process.emitWarning(`Unknown option '${name}' is ignored. Did you mean '${guess}'?`, { code: 'ENC_WARN_UNKNOWN_OPTION' })
+  warnings.ENC_WARN_UNKNOWN_OPTION(name, guess)
 }

@@ -11,7 +11,6 @@ const app = enclave({
   }
 })
 
-
 const address: Promise<string> = app.listen({ port: 3000, host: '127.0.0.1', listenTextResolver: (at) => `up at ${at}` })
 app.listen({ path: '/tmp/app.sock' }, (error, at) => { assertType<Equal<typeof error, Error | null>>(); void at })
 app.listen((error, at) => { void error; void at })

@@ -4,7 +4,6 @@ import enclave, { errorCodes } from '@enclave/core'
 import { plugin } from '@enclave/plugin'
 import type { EnclaveInstance } from '@enclave/core'
 
-
 function build (t: Test): EnclaveInstance {
   const app = enclave()
   t.teardown(() => app.close())

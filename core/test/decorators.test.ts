@@ -5,7 +5,6 @@ import Fastify from 'fastify4'
 import { createServer, fastifyProfile } from '@enclave/core/internal'
 import type { EnclaveInstance } from '@enclave/core'
 
-
 function build (t: Test): EnclaveInstance {
   const app = enclave()
   t.teardown(() => app.close())

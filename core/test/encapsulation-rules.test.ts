@@ -7,7 +7,7 @@ import type { EnclaveInstance, EnclaveReply, EnclaveRequest } from '@enclave/cor
 
 type Wrap = (fn: (instance: EnclaveInstance, options: any) => Promise<void>, meta?: { name?: string }) => any
 
-// Rule 6 and the wrapped half of rule 7 run with both wrappers: ours and the real fastify-plugin.
+// Rules 6 and 7 of docs/encapsulation.md (the wrapped half of 7) run with both wrappers: ours and the real fastify-plugin.
 const wrappers: Array<[string, Wrap]> = [
   ['@enclave/plugin', (fn, meta) => enclavePlugin(fn, meta)],
   ['fastify-plugin', (fn, meta) => fastifyPlugin(fn as any, meta)]

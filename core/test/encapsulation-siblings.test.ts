@@ -6,7 +6,6 @@ import type { EnclaveInstance, EnclaveOptions } from '@enclave/core'
 /** A sibling's decoration may or may not be visible here: that is what these tests check at run time. */
 type MaybeTool = EnclaveInstance & { tool?: string }
 
-
 function build (t: Test, options?: EnclaveOptions): EnclaveInstance {
   const app = enclave(options)
   t.teardown(() => app.close())

@@ -8,7 +8,7 @@ const docPath = new URL('../../docs/reference/errors.md', import.meta.url)
 
 t.test('docs/reference/errors.md is generated from the catalogue and up to date', async (t) => {
   const onDisk = readFileSync(docPath, 'utf8')
-  t.equal(onDisk, renderErrorReference(), 'run `npm run docs:errors` after changing core/src/errors/codes.ts')
+  t.equal(onDisk, renderErrorReference(), 'run `npm run docs:errors` after changing core/src/errors/ (codes.ts, warnings.ts, package-codes.ts)')
 })
 
 t.test('every catalogue code is exported as a constructor and documented', async (t) => {

@@ -57,7 +57,6 @@ async function closeUnderLoad (factory: (options?: any) => any): Promise<Tally> 
   return tally
 }
 
-
 for (const [face, factory] of faces) {
   t.test(`${face}: 50 keep-alive clients and close() mid-load: every request is answered, each client is told to close`, async (t) => {
     for (let round = 1; round <= 3; round++) {

@@ -127,7 +127,7 @@ t.test('a request destroyed before any response: inject reports no error and no 
   const observe = async (app: any): Promise<unknown[]> => {
     app.get('/x', {
       onRequest: (request: any, reply: any, done: (error: Error) => void) => done(Object.assign(new Error('closed'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })),
-      errorHandler (error: Error, request: any) { request.raw.destroy() }
+      errorHandler (_error: Error, request: any) { request.raw.destroy() }
     }, () => 'x')
     const byCallback = await new Promise<unknown[]>((resolve) => {
       app.inject('/x', (error: unknown, response: unknown) => resolve([error, response]))

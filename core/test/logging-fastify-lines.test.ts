@@ -2,10 +2,8 @@ import t from 'tap'
 import type { Test } from 'tap'
 import net from 'node:net'
 import { Writable } from 'node:stream'
-import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
-
 
 /** A pino destination keeping every line, with what varies from run to run masked. */
 function capture () {

@@ -1,9 +1,7 @@
 import t from 'tap'
 import fp from 'fastify-plugin'
-import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
-
 
 async function outcome (factory: Factory, version: string | null, range: string) {
   const app = factory()

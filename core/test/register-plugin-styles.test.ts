@@ -4,7 +4,6 @@ import type { Test } from 'tap'
 import enclave, { errorCodes } from '@enclave/core'
 import type { EnclaveInstance, EnclaveOptions } from '@enclave/core'
 
-
 function build (t: Test, options?: EnclaveOptions): EnclaveInstance {
   const app = enclave(options)
   t.teardown(() => app.close())

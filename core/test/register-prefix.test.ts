@@ -3,7 +3,6 @@ import type { Test } from 'tap'
 import enclave from '@enclave/core'
 import type { EnclaveInstance, EnclaveOptions, RouteShorthandOptions } from '@enclave/core'
 
-
 const probes = ['/', '/a', '/a/', '/a//', '/a/b', '/a/b/', '/a/b/c', '/a/bc', '/ab', '/b']
 
 /** Registers one route `path` two plugins deep and returns the probe URLs that reach it. */

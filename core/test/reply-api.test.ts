@@ -74,7 +74,7 @@ t.test('header, headers, getHeader, getHeaders, hasHeader, removeHeader', async 
   t.same(response.headers['set-cookie'], ['a=1', 'b=2'])
 })
 
-t.test('a header value with CR/LF becomes a 500, not a split response', async (t) => {
+t.test('a header value with CR/LF becomes a 500 with Node\'s error, as in Fastify, not a split response', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   app.get('/', async (_request, reply) => reply.header('x-bad', 'a\r\nx-injected: 1').send('x'))
@@ -84,10 +84,37 @@ t.test('a header value with CR/LF becomes a 500, not a split response', async (t
   t.equal(response.headers['x-bad'], undefined)
   t.same(response.json(), {
     statusCode: 500,
-    code: 'FST_ERR_INVALID_HEADER',
+    code: 'ERR_INVALID_CHAR',
     error: 'Internal Server Error',
-    message: 'Invalid value for header "x-bad": header values cannot contain CR or LF characters'
+    message: 'Invalid character in header content ["x-bad"]'
   })
+})
+
+t.test('an invalid header name or value answers the payload Fastify answers, and error handlers see Node\'s error', async (t) => {
+  const { default: Fastify } = await import('fastify4')
+  async function outcomes (factory: (options?: any) => any) {
+    const app = factory()
+    let seen: unknown
+    app.get('/value', async (_request: any, reply: any) => reply.header('x', 'a\nb').send('x'))
+    app.get('/name', async (_request: any, reply: any) => reply.header('x y', 'v').send('x'))
+    app.register(async (child: any) => {
+      child.setErrorHandler((error: any, _request: any, reply: any) => {
+        seen = { code: error.code, name: error.name, message: error.message }
+        reply.send(error)
+      })
+      child.get('/handled', async (_request: any, reply: any) => reply.header('x', 'a\r\nb').send({ a: 1 }))
+    })
+    const result: Record<string, unknown> = {}
+    for (const path of ['/value', '/name', '/handled']) {
+      const response = await app.inject(path)
+      result[path] = { status: response.statusCode, body: response.json() }
+    }
+    await app.close()
+    return { result, seen }
+  }
+  const ours = await outcomes(enclave)
+  t.same(ours, await outcomes(Fastify))
+  t.match(ours.seen, { code: 'ERR_INVALID_CHAR' })
 })
 
 t.test('type() sets the content type as given', async (t) => {
@@ -278,11 +305,11 @@ t.test('returning the reply from an async handler means "I will send it myself"'
   const app = enclave()
   t.teardown(() => app.close())
   app.get('/', async (_request, reply) => {
-    setTimeout(() => reply.code(202).send({ late: true }), 30)
+    setTimeout(() => { reply.code(202).send({ late: true }) }, 30)
     return reply
   })
   app.get('/sync', (_request, reply) => {
-    setImmediate(() => reply.send('sync later'))
+    setImmediate(() => { reply.send('sync later') })
     return reply
   })
   const response = await app.inject('/')

@@ -176,7 +176,7 @@ t.test('handlers: sync return, async return and reply.send all answer', async (t
   app.get('/async', async () => ({ style: 'async' }))
   app.get('/promise', () => Promise.resolve({ style: 'promise' }))
   app.get('/send', (_request, reply) => { reply.send({ style: 'send' }) })
-  app.get('/send-later', (_request, reply) => { setTimeout(() => reply.send({ style: 'later' }), 5) })
+  app.get('/send-later', (_request, reply) => { setTimeout(() => { reply.send({ style: 'later' }) }, 5) })
   app.get('/async-send', async (_request, reply) => { reply.send({ style: 'async send' }); return reply })
   for (const [url, style] of [['/sync', 'sync'], ['/async', 'async'], ['/promise', 'promise'], ['/send', 'send'], ['/send-later', 'later'], ['/async-send', 'async send']]) {
     const response = await app.inject(url!)
@@ -188,24 +188,25 @@ t.test('handlers: sync return, async return and reply.send all answer', async (t
 t.test('a sync handler returning undefined without sending leaves the reply to later code', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
-  app.get('/', (_request, reply) => { setTimeout(() => reply.send('eventually'), 10) })
+  app.get('/', (_request, reply) => { setTimeout(() => { reply.send('eventually') }, 10) })
   t.equal((await app.inject('/')).body, 'eventually')
 })
 
-t.test('an async handler resolving undefined without sending is reported and answered', async (t) => {
-  const { lines, stream } = logCollector()
-  const app = enclave({ logger: { stream, level: 'warn' } })
-  t.teardown(() => app.close())
-  app.get('/', async () => {})
-  const response = await Promise.race([
-    app.inject('/'),
-    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('the request hung')), 2000))
-  ])
-  t.equal(response.statusCode, 200)
-  t.equal(response.body, '')
-  const report = lines.find((line) => line.err?.code === 'FST_ERR_PROMISE_NOT_FULFILLED')
-  t.ok(report, 'the undefined resolution is logged as an error')
-  t.equal(report!.level, 50)
+t.test('an async handler resolving undefined without sending is answered with an empty 200 and logs nothing, as in Fastify', async (t) => {
+  const { default: Fastify } = await import('fastify4')
+  for (const factory of [enclave, Fastify] as Array<(options: any) => any>) {
+    const { lines, stream } = logCollector()
+    const app = factory({ logger: { stream, level: 'warn' } })
+    t.teardown(() => app.close())
+    app.get('/', async () => {})
+    const response = await Promise.race([
+      app.inject('/'),
+      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('the request hung')), 2000))
+    ])
+    t.equal(response.statusCode, 200)
+    t.equal(response.body, '')
+    t.same(lines, [], 'no warning or error logged')
+  }
 })
 
 t.test('an async handler resolving undefined on a 204 is not reported', async (t) => {
@@ -253,7 +254,10 @@ t.test('throwing and rejecting handlers answer through the error handler', async
   app.get('/throw', () => { throw new Error('sync throw') })
   app.get('/reject', () => Promise.reject(Object.assign(new Error('rejected'), { statusCode: 503 })))
   app.get('/async-throw', async () => { throw Object.assign(new Error('async throw'), { statusCode: 418, code: 'TEAPOT' }) })
+  // Non-Error throws are the case under test.
+  // eslint-disable-next-line no-throw-literal
   app.get('/throw-string', async () => { throw 'just a string' })
+  // eslint-disable-next-line no-throw-literal
   app.get('/throw-null', async () => { throw null })
   app.get('/bad-status', async () => { throw Object.assign(new Error('weird'), { statusCode: 200 }) })
   const cases: Array<[string, number, Record<string, unknown>]> = [

@@ -30,6 +30,7 @@ function upload (port: number, head: string, total: number, chunked: boolean): P
       resolve({ response, writtenAtResponse, written })
     }
     const pump = (): void => {
+      // eslint-disable-next-line no-unmodified-loop-condition -- set by the response callback
       while (!socket.destroyed && writtenAtResponse === -1 && written < total) {
         written += chunk.length
         const ok = chunked ? socket.write(`${chunk.length.toString(16)}\r\n`) && socket.write(chunk) && socket.write('\r\n') : socket.write(chunk)

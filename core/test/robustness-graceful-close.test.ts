@@ -70,6 +70,7 @@ t.test('close() during continuous load from 100 connections loses no started req
   let closed = false
   async function worker (): Promise<void> {
     // Each connection keeps sending until close() has finished.
+    // eslint-disable-next-line no-unmodified-loop-condition -- set once close() resolves
     while (!closed) {
       const outcome = await request(agent, port, '/work')
       outcomes.push(outcome)

@@ -77,7 +77,7 @@ async function startApp (t: Test): Promise<{ port: number, lines: any[] }> {
     return reply
   })
   app.get('/return-and-send', async (_request, reply) => {
-    setImmediate(() => reply.send({ late: true }))
+    setImmediate(() => { reply.send({ late: true }) })
     return { returned: true }
   })
   app.get('/crlf-value', async (_request, reply) => {
@@ -165,9 +165,10 @@ t.test('CR/LF in a header name, value or redirect target is a 500, never a split
     const response = parseOne(t, text, path)
     t.equal(response.status, 500, path)
     t.notMatch(text, /set-cookie/i, `${path}: no injected header`)
-    t.match(JSON.parse(response.body), { statusCode: 500, code: 'FST_ERR_INVALID_HEADER' }, path)
+    // Node's own error, as Fastify answers it: ERR_INVALID_CHAR for a value, ERR_INVALID_HTTP_TOKEN for a name.
+    t.match(JSON.parse(response.body), { statusCode: 500, code: /^ERR_INVALID_(CHAR|HTTP_TOKEN)$/ }, path)
   }
-  t.ok(lines.some((line) => line.err?.code === 'FST_ERR_INVALID_HEADER'), 'logged')
+  t.ok(lines.some((line) => /^ERR_INVALID_(CHAR|HTTP_TOKEN)$/.test(line.err?.code ?? '')), 'logged')
 })
 
 t.test('an invalid status code and a throwing error handler still give a complete response', async (t) => {

@@ -142,7 +142,7 @@ for (const action of ['error', 'remove', 'ignore'] as PoisoningAction[]) {
             }
           }
           t.equal(({} as any).polluted, undefined, `${label} (${path}): Object.prototype untouched`)
-          t.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false)
+          t.equal(Object.hasOwn(Object.prototype, 'polluted'), false)
         }
       }
     }

@@ -73,7 +73,7 @@ function entries (bundle: string): string[] {
 /** Writes a bundle back with the first line's crc32 and length matching its new body. */
 function sign (bundle: string, body: string): void {
   const bytes = Buffer.from(body)
-writeFileSync(bundle, `// enclave-schema-cache-2 ${crc32(bytes).toString(16).padStart(8, '0')} ${bytes.length}\n${body}`)
+  writeFileSync(bundle, `// enclave-schema-cache-2 ${crc32(bytes).toString(16).padStart(8, '0')} ${bytes.length}\n${body}`)
 }
 
 /** Replaces the module code of the entry that `pick` selects, keeping the bundle well-formed. */

@@ -1,8 +1,6 @@
 import t from 'tap'
-import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
-
 
 /** An app whose plugins and hooks record when they run, then the scenario's own steps. */
 async function observe (factory: Factory, scenario: (app: any, seen: string[]) => Promise<unknown>) {

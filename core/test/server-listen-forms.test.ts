@@ -3,10 +3,8 @@ import { Writable } from 'node:stream'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
-
 
 /** A logger writing to an array, so the log lines can be compared. */
 function capture () {
@@ -135,6 +133,7 @@ t.test('listen({ signal }) closes the server when the signal aborts', async (t) 
   const controller = new AbortController()
   await app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal })
   controller.abort()
+  // eslint-disable-next-line no-unmodified-loop-condition -- set by the onClose hook
   for (let waited = 0; !closed && waited < 3000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
   t.equal(closed, true)
   t.equal(app.server.listening, false)

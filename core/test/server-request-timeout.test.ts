@@ -17,7 +17,6 @@ function stall (port: number, head: string): Promise<{ ms: number, text: string 
   })
 }
 
-
 for (const [face, factory] of faces) {
   t.test(`${face}: requestTimeout is enforced within the limit plus one second, with Fastify's 408`, async (t) => {
     const app = factory({ requestTimeout: 1500 })

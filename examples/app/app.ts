@@ -23,12 +23,12 @@ export function buildApp (options: AppOptions): EnclaveInstance {
   for (const schema of userSchemas) app.addSchema(schema)
   app.decorate('users', store)
 
-  app.setErrorHandler(function exampleErrorHandler (error: any, request, reply) {
+  app.setErrorHandler(function exampleErrorHandler (error, request, reply) {
     if (error.validation !== undefined) {
       // Validation errors keep the spec's payload; everything else gets a request id to quote.
       return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: error.message })
     }
-    const statusCode = error.statusCode >= 400 ? error.statusCode : 500
+    const statusCode = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
     return reply.code(statusCode).send({
       statusCode,

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { createRequire } from 'node:module'
 import enclave from '@enclave/core'
-import type { EnclaveInstance, ValidatorCompiler, ValidatorCompilerInput, ValidationIssue } from '@enclave/core'
+import type { ValidatorCompiler, ValidatorCompilerInput, ValidationIssue } from '@enclave/core'
 import { createValidatorCompiler as createAjvCompiler } from '@enclave/ajv'
 import { validatorCompiler as zodCompiler } from '@enclave/zod'
 import { validatorCompiler as joiCompiler } from '@enclave/joi'

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type { ValidateFunction } from 'ajv'
 
 /** Where generated code is kept between starts (core's `schemaCache` option); keys are opaque text. */
 export interface CodeCache {
@@ -47,9 +48,9 @@ export function requireOnce (id: string): unknown {
 }
 
 /** The validator stored under `key`, or undefined (absent, or not a function). */
-export function loadStandalone (store: CodeCache, key: string): ((data: any) => any) | undefined {
+export function loadStandalone (store: CodeCache, key: string): ValidateFunction | undefined {
   const exported = store.load(key, requireOnce)
-  return typeof exported === 'function' ? exported as (data: any) => any : undefined
+  return typeof exported === 'function' ? exported as ValidateFunction : undefined
 }
 
 /** The module text of a compiled validator (needs an Ajv instance created with `code.source`). */

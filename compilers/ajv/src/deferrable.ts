@@ -48,7 +48,7 @@ function refResolves (ajv: Ajv, root: Record<string, unknown>, ref: string): boo
 function valueFitsKeyword (ajv: Ajv, keyword: string, value: unknown): boolean {
   const rule = (ajv.RULES.all as Record<string, unknown>)[keyword] as { definition?: { validateSchema?: unknown } } | undefined
   const check = typeof rule === 'object' && rule !== null ? rule.definition?.validateSchema : undefined
-  return typeof check !== 'function' || check(value) === true
+  return typeof check !== 'function' || (check as (value: unknown) => unknown)(value) === true
 }
 
 /**

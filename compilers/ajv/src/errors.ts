@@ -35,7 +35,7 @@ export class AsyncSchemaError extends AjvCompilerError {
       `${where} declares "$async: true", which the default validator does not support. ` +
         'Validation runs synchronously for every request before the handler; asynchronous checks ' +
         '(database look-ups, remote calls) belong in a preHandler hook, where they can be awaited, ' +
-        'time-limited and answered with a proper status code.',
+        'time-limited and answered with a proper status code.'
     )
     this.name = 'AsyncSchemaError'
   }
@@ -63,7 +63,7 @@ export function explainCompileError (error: unknown): unknown {
   return error
 }
 
-/** Spec validation rule 3: a compiler throws when the request part it is asked for is missing. */
+/** A compiler throws when the request part it is asked for is missing: that part must not pass unchecked. */
 export class MissingHttpPartError extends AjvCompilerError {
   constructor (httpPart: unknown) {
     super(

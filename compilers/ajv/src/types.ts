@@ -4,6 +4,7 @@ import type { CodeCache } from './code-cache.js'
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers'
 
 export interface ValidatorCompilerInput {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same shape as core's ValidatorCompilerInput
   schema: any
   method: string
   url: string
@@ -25,6 +26,7 @@ export type ValidatorCompiler = ((input: ValidatorCompilerInput) => ValidationFu
 export type ValidatorCompilerFactory = (externalSchemas: Record<string, object>) => ValidatorCompiler
 
 /** Any Ajv plugin (ajv-formats, ajv-errors, ajv-merge-patch, ...). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each plugin types its own options
 export type AjvPlugin = (ajv: Ajv, options?: any) => unknown
 
 export type AjvPluginEntry = AjvPlugin | readonly [AjvPlugin, unknown]

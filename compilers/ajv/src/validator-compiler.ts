@@ -44,7 +44,7 @@ export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), ann
 
   function compileValidator (input: ValidatorCompilerInput): ValidationFunction {
     if (!httpParts.has(input.httpPart)) throw new MissingHttpPartError(input.httpPart)
-    const { schema } = input
+    const schema: unknown = input.schema
     const cachedByObject = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined
     if (cachedByObject !== undefined) return cachedByObject
     const contentKey = jsonCacheKey(schema)

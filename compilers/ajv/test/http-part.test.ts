@@ -1,7 +1,7 @@
 import t from 'tap'
 import { createValidatorCompiler, MissingHttpPartError } from '../src/index.js'
 
-// Spec validation rule 3: a compiler must throw when httpPart is missing or unknown.
+// A compiler must throw when httpPart is missing or unknown.
 t.test('the compiler refuses a missing or unknown httpPart', async (t) => {
   const compile = createValidatorCompiler({})
   for (const httpPart of [undefined, 'query', 'cookies', '']) {

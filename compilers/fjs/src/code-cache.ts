@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type { SerializerFunction } from './types.js'
 
 /** Where generated code is kept between starts (core's `schemaCache` option); keys are opaque text. */
 export interface CodeCache {
@@ -9,7 +10,7 @@ export interface CodeCache {
 
 const require = createRequire(import.meta.url)
 
-function versionOf(path: string): string {
+function versionOf (path: string): string {
   try {
     return (require(path) as { version: string }).version
   } catch {
@@ -29,7 +30,7 @@ const required = new Map<string, unknown>()
  * The `require` generated modules run with: fast-json-stringify's runtime, resolved from this
  * package, looked up once however many serializers ask for it.
  */
-function requireOnce(id: string): unknown {
+function requireOnce (id: string): unknown {
   let exported = required.get(id)
   if (exported === undefined && !required.has(id)) {
     exported = require(id)
@@ -38,12 +39,12 @@ function requireOnce(id: string): unknown {
   return exported
 }
 
-function asSerializer(exported: unknown): ((data: any) => string) | undefined {
-  return typeof exported === 'function' ? (exported as (data: any) => string) : undefined
+function asSerializer (exported: unknown): SerializerFunction | undefined {
+  return typeof exported === 'function' ? (exported as SerializerFunction) : undefined
 }
 
 /** The serializer stored under `key`, or undefined (absent, or not a function). */
-export function loadStored(store: CodeCache, key: string): ((data: any) => string) | undefined {
+export function loadStored (store: CodeCache, key: string): SerializerFunction | undefined {
   return asSerializer(store.load(key, requireOnce))
 }
 
@@ -51,9 +52,10 @@ export function loadStored(store: CodeCache, key: string): ((data: any) => strin
  * Runs a module fast-json-stringify's standalone mode just wrote, to check that it works before it
  * is stored. Anything but a function back counts as no code at all.
  */
-export function loadStandalone(code: string): ((data: any) => string) | undefined {
+export function loadStandalone (code: string): SerializerFunction | undefined {
   const module = { exports: {} as unknown }
   try {
+    // eslint-disable-next-line no-new-func, @typescript-eslint/no-unsafe-call -- the code is fast-json-stringify's own output
     new Function('require', 'module', 'exports', code)(requireOnce, module, module.exports)
   } catch {
     return undefined

@@ -18,14 +18,14 @@ import type {
  * their `$id`, so references need no rewriting (test/ref-forms.test.ts pins that down); schemas
  * only go through withFjsWorkarounds.
  */
-export function createSerializerCompilerFactory(options: SerializerOptions = {}, codeCache?: CodeCache): SerializerCompilerFactory {
+export function createSerializerCompilerFactory (options: SerializerOptions = {}, codeCache?: CodeCache): SerializerCompilerFactory {
   const fjsOptions = withoutNonFunctionModes(options)
   // Options holding functions cannot be part of a key: no persisted code then.
   const optionsKey = codeCache === undefined || Object.values(fjsOptions).some(isFunction) ? undefined : schemaCacheKey(fjsOptions)
   // Contexts that see the same shared schemas share one compiler and so one cache of functions.
   const compilers = new Map<string, SerializerCompiler>()
 
-  return function serializerCompilerFactory(externalSchemas: Record<string, object>): SerializerCompiler {
+  return function serializerCompilerFactory (externalSchemas: Record<string, object>): SerializerCompiler {
     const key = externalSchemasCacheKey(externalSchemas ?? {})
     if (key === undefined) return buildSerializerCompiler(externalSchemas ?? {}, fjsOptions)
     let compiler = compilers.get(key)
@@ -38,18 +38,18 @@ export function createSerializerCompilerFactory(options: SerializerOptions = {},
   }
 }
 
-export function createSerializerCompiler(
+export function createSerializerCompiler (
   externalSchemas: Record<string, object> = {},
   options: SerializerOptions = {}
 ): SerializerCompiler {
   return createSerializerCompilerFactory(options)(externalSchemas)
 }
 
-function isFunction(value: unknown): boolean {
+function isFunction (value: unknown): boolean {
   return typeof value === 'function'
 }
 
-function buildSerializerCompiler(
+function buildSerializerCompiler (
   externalSchemas: Record<string, object>,
   options: SerializerOptions,
   codeCache?: { store: CodeCache, prefix: string }
@@ -60,7 +60,7 @@ function buildSerializerCompiler(
   for (const id of Object.keys(externalSchemas)) externals[id] = withFjsWorkarounds(externalSchemas[id] as object)
   const serializers = new Map<string, SerializerFunction>()
 
-  function serializerCompiler({ schema }: SerializerCompilerInput): SerializerFunction {
+  function serializerCompiler ({ schema }: SerializerCompilerInput): SerializerFunction {
     const key = schemaCacheKey(schema)
     if (key === undefined) return compileSerializer(schema, externals, options)
     let serializer = serializers.get(key)
@@ -73,7 +73,7 @@ function buildSerializerCompiler(
 
   // schemaCache: the key holds the schema's JSON and, in `prefix`, the shared schemas, options and
   // package versions, so a file is only ever used for the exact input it was generated from.
-  function compileThroughCache(schema: unknown, schemaKey: string, codeCache: { store: CodeCache, prefix: string }): SerializerFunction {
+  function compileThroughCache (schema: unknown, schemaKey: string, codeCache: { store: CodeCache, prefix: string }): SerializerFunction {
     const key = `fjs\n${codeCache.prefix}\n${schemaKey}`
     const loaded = loadStored(codeCache.store, key)
     if (loaded !== undefined) return loaded
@@ -86,24 +86,26 @@ function buildSerializerCompiler(
   }
 
   // Read by core's lazySchemaCompilation.
-  function canDefer({ schema }: SerializerCompilerInput): boolean {
+  function canDefer ({ schema }: SerializerCompilerInput): boolean {
     return canDeferSerializer(schema)
   }
 
   return Object.assign(serializerCompiler, { canDefer })
 }
 
-function compileSerializer(
+function compileSerializer (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's schema as core hands it over (SerializerCompilerInput)
   schema: any,
   externalSchemas: Record<string, object>,
   options: SerializerOptions
 ): SerializerFunction {
   const schemaOption = externalsForRouteSchema(externalSchemas, schema) as Record<string, fastJsonStringify.Schema>
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- see `schema` above
   return fastJsonStringify(withFjsWorkarounds(schema), { ...options, schema: schemaOption }) as SerializerFunction
 }
 
 /** The types already exclude them; this guards JavaScript callers (see SerializerOptions). */
-function withoutNonFunctionModes(options: SerializerOptions): SerializerOptions {
+function withoutNonFunctionModes (options: SerializerOptions): SerializerOptions {
   const { mode: _mode, debugMode: _debugMode, schema: _schema, ...rest } = (options ?? {}) as SerializerOptions & {
     mode?: unknown
     debugMode?: unknown

@@ -14,7 +14,7 @@ const buildTimeFeatures = /"(?:\$ref|allOf|if)"/
  * lazySchemaCompilation: true when building a serializer for `schema` later cannot fail as far as a
  * cheap check can tell; false means "build it now", so its error is still reported at ready().
  */
-export function canDeferSerializer(schema: unknown): boolean {
+export function canDeferSerializer (schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false
   let text: string
   try {

@@ -18,7 +18,7 @@
  *    only their position among the properties changes. A required name nothing writes is left.
  *    (Fixed in fast-json-stringify 7; the rewrite stays as a guard and changes nothing there.)
  */
-export function withFjsWorkarounds<T>(schema: T): T {
+export function withFjsWorkarounds<T> (schema: T): T {
   return rewriteSchema(schema, false, { plain: new Map(), validated: new Map() }) as T
 }
 
@@ -35,11 +35,11 @@ const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'items']
 const VALIDATED_SUBSCHEMA_LIST_KEYWORDS = ['anyOf', 'oneOf']
 const SUBSCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']
 
-function isNode(value: unknown): value is SchemaNode {
+function isNode (value: unknown): value is SchemaNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function rewriteSchema(schema: unknown, validated: boolean, rewrites: Rewrites): unknown {
+function rewriteSchema (schema: unknown, validated: boolean, rewrites: Rewrites): unknown {
   if (!isNode(schema)) return schema
   const done = validated ? rewrites.validated : rewrites.plain
   const previous = done.get(schema)
@@ -47,7 +47,7 @@ function rewriteSchema(schema: unknown, validated: boolean, rewrites: Rewrites):
   // Cyclic schema objects resolve to the original until the rewrite of the cycle's head is known.
   done.set(schema, schema)
   const changes: SchemaNode = {}
-  function rewriteKeywords(keywords: readonly string[], inValidation: boolean, kind: 'schema' | 'list' | 'map'): void {
+  function rewriteKeywords (keywords: readonly string[], inValidation: boolean, kind: 'schema' | 'list' | 'map'): void {
     for (const keyword of keywords) {
       const value = (schema as SchemaNode)[keyword]
       if (kind === 'schema' && isNode(value)) changes[keyword] = rewriteSchema(value, inValidation, rewrites)
@@ -60,7 +60,7 @@ function rewriteSchema(schema: unknown, validated: boolean, rewrites: Rewrites):
   rewriteKeywords(SUBSCHEMA_LIST_KEYWORDS, validated, 'list')
   rewriteKeywords(VALIDATED_SUBSCHEMA_LIST_KEYWORDS, true, 'list')
   rewriteKeywords(SUBSCHEMA_MAP_KEYWORDS, validated, 'map')
-  const changed = Object.keys(changes).some(function differs(keyword) { return changes[keyword] !== schema[keyword] })
+  const changed = Object.keys(changes).some(function differs (keyword) { return changes[keyword] !== schema[keyword] })
   let result = changed ? { ...schema, ...changes } : schema
   if (!validated) result = withoutFalseAdditionalProperties(result)
   result = withRequiredNamesDeclared(result)
@@ -68,12 +68,12 @@ function rewriteSchema(schema: unknown, validated: boolean, rewrites: Rewrites):
   return result
 }
 
-function rewriteList(list: unknown[], validated: boolean, rewrites: Rewrites): unknown[] {
-  const rewritten = list.map(function rewriteEntry(entry) { return rewriteSchema(entry, validated, rewrites) })
-  return rewritten.every(function unchanged(entry, index) { return entry === list[index] }) ? list : rewritten
+function rewriteList (list: unknown[], validated: boolean, rewrites: Rewrites): unknown[] {
+  const rewritten = list.map(function rewriteEntry (entry) { return rewriteSchema(entry, validated, rewrites) })
+  return rewritten.every(function unchanged (entry, index) { return entry === list[index] }) ? list : rewritten
 }
 
-function rewriteMap(map: SchemaNode, validated: boolean, rewrites: Rewrites): SchemaNode {
+function rewriteMap (map: SchemaNode, validated: boolean, rewrites: Rewrites): SchemaNode {
   let copy: SchemaNode | undefined
   for (const key of Object.keys(map)) {
     const rewritten = rewriteSchema(map[key], validated, rewrites)
@@ -85,7 +85,7 @@ function rewriteMap(map: SchemaNode, validated: boolean, rewrites: Rewrites): Sc
   return copy ?? map
 }
 
-function withoutFalseAdditionalProperties(node: SchemaNode): SchemaNode {
+function withoutFalseAdditionalProperties (node: SchemaNode): SchemaNode {
   if (node.additionalProperties !== false) return node
   const { additionalProperties: _removed, ...rest } = node
   // Without `type`, `additionalProperties` may be what marks the node as an object schema; an
@@ -94,7 +94,7 @@ function withoutFalseAdditionalProperties(node: SchemaNode): SchemaNode {
   return rest
 }
 
-function withRequiredNamesDeclared(node: SchemaNode): SchemaNode {
+function withRequiredNamesDeclared (node: SchemaNode): SchemaNode {
   const patterns = isNode(node.patternProperties) ? node.patternProperties : undefined
   const additional = node.additionalProperties
   const writesUndeclared = patterns !== undefined || additional === true || isNode(additional)
@@ -111,7 +111,7 @@ function withRequiredNamesDeclared(node: SchemaNode): SchemaNode {
   return declared === undefined ? node : { ...node, properties: declared }
 }
 
-function schemaWrittenWith(name: string, patterns: SchemaNode | undefined, additional: unknown): unknown {
+function schemaWrittenWith (name: string, patterns: SchemaNode | undefined, additional: unknown): unknown {
   for (const pattern of Object.keys(patterns ?? {})) {
     if (safeTest(pattern, name)) return (patterns as SchemaNode)[pattern]
   }
@@ -119,7 +119,7 @@ function schemaWrittenWith(name: string, patterns: SchemaNode | undefined, addit
   return isNode(additional) ? additional : undefined
 }
 
-function safeTest(pattern: string, name: string): boolean {
+function safeTest (pattern: string, name: string): boolean {
   try {
     return new RegExp(pattern).test(name)
   } catch {

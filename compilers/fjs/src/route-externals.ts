@@ -4,13 +4,13 @@
  * fast-json-stringify (like Ajv underneath it) rejects or resolves to the wrong copy; the route
  * schema is the one being compiled, so its entry is left out.
  */
-export function externalsForRouteSchema(
+export function externalsForRouteSchema (
   externalSchemas: Record<string, object>,
   routeSchema: unknown
 ): Record<string, object> {
   const routeId = schemaId(routeSchema)
   if (routeId === undefined) return externalSchemas
-  const matchingKeys = Object.keys(externalSchemas).filter(function isSameSchemaId(key) {
+  const matchingKeys = Object.keys(externalSchemas).filter(function isSameSchemaId (key) {
     return key === routeId || schemaId(externalSchemas[key]) === routeId
   })
   if (matchingKeys.length === 0) return externalSchemas
@@ -21,7 +21,7 @@ export function externalsForRouteSchema(
   return remaining
 }
 
-function schemaId(schema: unknown): string | undefined {
+function schemaId (schema: unknown): string | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined
   const id = (schema as { $id?: unknown }).$id
   return typeof id === 'string' ? id : undefined

@@ -1,6 +1,7 @@
 import type { Options as FastJsonStringifyOptions } from 'fast-json-stringify'
 
 export interface SerializerCompilerInput {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same shape as core's SerializerCompilerInput
   schema: any
   method: string
   url: string
@@ -8,6 +9,7 @@ export interface SerializerCompilerInput {
   contentType?: string
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same as core's SerializerFunction: a handler may return any payload
 export type SerializerFunction = (data: any) => string
 
 export type SerializerCompiler = ((input: SerializerCompilerInput) => SerializerFunction) & {

@@ -1,11 +1,11 @@
 import t from 'tap'
 import { createSerializerCompilerFactory, type SerializerCompilerInput } from '../src/index.js'
 
-function input(schema: unknown, overrides: Partial<SerializerCompilerInput> = {}): SerializerCompilerInput {
+function input (schema: unknown, overrides: Partial<SerializerCompilerInput> = {}): SerializerCompilerInput {
   return { schema, method: 'GET', url: '/', httpStatus: '200', ...overrides }
 }
 
-function userSchema(): object {
+function userSchema (): object {
   return { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }
 }
 
@@ -47,7 +47,7 @@ t.test('shared schemas added to the record after the compiler was built do not l
   const externals: Record<string, object> = {}
   const compiler = createSerializerCompilerFactory()(externals)
   externals.late = { $id: 'late', type: 'string' }
-  t.throws(function compileLateReference() { compiler(input({ $ref: 'late#' })) })
+  t.throws(function compileLateReference () { compiler(input({ $ref: 'late#' })) })
 })
 
 t.test('schemas JSON cannot represent are compiled without being cached', async function (t) {

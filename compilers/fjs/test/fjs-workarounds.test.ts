@@ -48,13 +48,13 @@ t.test('additionalProperties false still decides which anyOf member matches', as
   })
   t.equal(serialize({ a: 'x' }), '{"a":"x"}')
   t.equal(serialize({ a: 'x', b: 1 }), '{"a":"x","b":1}')
-  t.throws(function serializeUnmatched() { serialize({ a: 'x', b: 1.5 }) })
+  t.throws(function serializeUnmatched () { serialize({ a: 'x', b: 1.5 }) })
 })
 
 t.test('a required property written as an additional or pattern property gives valid JSON', async function (t) {
   const additional = compileResponse({ type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: true, required: ['name'] })
   t.equal(additional({ name: 'n', extra: 2 }), '{"name":"n","extra":2}')
-  t.throws(function serializeMissing() { additional({ extra: 2 }) }, { message: '"name" is required!' })
+  t.throws(function serializeMissing () { additional({ extra: 2 }) }, { message: '"name" is required!' })
   const typed = compileResponse({ type: 'object', properties: {}, additionalProperties: { type: 'string' }, required: ['name'] })
   t.equal(typed({ name: 1, other: 2 }), '{"name":"1","other":"2"}')
   const pattern = compileResponse({ type: 'object', properties: { id: { type: 'integer' } }, patternProperties: { '^n': { type: 'integer' } }, required: ['n1'] })

@@ -10,9 +10,9 @@ import { compileResponse } from './fixtures/compile-response.js'
  * changing behaviour under the inspector's feet.
  */
 
-function createRandom(seed: number): () => number {
+function createRandom (seed: number): () => number {
   let state = seed >>> 0
-  return function nextRandom() {
+  return function nextRandom () {
     state = (state + 0x6d2b79f5) >>> 0
     let mixed = Math.imul(state ^ (state >>> 15), 1 | state)
     mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed
@@ -21,7 +21,7 @@ function createRandom(seed: number): () => number {
 }
 
 const random = createRandom(20240611)
-function pick<T>(list: readonly T[]): T {
+function pick<T> (list: readonly T[]): T {
   return list[Math.floor(random() * list.length)] as T
 }
 
@@ -33,7 +33,7 @@ const leafSchemas: object[] = [
   { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }, { $ref: '#/definitions/d' }, { type: ['boolean', 'integer'] }
 ]
 
-function randomSchema(depth: number): object {
+function randomSchema (depth: number): object {
   const roll = random()
   if (depth > 2 || roll < 0.4) return pick(leafSchemas)
   if (roll < 0.75) {
@@ -53,7 +53,7 @@ function randomSchema(depth: number): object {
 
 const leafValues: unknown[] = ['abc', '12', '', 'k', 'false', 3, 2.5, -1, NaN, true, false, null, new Date(0), 10n, /re/]
 
-function randomValue(depth: number): unknown {
+function randomValue (depth: number): unknown {
   const roll = random()
   if (depth > 3 || roll < 0.5) return pick(leafValues)
   if (roll < 0.8) {
@@ -62,11 +62,11 @@ function randomValue(depth: number): unknown {
     for (let index = 0; index < count; index++) value[pick(['p0', 'p1', 'p2', 'x', 'x1'])] = randomValue(depth + 1)
     return value
   }
-  return Array.from({ length: Math.floor(random() * 3) }, function item() { return randomValue(depth + 1) })
+  return Array.from({ length: Math.floor(random() * 3) }, function item () { return randomValue(depth + 1) })
 }
 
-function asJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, function bigIntAsNumber(_key, entry: unknown) {
+function asJson (value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value, function bigIntAsNumber (_key, entry: unknown) {
     return typeof entry === 'bigint' ? Number(entry) : entry
   }) ?? 'null')
 }
@@ -90,7 +90,7 @@ t.test('on random schemas and data the inspector predicts the serializer', async
       thrown = error
     }
     const issues = createSerializationInspector(schema, {})(data)
-    const predictsFailure = issues.some(function saysItFails(issue) {
+    const predictsFailure = issues.some(function saysItFails (issue) {
       return issue.kind === 'missing-required' || /throws|fails/.test(issue.message)
     })
     const context = { schema, data: String(JSON.stringify(asJsonSafe(data))), issues, output, thrown: String(thrown) }
@@ -106,7 +106,7 @@ t.test('on random schemas and data the inspector predicts the serializer', async
   t.ok(compared > 1000, `${compared} cases compared`)
 })
 
-function asJsonSafe(value: unknown): unknown {
+function asJsonSafe (value: unknown): unknown {
   try {
     return asJson(value)
   } catch {

@@ -2,8 +2,8 @@ import t from 'tap'
 import { createSerializationInspector, type SerializationIssue } from '../src/index.js'
 import { compileResponse } from './fixtures/compile-response.js'
 
-function kindsAndPaths(issues: SerializationIssue[]): Array<[string, string]> {
-  return issues.map(function pathAndKind(issue) { return [issue.path, issue.kind] as [string, string] })
+function kindsAndPaths (issues: SerializationIssue[]): Array<[string, string]> {
+  return issues.map(function pathAndKind (issue) { return [issue.path, issue.kind] as [string, string] })
 }
 
 const userList = {
@@ -72,7 +72,7 @@ t.test('missing-required: the path names the missing property', async function (
   const issues = createSerializationInspector(userList, {})(data)
   t.same(kindsAndPaths(issues), [['/users/1/id', 'missing-required'], ['/users/2/id', 'missing-required']])
   t.match(issues[0]?.message, /"id" is required!/)
-  t.throws(function serialize() { compileResponse(userList)(data) }, { message: '"id" is required!' })
+  t.throws(function serialize () { compileResponse(userList)(data) }, { message: '"id" is required!' })
 })
 
 t.test('type-mismatch: values the serializer throws on or writes as something unrelated', async function (t) {
@@ -97,11 +97,11 @@ t.test('type-mismatch: values the serializer throws on or writes as something un
   t.same(kindsAndPaths(inspect({ choice: 1.5 })), [['/choice', 'type-mismatch']])
   t.same(kindsAndPaths(inspect({ choice: true })), [['/choice', 'type-mismatch']])
   const serialize = compileResponse(schema)
-  t.throws(function serializeCount() { serialize({ count: 'many' }) })
-  t.throws(function serializeList() { serialize({ list: [1, 'two'] }) })
+  t.throws(function serializeCount () { serialize({ count: 'many' }) })
+  t.throws(function serializeList () { serialize({ list: [1, 'two'] }) })
   t.equal(serialize({ nested: 'text' }), '{"nested":{}}')
   t.equal(serialize({ label: { a: 1 } }), '{"label":"[object Object]"}')
-  t.throws(function serializeChoice() { serialize({ choice: 1.5 }) })
+  t.throws(function serializeChoice () { serialize({ choice: 1.5 }) })
 })
 
 t.test('type lists: the member is chosen by the JavaScript type, null only when listed', async function (t) {
@@ -119,7 +119,7 @@ t.test('type lists: an array is never an object, an object with its own toString
 
   const recordOrNull = { type: ['object', 'null'] }
   t.match(createSerializationInspector(recordOrNull, {})([1]), [{ path: '', kind: 'type-mismatch', message: /throws/ }])
-  t.throws(function serializeArray() { compileResponse(recordOrNull)([1]) })
+  t.throws(function serializeArray () { compileResponse(recordOrNull)([1]) })
 
   const recordOrText = { type: ['object', 'string'] }
   const inspect = createSerializationInspector(recordOrText, {})
@@ -149,7 +149,7 @@ t.test('anyOf/oneOf: issues are reported against the member the serializer picks
   t.same(inspect({ value: 'two' }), [])
   t.match(inspect({ result: null })[0]?.message, /matches none of the anyOf members/)
   t.equal(compileResponse(schema)({ result: { error: 'x', stack: '...' } }), '{"result":{"error":"x"}}')
-  t.throws(function serializeFloat() { compileResponse(schema)({ value: 2.5 }) })
+  t.throws(function serializeFloat () { compileResponse(schema)({ value: 2.5 }) })
 })
 
 t.test('Dates under date formats are fine, under number types they become timestamps', async function (t) {
@@ -239,7 +239,7 @@ t.test('tuples are checked strictly, position by position', async function (t) {
   const inspect = createSerializationInspector(schema, {})
   t.same(kindsAndPaths(inspect(['a', { a: 'b', c: 1 }])), [['/1/c', 'dropped']])
   t.same(kindsAndPaths(inspect([1, { a: 'b' }, 'extra'])), [['/0', 'type-mismatch'], ['/2', 'type-mismatch']])
-  t.throws(function serializeTuple() { compileResponse(schema)([1, { a: 'b' }]) })
+  t.throws(function serializeTuple () { compileResponse(schema)([1, { a: 'b' }]) })
 })
 
 t.test('const: a different value is replaced by the constant', async function (t) {
@@ -250,7 +250,7 @@ t.test('const: a different value is replaced by the constant', async function (t
 
 t.test('toJSON is applied before an object is inspected, as the serializer does', async function (t) {
   const schema = { type: 'object', properties: { a: { type: 'string' } } }
-  const data = { toJSON() { return { a: 'x', b: 1 } } }
+  const data = { toJSON () { return { a: 'x', b: 1 } } }
   t.same(kindsAndPaths(createSerializationInspector(schema, {})(data)), [['/b', 'dropped']])
   t.equal(compileResponse(schema)(data), '{"a":"x"}')
 })
@@ -258,7 +258,7 @@ t.test('toJSON is applied before an object is inspected, as the serializer does'
 t.test('date formats accept Dates and strings only: anything else makes the serializer throw', async function (t) {
   const schema = { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } }
   t.same(kindsAndPaths(createSerializationInspector(schema, {})({ at: 1700000000000 })), [['/at', 'type-mismatch']])
-  t.throws(function serializeNumberDate() { compileResponse(schema)({ at: 1700000000000 }) })
+  t.throws(function serializeNumberDate () { compileResponse(schema)({ at: 1700000000000 }) })
 })
 
 t.test('numbers are read through Number(), so arrays of one number pass as that number', async function (t) {
@@ -271,7 +271,7 @@ t.test('numbers are read through Number(), so arrays of one number pass as that 
 t.test('a non-object under an object type: required properties are still read off it', async function (t) {
   const schema = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }
   t.same(kindsAndPaths(createSerializationInspector(schema, {})('text')), [['', 'type-mismatch'], ['/id', 'missing-required']])
-  t.throws(function serializeText() { compileResponse(schema)('text') }, { message: '"id" is required!' })
+  t.throws(function serializeText () { compileResponse(schema)('text') }, { message: '"id" is required!' })
 })
 
 t.test('undefined where the schema leaves the value untyped is reported as left out', async function (t) {

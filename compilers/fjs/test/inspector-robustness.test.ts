@@ -26,12 +26,12 @@ t.test('cyclic data under a recursive schema: the cycle is reported where it clo
 t.test('the serializer indeed fails on such data', async function (t) {
   const node: Record<string, unknown> = { name: 'n' }
   node.parent = node
-  t.throws(function serializeCycle() { compileResponse(treeSchema)(node) }, RangeError)
+  t.throws(function serializeCycle () { compileResponse(treeSchema)(node) }, RangeError)
   t.match(createSerializationInspector(treeSchema, {})(node), [{ path: '/parent', kind: 'type-mismatch' }])
 })
 
 t.test('densely cyclic data stays fast', async function (t) {
-  const nodes = Array.from({ length: 50 }, function makeNode(_, index) { return { name: `n${index}` } as Record<string, unknown> })
+  const nodes = Array.from({ length: 50 }, function makeNode (_, index) { return { name: `n${index}` } as Record<string, unknown> })
   for (const node of nodes) {
     node.children = [...nodes]
     node.parent = nodes[0]
@@ -40,7 +40,7 @@ t.test('densely cyclic data stays fast', async function (t) {
   const issues = createSerializationInspector(treeSchema, {})(nodes[0])
   t.ok(Date.now() - started < 5000)
   t.ok(issues.length > 0)
-  t.ok(issues.every(function isCycle(issue) { return /circular reference/.test(issue.message) }))
+  t.ok(issues.every(function isCycle (issue) { return /circular reference/.test(issue.message) }))
   const anyOfTree = { $id: 'any', anyOf: [{ type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: 'any#' } } } }] }
   const startedAnyOf = Date.now()
   createSerializationInspector(anyOfTree, {})(nodes[0])
@@ -80,9 +80,9 @@ t.test('values of every JavaScript kind under every type never make it throw', a
   revoked.revoke()
   const values: unknown[] = [
     undefined, null, 0, -0, 1.5, NaN, Infinity, 10n, '', 'text', '12', true, false, Symbol('s'),
-    function named() {}, [], [1, [2]], {}, new Date(0), new Date(Number.NaN), /re/, new Map(), new Set([1]),
+    function named () {}, [], [1, [2]], {}, new Date(0), new Date(Number.NaN), /re/, new Map(), new Set([1]),
     Object.create(null), new Uint8Array(2), Promise.resolve(), new Error('e'), revoked.proxy,
-    { get boom() { throw new Error('getter') } }, { toJSON() { throw new Error('toJSON') } }, { toJSON: () => null }
+    { get boom () { throw new Error('getter') } }, { toJSON () { throw new Error('toJSON') } }, { toJSON: () => null }
   ]
   const schemas: unknown[] = [
     true, false, {}, { type: 'string' }, { type: 'integer' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' },
@@ -95,15 +95,15 @@ t.test('values of every JavaScript kind under every type never make it throw', a
   for (const schema of schemas) {
     const inspect = createSerializationInspector(schema, {})
     for (const value of values) {
-      t.doesNotThrow(function inspectOdd() { inspect(value) })
-      t.doesNotThrow(function inspectNested() { inspect({ boom: value, list: [value] }) })
+      t.doesNotThrow(function inspectOdd () { inspect(value) })
+      t.doesNotThrow(function inspectNested () { inspect({ boom: value, list: [value] }) })
     }
   }
 })
 
 t.test('a throwing getter is reported where it is, not thrown', async function (t) {
   const schema = { type: 'object', properties: { user: { type: 'object', properties: { name: { type: 'string' } } } } }
-  const data = { user: { get name() { throw new Error('nope') } } }
+  const data = { user: { get name () { throw new Error('nope') } } }
   t.match(createSerializationInspector(schema, {})(data), [{ path: '/user', kind: 'type-mismatch', message: /threw \(nope\)/ }])
 })
 
@@ -116,7 +116,7 @@ t.test('values JSON.stringify cannot write are reported where the schema leaves 
 })
 
 t.test('odd external schema records are tolerated', async function (t) {
-  t.doesNotThrow(function createWithNullExternals() {
+  t.doesNotThrow(function createWithNullExternals () {
     createSerializationInspector({ type: 'string' }, null as never)('x')
   })
   t.same(createSerializationInspector({ $ref: 'odd#' }, { odd: 'not an object' as never })('x'), [])

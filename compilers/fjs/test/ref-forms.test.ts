@@ -17,7 +17,7 @@ const address = {
 
 const externals = { address }
 
-function wrapped(ref: string): object {
+function wrapped (ref: string): object {
   return { type: 'object', properties: { value: { $ref: ref } } }
 }
 

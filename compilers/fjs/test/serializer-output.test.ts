@@ -69,7 +69,7 @@ t.test('anyOf serializes with the first member the value satisfies', async funct
   })
   t.equal(serialize({ result: { savedId: 'x', extra: 1 } }), '{"result":{"savedId":"x"}}')
   t.equal(serialize({ result: { error: 'boom', extra: 1 } }), '{"result":{"error":"boom"}}')
-  t.throws(function serializeUnmatched() { serialize({ result: { other: 1 } }) }, /does not match schema definition/)
+  t.throws(function serializeUnmatched () { serialize({ result: { other: 1 } }) }, /does not match schema definition/)
 })
 
 t.test('oneOf serializes with the member the value satisfies', async function (t) {
@@ -78,7 +78,7 @@ t.test('oneOf serializes with the member the value satisfies', async function (t
     items: { oneOf: [{ type: 'integer' }, { type: 'string', format: 'email' }, { type: 'boolean' }] }
   })
   t.equal(serialize([1, 'a@example.com', true]), '[1,"a@example.com",true]')
-  t.throws(function serializeUnmatched() { serialize(['not an email']) }, /does not match schema definition/)
+  t.throws(function serializeUnmatched () { serialize(['not an email']) }, /does not match schema definition/)
 })
 
 t.test('Date objects are written in the declared date format', async function (t) {
@@ -125,13 +125,13 @@ t.test('a missing required property throws with the name of the property', async
     required: ['id', 'name'],
     properties: { id: { type: 'integer' }, name: { type: 'string' } }
   })
-  t.throws(function serializeWithoutName() { serialize({ id: 1 }) }, { message: '"name" is required!' })
-  t.throws(function serializeUndefinedName() { serialize({ id: 1, name: undefined }) }, { message: '"name" is required!' })
+  t.throws(function serializeWithoutName () { serialize({ id: 1 }) }, { message: '"name" is required!' })
+  t.throws(function serializeUndefinedName () { serialize({ id: 1, name: undefined }) }, { message: '"name" is required!' })
   t.equal(serialize({ id: 1, name: 'n' }), '{"id":1,"name":"n"}')
 })
 
 t.test('values that cannot become the declared type make the serializer throw', async function (t) {
   const serialize = compileResponse({ type: 'object', properties: { n: { type: 'number' }, list: { type: 'array' } } })
-  t.throws(function serializeWord() { serialize({ n: 'abc' }) }, { message: 'The value "abc" cannot be converted to a number.' })
-  t.throws(function serializeNotArray() { serialize({ list: 'abc' }) }, /does not match schema definition/)
+  t.throws(function serializeWord () { serialize({ n: 'abc' }) }, { message: 'The value "abc" cannot be converted to a number.' })
+  t.throws(function serializeNotArray () { serialize({ list: 'abc' }) }, /does not match schema definition/)
 })

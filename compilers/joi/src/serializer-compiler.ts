@@ -6,7 +6,7 @@ import { assertJoiSchema } from './joi-schema.js'
 import { checkJoiOptions } from './options.js'
 import type { JoiSerializerOptions } from './types.js'
 
-/** Undeclared properties are dropped, not refused: the response schema is a whitelist (spec serialization rule 2). */
+/** Undeclared properties are dropped, not refused: the response schema is a whitelist (docs/serialization.md). */
 const responseDefaults: ValidationOptions = { stripUnknown: { objects: true }, abortEarly: false }
 
 /**

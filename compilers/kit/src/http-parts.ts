@@ -9,7 +9,7 @@ export function isHttpPart (value: unknown): value is HttpPart {
   return httpParts.includes(value as HttpPart)
 }
 
-/** Spec validation rule 3: a compiler throws when httpPart is missing or unknown. */
+/** A compiler throws when httpPart is missing or unknown: a part it has nothing for must not pass unchecked. */
 export function unknownHttpPartMessage (httpPart: unknown, where: string): string {
   return `${where}: httpPart must be one of ${httpParts.join(', ')}, got ${String(httpPart)}`
 }

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access --
+   the documents @fastify/swagger builds are untyped objects (`any` in its own types) */
 import { isPlainObject } from './adapter-options.js'
 import { isJsonSchemaObject, toJSONSchema } from './json-schema-converters.js'
 import { definitionsKeyword, type JsonSchemaTarget } from './json-schema-target.js'

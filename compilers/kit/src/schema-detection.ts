@@ -3,7 +3,7 @@ export function describeValue (value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value !== 'object') return typeof value
-  const proto = Object.getPrototypeOf(value)
+  const proto: unknown = Object.getPrototypeOf(value)
   if (proto === Object.prototype || proto === null) return 'a plain object (JSON Schema?)'
   return `an instance of ${String((value as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class')}`
 }

@@ -58,10 +58,10 @@ function resolveRef (root: JsonSchema, ref: string): JsonSchema | undefined {
 }
 
 function branchesOf (schema: Record<string, unknown>): unknown[] | undefined {
-  if (Array.isArray(schema.anyOf)) return schema.anyOf
-  if (Array.isArray(schema.oneOf)) return schema.oneOf
+  if (Array.isArray(schema.anyOf)) return schema.anyOf as unknown[]
+  if (Array.isArray(schema.oneOf)) return schema.oneOf as unknown[]
   // Every branch of allOf must hold; taking their union errs towards leaving strings alone.
-  if (Array.isArray(schema.allOf)) return schema.allOf
+  if (Array.isArray(schema.allOf)) return schema.allOf as unknown[]
   return undefined
 }
 
@@ -198,7 +198,7 @@ function convertProperty (value: unknown, plan: PropertyPlan): unknown {
  * stays an ordinary property instead of becoming the copy's prototype.
  */
 function ownCopy (data: Record<string, unknown>): Record<string, unknown> {
-  const copy: Record<string, unknown> = Object.create(null)
+  const copy = Object.create(null) as Record<string, unknown>
   for (const key of Object.keys(data)) copy[key] = data[key]
   return copy
 }

@@ -9,6 +9,7 @@ import type { HttpPart, ValidationIssue } from '@enclave/core'
  */
 export class StandardSchemaValidationError extends SchemaValidationError {
   /** Only to type `cause`: what `~standard.validate` returned. */
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor -- it narrows the parameters' types
   constructor (part: HttpPart, validation: ValidationIssue[], cause: StandardSchemaV1.FailureResult) {
     super(part, validation, cause)
   }

@@ -20,7 +20,7 @@ function convertText (text: string): unknown {
 /** Without a prototype, so a `__proto__` key in the data stays an ordinary property of the copy. */
 function shallowCopy (container: object): Record<PropertyKey, unknown> {
   if (Array.isArray(container)) return container.slice() as unknown as Record<PropertyKey, unknown>
-  const copy: Record<PropertyKey, unknown> = Object.create(null)
+  const copy = Object.create(null) as Record<PropertyKey, unknown>
   for (const key of Object.keys(container)) copy[key] = (container as Record<string, unknown>)[key]
   return copy
 }

@@ -19,7 +19,8 @@ export function createSerializerCompiler (options: StandardSchemaSerializerOptio
   const validateOptions: StandardSchemaV1.Options | undefined = options.libraryOptions === undefined ? undefined : { libraryOptions: options.libraryOptions }
 
   return function standardSchemaSerializerCompiler (input: SerializerCompilerInput): SerializerFunction {
-    const { schema, method, url, httpStatus } = input
+    const { method, url, httpStatus } = input
+    const schema: unknown = input.schema
     const where = `${String(method)} ${String(url)} (response ${String(httpStatus)})`
     assertStandardSchema(schema, where)
     if (useJsonSchema) {

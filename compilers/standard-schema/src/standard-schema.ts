@@ -10,7 +10,7 @@ export function isStandardSchema (value: unknown): value is StandardSchemaV1 {
 function describeValue (value: unknown): string {
   if (value === null) return 'null'
   if (typeof value !== 'object') return typeof value
-  const proto = Object.getPrototypeOf(value)
+  const proto: unknown = Object.getPrototypeOf(value)
   if (proto === Object.prototype || proto === null) return 'a plain object without "~standard" (JSON Schema?)'
   return `an instance of ${String((value as { constructor?: { name?: string } }).constructor?.name ?? 'an unknown class')} without "~standard"`
 }

@@ -17,7 +17,7 @@ function keywordOf (issue: StandardSchemaV1.Issue): string {
  * gets `keyword: 'required'` and `params.missingProperty`, so a custom formatter can reword it.
  */
 export function toValidationIssues (issues: readonly StandardSchemaV1.Issue[], data: unknown, vendor: string): ValidationIssue[] {
-  const validation: ValidationIssue[] = new Array(issues.length)
+  const validation = new Array<ValidationIssue>(issues.length)
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i]!
     const path = issue.path ?? []

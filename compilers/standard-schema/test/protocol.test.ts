@@ -53,7 +53,7 @@ t.test('synchronous schemas validate synchronously; a promise from validate is a
 t.test('libraryOptions reach every validate call', async (t) => {
   const schema = evenNumber()
   const validate = createValidatorCompiler({ libraryOptions: { locale: 'fr' } })({ schema, method: 'POST', url: '/', httpPart: 'body' })
-  validate(2)
+  await validate(2)
   t.strictSame(schema.seen, [{ libraryOptions: { locale: 'fr' } }])
 })
 

@@ -5,7 +5,7 @@ import { checkYupOptions } from './options.js'
 import { assertYupSchema, hasAsyncTest, isPromiseInSyncValidation, isYupValidationError } from './yup-schema.js'
 import type { YupSerializerOptions, YupValidateOptions } from './types.js'
 
-/** Undeclared properties are dropped, not refused: the response schema is a whitelist (spec serialization rule 2). */
+/** Undeclared properties are dropped, not refused: the response schema is a whitelist (docs/serialization.md). */
 const responseDefaults: YupValidateOptions = { stripUnknown: true, abortEarly: false, disableStackTrace: true }
 
 /**

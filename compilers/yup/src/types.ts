@@ -4,6 +4,7 @@ import type { HttpPart } from '@enclave/core'
 export type { HttpPart }
 
 /** yup's validate options: `strict`, `abortEarly`, `stripUnknown`, `recursive`, `disableStackTrace`, `context`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yup's `context` is whatever the schemas' tests read
 export type YupValidateOptions = ValidateOptions<any>
 
 export interface YupValidatorOptions extends YupValidateOptions {

@@ -42,7 +42,7 @@ export function assertLowerCaseHeaders (schema: YupSchemaLike, where: string): v
   if (message !== undefined) throw new YupCompilerError('ENC_ERR_YUP_HEADER_CASE', message)
 }
 
-const AsyncFunction = (async function probe () {}).constructor
+const AsyncFunction = async function probe () {}.constructor
 
 interface SchemaInternals {
   tests?: Array<{ OPTIONS?: { test?: unknown } }>

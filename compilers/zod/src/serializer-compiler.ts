@@ -21,7 +21,8 @@ export function createSerializerCompiler (options: ZodSerializerOptions = {}): S
   const parseContext = given?.error !== undefined ? given : Object.assign({}, given, { error: ajvWordingErrorMap as zod.$ZodErrorMap<zod.$ZodIssue> })
 
   return function zodSerializerCompiler (input: SerializerCompilerInput): SerializerFunction {
-    const { schema, method, url, httpStatus } = input
+    const { method, url, httpStatus } = input
+    const schema: unknown = input.schema
     assertZodSchema(schema, `${String(method)} ${String(url)} (response ${String(httpStatus)})`)
     if (useJsonSchema) {
       const jsonSchema = jsonSchemaOf(schema, 'output', 'throw')

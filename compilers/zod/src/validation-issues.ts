@@ -9,7 +9,7 @@ import { describeIssue, type ZodIssueLike } from './describe-issue.js'
  * property, where Zod's "expected string, received undefined" makes sense.
  */
 export function toValidationIssues (issues: readonly ZodIssueLike[], data: unknown, ajvShape: boolean): ValidationIssue[] {
-  const validation: ValidationIssue[] = new Array(issues.length)
+  const validation = new Array<ValidationIssue>(issues.length)
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i]!
     const missing = issue.code === 'invalid_type' ? missingPropertyAt(data, issue.path) : undefined

@@ -50,7 +50,7 @@ t.test('synchronous schemas validate synchronously; async ones return a promise'
 
   const always = createValidatorCompiler({ async: true })({ schema: z.object({ a: z.string() }), method: 'POST', url: '/', httpPart: 'body' })
   const promised = always({ a: 'x' })
-  t.ok(promised instanceof Promise, "async: true always uses safeParseAsync")
+  t.ok(promised instanceof Promise, 'async: true always uses safeParseAsync')
   t.strictSame(await promised, { value: { a: 'x' } })
 })
 

@@ -1,4 +1,6 @@
 import { catalogue } from './codes.js'
+import { packageCodes } from './package-codes.js'
+import { warningCatalogue } from './warnings.js'
 
 function escapeCell (text: string): string {
   return text.replace(/\|/g, '\\|')
@@ -9,7 +11,7 @@ export function renderErrorReference (): string {
   const lines = [
     '# Error reference',
     '',
-    '<!-- Generated from core/src/errors/codes.ts by `npm run docs:errors`. Do not edit by hand. -->',
+    '<!-- Generated from core/src/errors/ (codes.ts, warnings.ts, package-codes.ts) by `npm run docs:errors`. Do not edit by hand. -->',
     '',
     'Every error Enclave throws or answers with is an instance with a stable `code`. Codes are',
     "Fastify v4's (`FST_ERR_*`) where the behaviour matches, so `err.code` checks written for Fastify",
@@ -27,6 +29,34 @@ export function renderErrorReference (): string {
   for (const entry of catalogue) {
     const status = 'statusCode' in entry ? String(entry.statusCode) : '500'
     lines.push(`| \`${entry.code}\` | ${status} | ${escapeCell(entry.message)} | ${escapeCell(entry.when)} |`)
+  }
+  lines.push(
+    '',
+    '## Warnings',
+    '',
+    'Process warnings (`process.on(\'warning\')`, printed by Node unless silenced). Fastify\'s keep',
+    "Fastify's code, type and message. *Once* means only the first occurrence in a process is emitted,",
+    'as Fastify does for that code.',
+    '',
+    '| code | type | emitted | message | when |',
+    '|---|---|---|---|---|'
+  )
+  for (const entry of warningCatalogue) {
+    const emitted = entry.unlimited ? 'every time' : 'once'
+    lines.push(`| \`${entry.code}\` | ${entry.name} | ${emitted} | ${escapeCell(entry.message)} | ${escapeCell(entry.when)} |`)
+  }
+  lines.push(
+    '',
+    '## Codes of the other packages',
+    '',
+    "The compilers and plugins throw their own errors (not on core's `errorCodes`); each package's",
+    'page gives the details.',
+    '',
+    '| code | package | when |',
+    '|---|---|---|'
+  )
+  for (const entry of packageCodes) {
+    lines.push(`| \`${entry.code}\` | \`${entry.package}\` | ${escapeCell(entry.when)} |`)
   }
   lines.push('')
   return lines.join('\n')

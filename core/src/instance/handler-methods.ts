@@ -1,6 +1,7 @@
 /** What answers errors and unmatched requests: setErrorHandler, errorHandler, setNotFoundHandler, and Fastify's raw default route. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { answerNotFound } from '../routing/router.js'
 import { setNotFoundHandler } from '../routing/not-found.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
@@ -27,10 +28,12 @@ export const handlerMethods = {
   },
   /** Fastify's (deprecated there) raw `(req, res)` handler for requests no route matches: the not-found routing unless replaced. */
   getDefaultRoute (): RawHandler {
+    warnings.FSTDEP014()
     const server = serverOf(this)
     return server.defaultRoute ?? function notFoundRouting (req: IncomingMessage, res: ServerResponse) { answerNotFound(server, req, res, null) }
   },
   setDefaultRoute (handler: unknown) {
+    warnings.FSTDEP014()
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_DEFAULT_ROUTE_INVALID_TYPE()
     serverOf(this).defaultRoute = handler as RawHandler
     return this

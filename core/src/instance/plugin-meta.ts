@@ -1,6 +1,8 @@
 /** A plugin's name and declared needs (Fastify/Enclave version ranges, decorators, dependencies), checked before it loads. */
+import assert from 'node:assert'
 import { createRequire } from 'node:module'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { kDisplayName, kPluginMeta } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
 import { satisfiesRange } from './version-range.js'
@@ -93,16 +95,17 @@ export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, na
   checkVersions(parent, meta, name)
   checkDecorators(parent, meta.decorators, name)
   const dependencies = meta.dependencies
-  if (dependencies === undefined || dependencies === null) return
-  if (!Array.isArray(dependencies)) throw new errorCodes.ENC_ERR_PLUGIN_DEPENDENCIES_INVALID(name)
+  if (!dependencies) return
+  // Fastify 4.29 answers both with a bare AssertionError (code ERR_ASSERTION), message included.
+  assert(Array.isArray(dependencies), 'The dependencies should be an array of strings')
   const context = contextOf(parent)
   for (const dependency of dependencies as unknown[]) {
-    if (!context.hasPlugin(dependency as string)) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(dependency, name)
+    assert(context.hasPlugin(dependency as string), `The dependency '${String(dependency)}' of plugin '${String(meta.name)}' is not registered`)
   }
 }
 
 /** Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns. */
 export function warnMixedPluginStyles (fn: PluginFunction, name: string): void {
   if (!isAsyncFunction(fn) || fn.length < 3) return
-  process.emitWarning(`The ${name} plugin being registered mixes async and callback styles, which will result in an error in \`fastify@5\``, { type: 'FastifyWarning', code: 'FSTWRN002' })
+  warnings.FSTWRN002(name)
 }

@@ -201,10 +201,7 @@ async function awaitHandler (promise: Promise<unknown>, reply: any): Promise<voi
     }
     return
   }
-  if (payload === undefined && reply.raw.statusCode !== 204) {
-    // Fastify's behaviour: report it, and answer rather than leave the client hanging.
-    reply.log.error({ err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() }, 'async handler resolved with undefined without sending a reply')
-  }
+  // Resolving undefined without sending answers an empty reply, silently, as Fastify 4.29 does.
   reply.send(payload)
 }
 

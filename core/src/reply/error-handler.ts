@@ -130,7 +130,7 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
 
 /**
  * The payload of the default error handler, in Fastify's key order. Validation errors under
- * `validationPayload: 'spec'` follow the spec's shape (no `code`, design §5); every other error also
+ * `validationPayload: 'spec'` follow the spec's shape (no `code`: docs/validation.md); every other error also
  * names its `code`. Never a stack.
  */
 function errorPayloadObject (error: any, statusCode: number): Record<string, unknown> {

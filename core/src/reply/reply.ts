@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { STATUS_CODES } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import {
   kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyErrorHandlerIndex, kReplyStartTime,
   kReplyHijacked, kReplyHookState, kReplyIsRunningOnError, kReplyEndTime
@@ -94,6 +95,7 @@ const replyPrototype = {
     let url = codeOrUrl as string
     let code = this.raw.statusCode === 200 ? 302 : this.raw.statusCode
     if (typeof codeOrUrl === 'number') {
+      warnings.FSTDEP021()
       code = codeOrUrl
       url = maybeUrl as string
     } else if (typeof maybeUrl === 'number') {
@@ -116,6 +118,7 @@ const replyPrototype = {
     return self[kReplyHijacked] === true || self.raw.writableEnded === true
   },
   set sent (value: boolean) {
+    warnings.FSTDEP010()
     if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE()
     ;(this as any)[kReplyHijacked] = true
   },
@@ -125,6 +128,7 @@ const replyPrototype = {
     return end - self[kReplyStartTime]
   },
   getResponseTime (this: any): number {
+    warnings.FSTDEP020()
     return this.elapsedTime
   },
   get server () {
@@ -132,6 +136,7 @@ const replyPrototype = {
   },
   /** Fastify v4's `reply.context`, kept for plugins that read `context.config`. */
   get context () {
+    warnings.FSTDEP019()
     return (this as any)[kReplyRoute]
   },
   get routeOptions () {

@@ -244,14 +244,9 @@ function rejectInvalidHeaders (reply: any, cause: unknown): void {
   const res = reply.raw
   for (const name of res.getHeaderNames()) res.removeHeader(name)
   const headers = reply[kReplyHeaders]
-  let badName = 'unknown'
-  for (const name in headers) {
-    const value = headers[name]
-    if (value !== undefined && /[\r\n\0]/.test(Array.isArray(value) ? value.join('') : String(value) + name)) badName = name
-    headers[name] = undefined
-  }
-  const error = new errorCodes.FST_ERR_INVALID_HEADER(badName)
-  ;(error as any).cause = cause
+  for (const name in headers) headers[name] = undefined
+  // Node's own error (ERR_INVALID_CHAR, ERR_INVALID_HTTP_TOKEN…) is what Fastify answers with.
+  const error = cause as Error
   if (reply[kReplyHeaderFailure] === true) {
     // The error handler's own reply carried bad headers too: stop here rather than loop.
     writeLastResort(reply, error)

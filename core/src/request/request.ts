@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
+import { warnings } from '../errors/warnings.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -66,15 +67,19 @@ const requestPrototype = {
     return this[kRequestRoute].publicOptions
   },
   get routeConfig (): Record<string, unknown> {
+    warnings.FSTDEP016()
     return this[kRequestRoute].config
   },
   get routeSchema () {
+    warnings.FSTDEP015()
     return this[kRequestRoute].schema
   },
   get routerPath (): string {
+    warnings.FSTDEP017()
     return this[kRequestRoute].url
   },
   get routerMethod (): string {
+    warnings.FSTDEP018()
     return this[kRequestRoute].method
   },
   get is404 (): boolean {

@@ -2,6 +2,7 @@
 import { METHODS } from 'node:http'
 import type Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { kContext } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
 import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
@@ -109,6 +110,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
   // Fastify 4's deprecated `version` route option is the `version` constraint.
+  if (options.version) warnings.FSTDEP008()
   const constraints = options.constraints as RouteOptions['constraints']
   if (typeof options.version === 'string' && constraints?.version === undefined) {
     options.constraints = Object.assign({}, constraints, { version: options.version })

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import Router from 'find-my-way'
 import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { createRequestLogger } from '../logging/request-logger.js'
 import type { EnclaveError } from '../errors/create-error.js'
@@ -33,6 +34,7 @@ export function isAsyncStrategy (strategy: unknown): boolean {
 function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
   const versioning = options.versioning as { storage: () => unknown, deriveVersion: unknown } | undefined
   if (versioning === undefined) return options.constraints as Record<string, unknown> | undefined
+  warnings.FSTDEP009()
   const strategies: Record<string, unknown> = Object.assign({}, options.constraints)
   strategies.version = {
     name: 'version',

@@ -7,6 +7,7 @@ import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
 import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
+import { warnings } from '../errors/warnings.js'
 
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
 
@@ -68,7 +69,7 @@ function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
 
 /** A part given as `undefined` or `null`: Fastify's FSTWRN001, the schema is probably mistyped. */
 function warnMissingPart (route: RouteContext, part: HttpPart): void {
-  process.emitWarning(`The ${part} schema for ${route.method}: ${route.url} is missing. This may indicate the schema is not well specified.`, { type: 'FastifyWarning', code: 'FSTWRN001' })
+  warnings.FSTWRN001(part, route.method, route.url)
 }
 
 /** Compiles the route's request-part validators, in validation order; null when it has none. */

@@ -1,4 +1,5 @@
 /** A route's schema brought to its normal form at ready(): shorthand expanded, fluent schemas resolved, header names lower-cased. */
+import { errorCodes } from '../errors/codes.js'
 import type { JsonSchema } from './schema-store.js'
 import type { RouteSchema } from '../types/route-types.js'
 
@@ -99,7 +100,9 @@ function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand
 export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean): RouteSchema {
   // A frozen schema cannot be rewritten: its normal form is built on a copy.
   const schema = Object.isFrozen(given) ? Object.assign({}, given) : given
-  if (schema.querystring === undefined && schema.query !== undefined) {
+  // A schema object shared by two routes (the automatic HEAD route) arrives here aliased already.
+  if (schema.query && schema.querystring !== schema.query) {
+    if (schema.querystring) throw new errorCodes.FST_ERR_SCH_DUPLICATE('querystring')
     schema.query = normalizeOne(schema.query, shorthand)
     schema.querystring = schema.query
   }

@@ -1,21 +1,15 @@
 /** listen()'s argument forms, as Fastify 4.29 reads them (the deprecated positional ones included), normalised to options and a callback. */
 import type { ListenOptions as PublicListenOptions } from '../types/instance.js'
+import { warnings } from '../errors/warnings.js'
 
 /** The options `listen()` takes at run time: the public ones, with a port given as a string too (as Fastify parses it). */
 export type ListenOptions = Omit<PublicListenOptions, 'port'> & { port?: number | string }
 
 export type ListenCallback = (error: Error | null, address?: string | null) => void
 
-let variadicWarned = false
-
 /** Fastify 4 still accepts `listen(port, host, backlog, cb)`, with its deprecation warning, once a process. */
 function warnVariadicListen (): void {
-  if (variadicWarned) return
-  variadicWarned = true
-  process.emitWarning(
-    'Variadic listen method is deprecated. Please use ".listen(optionsObject)" instead. The variadic signature will be removed in `fastify@5`.',
-    { type: 'DeprecationWarning', code: 'FSTDEP011' }
-  )
+  warnings.FSTDEP011()
 }
 
 /** A positional port as Fastify 4 reads it: anything that is not a valid port means "a free port". */

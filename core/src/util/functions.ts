@@ -3,7 +3,7 @@
  * error handlers): one copy each, so they agree on what counts as a promise or an async function.
  */
 
-/** A value with a callable `then`: what Fastify awaits (any promise implementation, not only native ones). */
+/** A value with a callable `then`: what Fastify awaits (a promise from every implementation, not only native ones). */
 export function isThenable (value: unknown): value is PromiseLike<unknown> {
   return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function'
 }

@@ -17,7 +17,7 @@ app.addContentTypeParser(['image/png', 'image/jpeg'], { parseAs: 'buffer', bodyL
   async (request, body) => body)
 app.addContentTypeParser(/^application\/.+\+xml$/, { parseAs: 'string' }, parseXml)
 app.addContentTypeParser('text/csv', (request, payload, done) => { /* read the stream yourself */
-  readCsv(payload).then((rows) => done(null, rows), done)
+  readCsv(payload).then((rows) => done(null, rows), (error) => done(error))
 })
 app.addContentTypeParser('*', { parseAs: 'buffer' }, catchAll)
 

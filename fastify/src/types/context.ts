@@ -5,7 +5,6 @@ import type { ContextConfigDefault, HTTPMethods } from './utils.js'
  * (`declare module 'fastify' { interface FastifyContextConfig { rateLimit?: … } }`). It types
  * `request.routeOptions.config` and `reply.routeOptions.config`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface FastifyContextConfig {}
 
 /** What Fastify adds to every route's config. */

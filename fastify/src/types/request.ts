@@ -52,4 +52,3 @@ export interface FastifyRequest<
   readonly routeOptions: RequestRouteOptions<ContextConfig>
   readonly routeConfig: Record<string, unknown> & FastifyContextConfig
 }
-

@@ -10,7 +10,6 @@ import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-pro
 import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /** The parts a route may type explicitly: `app.get<{ Querystring: Q, Reply: R }>(…)`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface RouteGenericInterface extends RouteGeneric {}
 
 /** Route options besides method, url and handler, with Fastify v4's type parameters. */

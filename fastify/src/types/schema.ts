@@ -5,7 +5,6 @@ import type { HttpPart } from '@enclave/core'
  * A route's `schema` option. An interface, so plugins can declare the keys they read
  * (`@fastify/swagger` adds `tags`, `summary`, `hide` …); any other key is accepted as in Enclave.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface FastifySchema extends RouteSchema {}
 
 export interface FastifyRouteSchemaDef<T> {
@@ -31,6 +30,5 @@ export type SchemaErrorDataVar = HttpPart
 export type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => Error
 
 /** The error handlers and onError hooks receive: an Error with `code`, `statusCode`, `validation`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface FastifyError extends EnclaveHandledError {}
 export type ValidationResult = FastifySchemaValidationError

@@ -7,5 +7,5 @@ export interface FastifyTypeProvider {
   readonly input: unknown
   readonly output: unknown
 }
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+
 export interface FastifyTypeProviderDefault extends FastifyTypeProvider {}

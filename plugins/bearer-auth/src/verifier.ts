@@ -50,7 +50,8 @@ export function createVerifier (options: ResolvedOptions, instance: EnclaveInsta
       conclude(reply, done, outcome)
       return
     }
-    outcome.then(function settled (result) {
+    // settle() turns every failure of auth() into an Outcome: this promise does not reject.
+    void outcome.then(function settled (result) {
       try {
         conclude(reply, done, result)
       } catch (error) {

@@ -14,5 +14,5 @@ export const ENCLAVE_ERROR_MESSAGE_AJV_SETUP = createError(
  */
 export const ENCLAVE_ERROR_MESSAGE_MISSING_REF = createError(
   'ENCLAVE_ERROR_MESSAGE_MISSING_REF',
-  "%s. If that shared schema was added by a plugin registered before @enclave/error-message in the same context, register @enclave/error-message first: contexts created after it resolve their own shared schemas, earlier ones only see the schemas of the context that registered it",
+  '%s. If that shared schema was added by a plugin registered before @enclave/error-message in the same context, register @enclave/error-message first: contexts created after it resolve their own shared schemas, earlier ones only see the schemas of the context that registered it',
   500)

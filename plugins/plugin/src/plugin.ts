@@ -43,6 +43,7 @@ export type PluginDone = (err?: Error) => void
 // Declared as a method so its parameters compare bivariantly: a plugin typed for a richer instance
 // (`EnclaveInstance & { db: Db }`, Fastify's `FastifyInstance`, a test's stand-in host) still fits.
 interface PluginShape {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: any options type must fit
   plugin (instance: EnclaveInstance, options: any, done: PluginDone): unknown
 }
 /**

@@ -25,6 +25,7 @@ t.test('the wrapped function keeps its own type', async (t) => {
   expectType<Equal<typeof wrapped[typeof kDisplayName], string>>()
   expectType<Equal<typeof wrapped[typeof kPluginMeta], PluginMeta>>()
 
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is asserted
   const cb = plugin(callbackStyle, '4.x')
   expectType<Equal<Parameters<typeof cb>, [Host, DbOptions, (err?: Error) => void]>>()
   t.equal(sameCall, db)
@@ -42,6 +43,7 @@ t.test('a literal name types its camel-case alias', async (t) => {
     // @ts-expect-error a name only known at run time cannot be typed
     void plugin(db, { name: dynamic }).computedName
     // A colliding alias is not set at run time, so `name` keeps its own type.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is asserted
     const named = plugin(db, { name: 'name' })
     expectType<Equal<typeof named.name, string>>()
   }

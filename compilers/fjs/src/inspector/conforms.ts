@@ -9,7 +9,7 @@ import { isSchemaNode, type Schema, type SchemaNode } from './schema-shape.js'
  * fast-json-stringify, best effort: unknown keywords and formats are accepted. Never throws; past
  * the depth limit a value is assumed to conform.
  */
-export function conformsTo(value: unknown, schema: unknown, registry: SchemaRegistry, depth = 0): boolean {
+export function conformsTo (value: unknown, schema: unknown, registry: SchemaRegistry, depth = 0): boolean {
   return conformsWithin(value, schema, { registry, ancestors: new Set(), results: new WeakMap() }, depth)
 }
 
@@ -21,7 +21,7 @@ interface Check {
   results: WeakMap<object, Map<unknown, boolean>>
 }
 
-function conformsWithin(value: unknown, schema: unknown, check: Check, depth: number): boolean {
+function conformsWithin (value: unknown, schema: unknown, check: Check, depth: number): boolean {
   if (depth > MAX_INSPECTION_DEPTH) return true
   if (typeof schema === 'boolean') return schema
   if (!isSchemaNode(schema)) return true
@@ -33,21 +33,21 @@ function conformsWithin(value: unknown, schema: unknown, check: Check, depth: nu
   }
 }
 
-function conformsToNode(value: unknown, schema: SchemaNode, check: Check, depth: number): boolean {
+function conformsToNode (value: unknown, schema: SchemaNode, check: Check, depth: number): boolean {
   if (typeof schema.$ref === 'string') {
     const target = check.registry.resolve(schema.$ref, schema)
     return target === undefined || conformsWithin(value, target, check, depth + 1)
   }
   if (!matchesType(value, schema)) return false
   if ('const' in schema && !deepEqual(value, schema.const)) return false
-  if (Array.isArray(schema.enum) && !schema.enum.some(function isEqual(option) { return deepEqual(value, option) })) return false
+  if (Array.isArray(schema.enum) && !schema.enum.some(function isEqual (option) { return deepEqual(value, option) })) return false
   if (typeof value === 'string' && !conformsToStringKeywords(value, schema)) return false
   if (typeof value === 'number' && !conformsToNumberKeywords(value, schema)) return false
   if (typeof value === 'object' && value !== null && !conformsToContents(value, schema, check, depth)) return false
   return conformsToCombinators(value, schema, check, depth)
 }
 
-function conformsToContents(value: object, schema: SchemaNode, check: Check, depth: number): boolean {
+function conformsToContents (value: object, schema: SchemaNode, check: Check, depth: number): boolean {
   const added = !check.ancestors.has(value)
   if (added) check.ancestors.add(value)
   try {
@@ -58,15 +58,15 @@ function conformsToContents(value: object, schema: SchemaNode, check: Check, dep
   }
 }
 
-function matchesType(value: unknown, schema: SchemaNode): boolean {
+function matchesType (value: unknown, schema: SchemaNode): boolean {
   if (value === null && schema.nullable === true) return true
   const type = schema.type
   if (type === undefined) return true
   const types = Array.isArray(type) ? type : [type]
-  return types.some(function valueHasType(name) { return hasJsonType(value, name) })
+  return types.some(function valueHasType (name) { return hasJsonType(value, name) })
 }
 
-function hasJsonType(value: unknown, type: unknown): boolean {
+function hasJsonType (value: unknown, type: unknown): boolean {
   switch (type) {
     case 'null': return value === null
     case 'boolean': return typeof value === 'boolean'
@@ -80,7 +80,7 @@ function hasJsonType(value: unknown, type: unknown): boolean {
   }
 }
 
-function conformsToStringKeywords(value: string, schema: SchemaNode): boolean {
+function conformsToStringKeywords (value: string, schema: SchemaNode): boolean {
   const length = [...value].length
   if (typeof schema.minLength === 'number' && length < schema.minLength) return false
   if (typeof schema.maxLength === 'number' && length > schema.maxLength) return false
@@ -88,7 +88,7 @@ function conformsToStringKeywords(value: string, schema: SchemaNode): boolean {
   return matchesFormat(value, schema.format)
 }
 
-function matchesPattern(value: string, pattern: string): boolean {
+function matchesPattern (value: string, pattern: string): boolean {
   try {
     return new RegExp(pattern, 'u').test(value)
   } catch {
@@ -96,7 +96,7 @@ function matchesPattern(value: string, pattern: string): boolean {
   }
 }
 
-function conformsToNumberKeywords(value: number, schema: SchemaNode): boolean {
+function conformsToNumberKeywords (value: number, schema: SchemaNode): boolean {
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema
   if (typeof minimum === 'number' && value < minimum) return false
   if (typeof maximum === 'number' && value > maximum) return false
@@ -106,7 +106,7 @@ function conformsToNumberKeywords(value: number, schema: SchemaNode): boolean {
   return true
 }
 
-function conformsToObjectKeywords(
+function conformsToObjectKeywords (
   value: Record<string, unknown>,
   schema: SchemaNode,
   check: Check,
@@ -143,24 +143,24 @@ function conformsToObjectKeywords(
   return true
 }
 
-function conformsToArrayKeywords(value: unknown[], schema: SchemaNode, check: Check, depth: number): boolean {
+function conformsToArrayKeywords (value: unknown[], schema: SchemaNode, check: Check, depth: number): boolean {
   if (typeof schema.minItems === 'number' && value.length < schema.minItems) return false
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return false
   const items = schema.items
   if (Array.isArray(items)) {
     for (let index = 0; index < value.length; index++) {
-      const itemSchema = index < items.length ? items[index] : schema.additionalItems
+      const itemSchema: unknown = index < items.length ? items[index] : schema.additionalItems
       if (itemSchema !== undefined && !childConforms(value[index], itemSchema, check, depth)) return false
     }
     return true
   }
   if (items === undefined) return true
-  return value.every(function itemConforms(item) { return childConforms(item, items, check, depth) })
+  return value.every(function itemConforms (item) { return childConforms(item, items, check, depth) })
 }
 
-function conformsToCombinators(value: unknown, schema: SchemaNode, check: Check, depth: number): boolean {
+function conformsToCombinators (value: unknown, schema: SchemaNode, check: Check, depth: number): boolean {
   const next = depth + 1
-  function memberConforms(member: unknown): boolean {
+  function memberConforms (member: unknown): boolean {
     return conformsWithin(value, member, check, next)
   }
   if (Array.isArray(schema.allOf) && !schema.allOf.every(memberConforms)) return false
@@ -180,7 +180,7 @@ function conformsToCombinators(value: unknown, schema: SchemaNode, check: Check,
  * A value that is its own ancestor is taken as conforming: the walk reports the cycle itself, and
  * following it would never end.
  */
-function childConforms(child: unknown, schema: unknown, check: Check, depth: number): boolean {
+function childConforms (child: unknown, schema: unknown, check: Check, depth: number): boolean {
   if (typeof child !== 'object' || child === null) return conformsWithin(child, schema, check, depth + 1)
   if (check.ancestors.has(child)) return true
   let answers = check.results.get(child)
@@ -197,7 +197,7 @@ function childConforms(child: unknown, schema: unknown, check: Check, depth: num
 }
 
 /** Structural equality for `const`/`enum`, on JSON-like values. */
-export function deepEqual(left: unknown, right: unknown, depth = 0): boolean {
+export function deepEqual (left: unknown, right: unknown, depth = 0): boolean {
   if (Object.is(left, right) || left === right) return true
   if (depth > MAX_INSPECTION_DEPTH) return false
   if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false
@@ -205,7 +205,7 @@ export function deepEqual(left: unknown, right: unknown, depth = 0): boolean {
   const leftKeys = Object.keys(left)
   const rightKeys = Object.keys(right)
   if (leftKeys.length !== rightKeys.length) return false
-  return leftKeys.every(function sameEntry(key) {
+  return leftKeys.every(function sameEntry (key) {
     return Object.prototype.hasOwnProperty.call(right, key) &&
       deepEqual((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], depth + 1)
   })

@@ -8,7 +8,7 @@ import { createSchemaRegistry } from './schema-registry.js'
  * serializer compiled from the same schema would silently drop or convert, or fail on. Meant for an
  * opt-in response check, so it favours clear, complete reports over speed.
  */
-export function createSerializationInspector(
+export function createSerializationInspector (
   schema: unknown,
   externalSchemas: Record<string, object> = {},
   options: SerializationInspectorOptions = {}
@@ -16,7 +16,7 @@ export function createSerializationInspector(
   const registry = createSchemaRegistry(schema, externalSchemas)
   const rounding = options?.rounding ?? 'trunc'
 
-  return function inspectSerialization(data: unknown) {
+  return function inspectSerialization (data: unknown) {
     const inspection: Inspection = { registry, rounding, issues: [], ancestors: new Set(), inspected: new WeakMap() }
     inspectValue(data, schema, '', 0, inspection)
     return inspection.issues

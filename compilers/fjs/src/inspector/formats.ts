@@ -12,7 +12,7 @@ const FORMAT_PATTERNS: Record<string, RegExp> = {
   ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/
 }
 
-export function matchesFormat(value: string, format: unknown): boolean {
+export function matchesFormat (value: string, format: unknown): boolean {
   if (typeof format !== 'string') return true
   const pattern = FORMAT_PATTERNS[format]
   return pattern === undefined || pattern.test(value)

@@ -10,7 +10,7 @@ import { describeValue } from './value-description.js'
  * keeps the walk finite and linear on cyclic or shared data.
  */
 
-export function inspectObject(value: unknown, schema: SchemaNode, path: string, depth: number, inspection: Inspection): void {
+export function inspectObject (value: unknown, schema: SchemaNode, path: string, depth: number, inspection: Inspection): void {
   const data = applyToJSON(value)
   if (data === null) {
     report(inspection, path, 'coerced', 'toJSON() returned null: it is written as {}')
@@ -28,7 +28,7 @@ export function inspectObject(value: unknown, schema: SchemaNode, path: string, 
     }
     if (Array.isArray(data)) {
       const properties = isSchemaNode(schema.properties) ? schema.properties : {}
-      withAncestor(data, inspection, function inspectItemsAsProperties() {
+      withAncestor(data, inspection, function inspectItemsAsProperties () {
         inspectUndeclaredProperties(boxed, schema, properties, path, depth, inspection, false)
       })
     }
@@ -36,7 +36,7 @@ export function inspectObject(value: unknown, schema: SchemaNode, path: string, 
   }
   const record = data as Record<string, unknown>
   const properties = isSchemaNode(schema.properties) ? schema.properties : {}
-  withAncestor(record, inspection, function inspectProperties() {
+  withAncestor(record, inspection, function inspectProperties () {
     for (const name of Object.keys(properties)) {
       const propertyValue = record[name]
       if (propertyValue === undefined) continue
@@ -49,7 +49,7 @@ export function inspectObject(value: unknown, schema: SchemaNode, path: string, 
   })
 }
 
-function inspectUndeclaredProperties(
+function inspectUndeclaredProperties (
   record: Record<string, unknown>,
   schema: SchemaNode,
   properties: SchemaNode,
@@ -65,7 +65,7 @@ function inspectUndeclaredProperties(
     const propertyValue = record[name]
     if (propertyValue === undefined) continue
     const propertyPath = appendToPointer(path, name)
-    const pattern = patterns.find(function keyMatches(candidate) { return safePatternTest(candidate, name) })
+    const pattern = patterns.find(function keyMatches (candidate) { return safePatternTest(candidate, name) })
     if (pattern !== undefined) {
       inspectChild(propertyValue, (schema.patternProperties as SchemaNode)[pattern], propertyPath, depth, inspection)
     } else if (additional === true || isSchemaNode(additional)) {
@@ -76,14 +76,14 @@ function inspectUndeclaredProperties(
   }
 }
 
-export function inspectArray(value: unknown, schema: SchemaNode, path: string, depth: number, inspection: Inspection): void {
+export function inspectArray (value: unknown, schema: SchemaNode, path: string, depth: number, inspection: Inspection): void {
   if (!Array.isArray(value)) {
     report(inspection, path, 'type-mismatch', `expected an array, got ${describeValue(value)}: the serializer throws`)
     return
   }
   const items = schema.items
   if (items === undefined) return inspectUntyped(value, path, inspection)
-  withAncestor(value, inspection, function inspectItems() {
+  withAncestor(value, inspection, function inspectItems () {
     if (Array.isArray(items)) return inspectTupleItems(value, items, schema, path, depth, inspection)
     for (let index = 0; index < value.length; index++) {
       inspectChild(value[index], items, appendToPointer(path, index), depth, inspection)
@@ -98,7 +98,7 @@ export function inspectArray(value: unknown, schema: SchemaNode, path: string, d
  * past the positions are handed to JSON.stringify when additionalItems is set (its schema is not
  * applied) and make the serializer throw otherwise.
  */
-function inspectTupleItems(
+function inspectTupleItems (
   value: unknown[],
   items: unknown[],
   schema: SchemaNode,
@@ -125,14 +125,14 @@ function inspectTupleItems(
   }
 }
 
-function passesTupleGate(item: unknown, itemSchema: unknown, depth: number, inspection: Inspection): boolean {
+function passesTupleGate (item: unknown, itemSchema: unknown, depth: number, inspection: Inspection): boolean {
   const resolved = resolveNode(itemSchema, depth, inspection)
   if (resolved === undefined) return true
   const types = declaredTypes(resolved)
   // Without an explicit type (anyOf and the like) the position is validated like an anyOf member.
   if (types === undefined || resolved.type === undefined) return conformsTo(item, resolved, inspection.registry, depth + 1)
   if (item === null && acceptsNull(resolved, types)) return true
-  return types.some(function fitsPosition(type) {
+  return types.some(function fitsPosition (type) {
     switch (type) {
       case 'string': return typeof item === 'string' || item === null || item instanceof Date ||
         item instanceof RegExp || Array.isArray(item)
@@ -153,7 +153,7 @@ function passesTupleGate(item: unknown, itemSchema: unknown, depth: number, insp
  * entered. An object met again under the same schema (shared, not cyclic) was reported at its first
  * path already and is not walked again: walking every path of densely linked data is exponential.
  */
-function inspectChild(value: unknown, schema: unknown, path: string, depth: number, inspection: Inspection): void {
+function inspectChild (value: unknown, schema: unknown, path: string, depth: number, inspection: Inspection): void {
   if (typeof value === 'object' && value !== null) {
     if (inspection.ancestors.has(value)) {
       report(inspection, path, 'type-mismatch', 'circular reference to an enclosing value: the serializer fails on it')
@@ -170,7 +170,7 @@ function inspectChild(value: unknown, schema: unknown, path: string, depth: numb
   inspectValue(value, schema, path, depth + 1, inspection)
 }
 
-function withAncestor(container: object, inspection: Inspection, inspectContents: () => void): void {
+function withAncestor (container: object, inspection: Inspection, inspectContents: () => void): void {
   const added = !inspection.ancestors.has(container)
   if (added) inspection.ancestors.add(container)
   try {
@@ -180,12 +180,12 @@ function withAncestor(container: object, inspection: Inspection, inspectContents
   }
 }
 
-function applyToJSON(value: unknown): unknown {
+function applyToJSON (value: unknown): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON
   return typeof toJSON === 'function' ? toJSON.call(value) : value
 }
 
-function safePatternTest(pattern: string, name: string): boolean {
+function safePatternTest (pattern: string, name: string): boolean {
   try {
     return new RegExp(pattern, 'u').test(name)
   } catch {
@@ -193,6 +193,6 @@ function safePatternTest(pattern: string, name: string): boolean {
   }
 }
 
-function isString(value: unknown): value is string {
+function isString (value: unknown): value is string {
   return typeof value === 'string'
 }

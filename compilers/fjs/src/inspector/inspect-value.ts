@@ -10,7 +10,7 @@ import { describeValue } from './value-description.js'
  * Walks `value` the way fast-json-stringify walks it under `schema` and records, at the JSON
  * pointer of the value, whatever the serializer would drop, convert or fail on. Never throws.
  */
-export function inspectValue(value: unknown, schema: unknown, path: string, depth: number, inspection: Inspection): void {
+export function inspectValue (value: unknown, schema: unknown, path: string, depth: number, inspection: Inspection): void {
   if (depth > MAX_INSPECTION_DEPTH) return
   try {
     inspectAgainstSchema(value, schema, path, depth, inspection)
@@ -21,7 +21,7 @@ export function inspectValue(value: unknown, schema: unknown, path: string, dept
   }
 }
 
-function inspectAgainstSchema(value: unknown, schema: unknown, path: string, depth: number, inspection: Inspection): void {
+function inspectAgainstSchema (value: unknown, schema: unknown, path: string, depth: number, inspection: Inspection): void {
   if (!isSchemaNode(schema)) {
     if (schema !== false) inspectUntyped(value, path, inspection)
     return
@@ -77,8 +77,8 @@ function inspectAgainstSchema(value: unknown, schema: unknown, path: string, dep
  * object with its own `toString` (a Date, a RegExp, a Buffer …); a float, Infinity or BigInt does
  * not fit `integer`.
  */
-function pickUnionMember(value: unknown, types: readonly string[]): string | undefined {
-  return types.find(function fitsMember(type) {
+function pickUnionMember (value: unknown, types: readonly string[]): string | undefined {
+  return types.find(function fitsMember (type) {
     switch (type) {
       case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value)
       case 'array': return Array.isArray(value)
@@ -91,13 +91,13 @@ function pickUnionMember(value: unknown, types: readonly string[]): string | und
   })
 }
 
-function hasOwnToString(value: unknown): boolean {
+function hasOwnToString (value: unknown): boolean {
   return typeof value === 'object' && value !== null &&
     typeof (value as { toString?: unknown }).toString === 'function' &&
     (value as { toString: unknown }).toString !== Object.prototype.toString
 }
 
-function inspectAllOf(
+function inspectAllOf (
   value: unknown,
   schema: SchemaNode,
   members: unknown[],
@@ -122,7 +122,7 @@ function inspectAllOf(
  * checking that only one does), combined with the keywords beside `anyOf`/`oneOf`; when none
  * accepts the value it throws.
  */
-function inspectAlternatives(
+function inspectAlternatives (
   value: unknown,
   schema: SchemaNode,
   keyword: 'anyOf' | 'oneOf',
@@ -146,7 +146,7 @@ function inspectAlternatives(
     `${describeValue(value)} matches none of the ${keyword} members: the serializer throws`)
 }
 
-function inspectConditional(value: unknown, schema: SchemaNode, path: string, depth: number, inspection: Inspection): void {
+function inspectConditional (value: unknown, schema: SchemaNode, path: string, depth: number, inspection: Inspection): void {
   const base = withoutKeywords(schema, ['if', 'then', 'else'])
   inspection.registry.adopt(base, schema)
   const matches = conformsTo(value, schema.if, inspection.registry, depth + 1)
@@ -159,14 +159,14 @@ function inspectConditional(value: unknown, schema: SchemaNode, path: string, de
   inspectValue(value, effective, path, depth + 1, inspection)
 }
 
-function inspectConst(value: unknown, constant: unknown, path: string, inspection: Inspection): void {
+function inspectConst (value: unknown, constant: unknown, path: string, inspection: Inspection): void {
   if (isJsonEqual(value, constant)) return
   report(inspection, path, 'coerced',
     `${describeValue(value)} differs from the schema's const: ${safeJson(constant)} is written instead`)
 }
 
 /** Without a usable schema fast-json-stringify falls back to JSON.stringify, which can still throw. */
-export function inspectUntyped(value: unknown, path: string, inspection: Inspection): void {
+export function inspectUntyped (value: unknown, path: string, inspection: Inspection): void {
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
     report(inspection, path, 'dropped', `${describeValue(value)} has no JSON form: it is left out (null inside an array)`)
     return
@@ -179,7 +179,7 @@ export function inspectUntyped(value: unknown, path: string, inspection: Inspect
 }
 
 /** Follows `$ref` chains so combinator members can be merged; `undefined` for dangling ones. */
-export function resolveNode(schema: unknown, depth: number, inspection: Inspection): SchemaNode | undefined {
+export function resolveNode (schema: unknown, depth: number, inspection: Inspection): SchemaNode | undefined {
   let current = schema
   for (let hops = 0; hops + depth <= MAX_INSPECTION_DEPTH; hops++) {
     if (current === true) return {}
@@ -190,13 +190,13 @@ export function resolveNode(schema: unknown, depth: number, inspection: Inspecti
   return undefined
 }
 
-function isJsonEqual(left: unknown, right: unknown): boolean {
+function isJsonEqual (left: unknown, right: unknown): boolean {
   if (Object.is(left, right)) return true
   const leftJson = safeJson(left)
   return leftJson !== undefined && leftJson === safeJson(right)
 }
 
-function safeJson(value: unknown): string | undefined {
+function safeJson (value: unknown): string | undefined {
   try {
     return JSON.stringify(value)
   } catch {

@@ -13,7 +13,7 @@ export interface Inspection {
   inspected: WeakMap<object, Set<unknown>>
 }
 
-export function errorMessage(error: unknown): string {
+export function errorMessage (error: unknown): string {
   try {
     return error instanceof Error ? error.message : String(error)
   } catch {
@@ -21,15 +21,15 @@ export function errorMessage(error: unknown): string {
   }
 }
 
-export function reportMissingRequired(inspection: Inspection, objectPath: string, name: string): void {
+export function reportMissingRequired (inspection: Inspection, objectPath: string, name: string): void {
   report(inspection, appendToPointer(objectPath, name), 'missing-required',
     `required property "${name}" is missing: the serializer throws '"${name}" is required!'`)
 }
 
-export function reportVerdict(inspection: Inspection, path: string, verdict: Verdict | undefined): void {
+export function reportVerdict (inspection: Inspection, path: string, verdict: Verdict | undefined): void {
   if (verdict !== undefined) report(inspection, path, verdict.kind, verdict.message)
 }
 
-export function report(inspection: Inspection, path: string, kind: SerializationIssueKind, message: string): void {
+export function report (inspection: Inspection, path: string, kind: SerializationIssueKind, message: string): void {
   inspection.issues.push({ path, kind, message })
 }

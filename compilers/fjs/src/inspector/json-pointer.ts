@@ -1,5 +1,5 @@
 /** Extends a JSON pointer (RFC 6901) by one reference token. */
-export function appendToPointer(pointer: string, token: string | number): string {
+export function appendToPointer (pointer: string, token: string | number): string {
   return `${pointer}/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`
 }
 
@@ -7,7 +7,7 @@ export function appendToPointer(pointer: string, token: string | number): string
  * Follows a pointer taken from a `$ref` fragment. Fragments are URI-encoded as well
  * (`#/definitions/a%20b`), so tokens are percent-decoded before the `~1`/`~0` unescaping.
  */
-export function evaluatePointer(root: unknown, pointer: string): unknown {
+export function evaluatePointer (root: unknown, pointer: string): unknown {
   if (pointer === '') return root
   let current = root
   for (const rawToken of pointer.slice(1).split('/')) {
@@ -17,7 +17,7 @@ export function evaluatePointer(root: unknown, pointer: string): unknown {
   return current
 }
 
-function decodeToken(rawToken: string): string {
+function decodeToken (rawToken: string): string {
   let token = rawToken
   try {
     token = decodeURIComponent(rawToken)
@@ -27,7 +27,7 @@ function decodeToken(rawToken: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
-function readToken(container: unknown, token: string): unknown {
+function readToken (container: unknown, token: string): unknown {
   if (typeof container !== 'object' || container === null) return undefined
   if (!Object.prototype.hasOwnProperty.call(container, token)) return undefined
   return (container as Record<string, unknown>)[token]

@@ -24,7 +24,7 @@ export const NULL_REPLACEMENTS: Record<string, string> = {
  * running fast-json-stringify against every JavaScript value kind (test/inspector-agrees-with-serializer
  * keeps them honest on random schemas and data).
  */
-export function judgeScalar(value: unknown, type: string, format: unknown, rounding: Rounding): Verdict | undefined {
+export function judgeScalar (value: unknown, type: string, format: unknown, rounding: Rounding): Verdict | undefined {
   switch (type) {
     case 'string': return judgeString(value, format)
     case 'integer': return judgeNumeric(value, true, rounding)
@@ -38,7 +38,7 @@ export function judgeScalar(value: unknown, type: string, format: unknown, round
 /** Formats under which fast-json-stringify writes a Date itself, and accepts nothing but strings besides. */
 const DATE_FORMATS: readonly unknown[] = ['date-time', 'date', 'time']
 
-function judgeString(value: unknown, format: unknown): Verdict | undefined {
+function judgeString (value: unknown, format: unknown): Verdict | undefined {
   if (typeof value === 'string' || value instanceof Date) return undefined
   if (DATE_FORMATS.includes(format)) {
     return mismatch(`expected a Date or a string (format "${String(format)}"), got ${describeValue(value)}: the serializer throws`)
@@ -52,7 +52,7 @@ function judgeString(value: unknown, format: unknown): Verdict | undefined {
   return mismatch(`expected a string, got ${describeValue(value)}: it is written as ${JSON.stringify(safeString(value))}`)
 }
 
-function judgeNumeric(value: unknown, integer: boolean, rounding: Rounding): Verdict | undefined {
+function judgeNumeric (value: unknown, integer: boolean, rounding: Rounding): Verdict | undefined {
   const typeName = integer ? 'integer' : 'number'
   if (typeof value === 'bigint') return undefined
   if (typeof value === 'number') {
@@ -91,7 +91,7 @@ function judgeNumeric(value: unknown, integer: boolean, rounding: Rounding): Ver
   return mismatch(`expected a ${typeName}, got ${describeValue(value)}: it is written as ${written}`)
 }
 
-function safeNumber(value: unknown): number | undefined {
+function safeNumber (value: unknown): number | undefined {
   try {
     return Number(value)
   } catch {
@@ -99,12 +99,12 @@ function safeNumber(value: unknown): number | undefined {
   }
 }
 
-function judgeBoolean(value: unknown): Verdict | undefined {
+function judgeBoolean (value: unknown): Verdict | undefined {
   if (typeof value === 'boolean') return undefined
   return coerced(`${describeValue(value)} is written as ${Boolean(value)} (type "boolean", by truthiness)`)
 }
 
-function safeString(value: unknown): string {
+function safeString (value: unknown): string {
   try {
     return String(value)
   } catch {
@@ -112,10 +112,10 @@ function safeString(value: unknown): string {
   }
 }
 
-export function coerced(message: string): Verdict {
+export function coerced (message: string): Verdict {
   return { kind: 'coerced', message }
 }
 
-export function mismatch(message: string): Verdict {
+export function mismatch (message: string): Verdict {
   return { kind: 'type-mismatch', message }
 }

@@ -23,12 +23,12 @@ export interface SchemaRegistry {
  * against the right base wherever the walk reached it from (e.g. `#/definitions/x` written inside
  * a shared schema means that shared schema's definitions).
  */
-export function createSchemaRegistry(rootSchema: unknown, externalSchemas: Record<string, object>): SchemaRegistry {
+export function createSchemaRegistry (rootSchema: unknown, externalSchemas: Record<string, object>): SchemaRegistry {
   const resources = new Map<string, SchemaResource>()
   const owners = new WeakMap<object, SchemaResource>()
   const resourceRoots = new WeakSet<object>()
 
-  function indexResource(schema: unknown, names: readonly string[], baseId: string | undefined): SchemaResource {
+  function indexResource (schema: unknown, names: readonly string[], baseId: string | undefined): SchemaResource {
     const ownId = isSchemaNode(schema) && typeof schema.$id === 'string' ? withoutEmptyFragment(schema.$id) : undefined
     const id = ownId === undefined ? undefined : absoluteId(ownId, baseId)
     const resource: SchemaResource = { id, root: schema, anchors: new Map() }
@@ -40,7 +40,7 @@ export function createSchemaRegistry(rootSchema: unknown, externalSchemas: Recor
     return resource
   }
 
-  function indexNode(node: unknown, resource: SchemaResource, seen: Set<object>): void {
+  function indexNode (node: unknown, resource: SchemaResource, seen: Set<object>): void {
     if (typeof node !== 'object' || node === null || seen.has(node)) return
     // A cyclic schema object may lead back to a document already indexed.
     if (node !== resource.root && resourceRoots.has(node)) return
@@ -66,12 +66,12 @@ export function createSchemaRegistry(rootSchema: unknown, externalSchemas: Recor
   for (const [key, schema] of Object.entries(externals)) indexResource(schema, [withoutEmptyFragment(key)], undefined)
   const rootResource = indexResource(rootSchema, [], undefined)
 
-  function findResource(uri: string, base: SchemaResource): SchemaResource | undefined {
+  function findResource (uri: string, base: SchemaResource): SchemaResource | undefined {
     return resources.get(uri) ?? resources.get(absoluteId(uri, base.id) ?? uri)
   }
 
   return {
-    resolve: function resolveRef(ref, from) {
+    resolve: function resolveRef (ref, from) {
       const base = owners.get(from) ?? rootResource
       const hashAt = ref.indexOf('#')
       const uri = hashAt === -1 ? ref : ref.slice(0, hashAt)
@@ -84,19 +84,19 @@ export function createSchemaRegistry(rootSchema: unknown, externalSchemas: Recor
       else resolved = target.anchors.get(safeDecode(fragment))
       return isSchema(resolved) ? resolved : undefined
     },
-    adopt: function adoptSchema(derived, source) {
+    adopt: function adoptSchema (derived, source) {
       const owner = owners.get(source)
       if (owner !== undefined && !owners.has(derived)) owners.set(derived, owner)
     }
   }
 }
 
-function withoutEmptyFragment(id: string): string {
+function withoutEmptyFragment (id: string): string {
   return id.endsWith('#') ? id.slice(0, -1) : id
 }
 
 /** Relative ids (`item.json` inside `http://x/root.json`) are resolved like URLs when they can be. */
-function absoluteId(id: string, baseId: string | undefined): string | undefined {
+function absoluteId (id: string, baseId: string | undefined): string | undefined {
   if (baseId === undefined) return id
   try {
     return new URL(id, baseId).href
@@ -105,7 +105,7 @@ function absoluteId(id: string, baseId: string | undefined): string | undefined 
   }
 }
 
-function safeDecode(text: string): string {
+function safeDecode (text: string): string {
   try {
     return decodeURIComponent(text)
   } catch {

@@ -1,7 +1,7 @@
 const MAX_QUOTED_LENGTH = 40
 
 /** A short human description of a data value for issue messages. */
-export function describeValue(value: unknown): string {
+export function describeValue (value: unknown): string {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value.length > MAX_QUOTED_LENGTH ? `${value.slice(0, MAX_QUOTED_LENGTH)}…` : value)
@@ -24,7 +24,7 @@ export function describeValue(value: unknown): string {
   return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`
 }
 
-function constructorName(value: object): string | undefined {
+function constructorName (value: object): string | undefined {
   try {
     const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name
     return typeof name === 'string' && name !== '' ? name : undefined

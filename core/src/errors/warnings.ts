@@ -1,0 +1,54 @@
+// A CommonJS module whose named exports Node cannot detect: read them from the default export.
+import processWarning, { type WarningItem } from 'process-warning'
+
+const { createDeprecation, createWarning } = processWarning
+
+/**
+ * The warning catalogue: every process warning Enclave emits, each emitted through its entry here.
+ * Fastify's own warnings keep Fastify's code, type and message, and are built with the library
+ * Fastify builds them with (process-warning), so "emitted once a process" or "every time" behaves
+ * exactly as in Fastify 4.29. `docs/reference/errors.md` lists them, generated from this list.
+ */
+interface WarningEntry {
+  code: string
+  /** The warning's type, what `process.on('warning')` sees as `warning.name`. */
+  name: 'FastifyWarning' | 'DeprecationWarning' | 'Warning'
+  message: string
+  /** true: every call emits; false: only the first call in a process does. */
+  unlimited: boolean
+  /** When it is emitted; shown in docs/reference/errors.md. */
+  when: string
+}
+
+export const warningCatalogue = [
+  { code: 'FSTWRN001', name: 'FastifyWarning', message: 'The %s schema for %s: %s is missing. This may indicate the schema is not well specified.', unlimited: true, when: 'A route schema names a request part (body, querystring, params, headers) with the value undefined or null, which usually means a mistyped schema variable.' },
+  { code: 'FSTWRN002', name: 'FastifyWarning', message: 'The %s plugin being registered mixes async and callback styles, which will result in an error in `fastify@5`', unlimited: true, when: 'An async plugin also declares the done callback; it is loaded when its promise settles.' },
+  { code: 'FSTDEP011', name: 'DeprecationWarning', message: 'Variadic listen method is deprecated. Please use ".listen(optionsObject)" instead. The variadic signature will be removed in `fastify@5`.', unlimited: false, when: 'listen() was called with positional arguments (port, host, backlog) instead of an options object.' },
+  { code: 'FSTDEP008', name: 'DeprecationWarning', message: 'You are using route constraints via the route { version: "..." } option, use { constraints: { version: "..." } } option instead.', unlimited: false, when: 'A route was declared with the `version` option.' },
+  { code: 'FSTDEP009', name: 'DeprecationWarning', message: 'You are using a custom route versioning strategy via the server { versioning: "..." } option, use { constraints: { version: "..." } } option instead.', unlimited: false, when: 'A server was created with the `versioning` option.' },
+  { code: 'FSTDEP010', name: 'DeprecationWarning', message: 'Modifying the "reply.sent" property is deprecated. Use the "reply.hijack()" method instead.', unlimited: false, when: '`reply.sent` was assigned (any value: a value other than true also throws FST_ERR_REP_SENT_VALUE).' },
+  { code: 'FSTDEP014', name: 'DeprecationWarning', message: 'You are trying to set/access the default route. This property is deprecated. Please, use setNotFoundHandler if you want to custom a 404 handler or the wildcard (*) to match all routes.', unlimited: false, when: '`getDefaultRoute()` or `setDefaultRoute()` was called.' },
+  { code: 'FSTDEP015', name: 'DeprecationWarning', message: 'You are accessing the deprecated "request.routeSchema" property. Use "request.routeOptions.schema" instead. Property "req.routeSchema" will be removed in `fastify@5`.', unlimited: false, when: '`request.routeSchema` was read.' },
+  { code: 'FSTDEP016', name: 'DeprecationWarning', message: 'You are accessing the deprecated "request.routeConfig" property. Use "request.routeOptions.config" instead. Property "req.routeConfig" will be removed in `fastify@5`.', unlimited: false, when: '`request.routeConfig` was read.' },
+  { code: 'FSTDEP017', name: 'DeprecationWarning', message: 'You are accessing the deprecated "request.routerPath" property. Use "request.routeOptions.url" instead. Property "req.routerPath" will be removed in `fastify@5`.', unlimited: false, when: '`request.routerPath` was read.' },
+  { code: 'FSTDEP018', name: 'DeprecationWarning', message: 'You are accessing the deprecated "request.routerMethod" property. Use "request.routeOptions.method" instead. Property "req.routerMethod" will be removed in `fastify@5`.', unlimited: false, when: '`request.routerMethod` was read.' },
+  { code: 'FSTDEP019', name: 'DeprecationWarning', message: 'reply.context property access is deprecated. Please use "request.routeOptions.config" or "request.routeOptions.schema" instead for accessing Route settings. The "reply.context" will be removed in `fastify@5`.', unlimited: false, when: '`reply.context` was read.' },
+  { code: 'FSTDEP020', name: 'DeprecationWarning', message: 'You are using the deprecated "reply.getResponseTime()" method. Use the "reply.elapsedTime" property instead. Method "reply.getResponseTime()" will be removed in `fastify@5`.', unlimited: false, when: '`reply.getResponseTime()` was called.' },
+  { code: 'FSTDEP021', name: 'DeprecationWarning', message: 'The `reply.redirect()` method has a new signature: `reply.redirect(url: string, code?: number)`. It will be enforced in `fastify@v5`', unlimited: false, when: '`reply.redirect(code, url)` was called with the status code first.' },
+  { code: 'ENC_WARN_UNKNOWN_OPTION', name: 'Warning', message: "Unknown option '%s' is ignored. Did you mean '%s'?", unlimited: true, when: 'A server option Enclave does not know is close to one it knows (most likely a typo); other unknown options are ignored silently, as in Fastify.' }
+] as const satisfies readonly WarningEntry[]
+
+export type WarningCode = typeof warningCatalogue[number]['code']
+
+function buildWarnings (): Record<WarningCode, WarningItem> {
+  const items = {} as Record<WarningCode, WarningItem>
+  for (const entry of warningCatalogue as readonly WarningEntry[]) {
+    items[entry.code as WarningCode] = entry.name === 'DeprecationWarning'
+      ? createDeprecation({ code: entry.code, message: entry.message, unlimited: entry.unlimited })
+      : createWarning({ name: entry.name, code: entry.code, message: entry.message, unlimited: entry.unlimited })
+  }
+  return items
+}
+
+/** `warnings.FSTWRN001(part, method, url)` emits that warning, its message formatted with up to three values. */
+export const warnings: Readonly<Record<WarningCode, WarningItem>> = Object.freeze(buildWarnings())
