@@ -17,7 +17,7 @@ function toStandardResult (result: Awaited<ReturnType<ZodSafeParseAsync['safePar
 }
 
 /**
- * `~standard.validate`, except for a Zod 4 schema that may run async rules: Zod's `validate` tries a
+ * `~standard.validate`, except for a Zod schema (4, or 3.24+) that may run async rules: Zod's `validate` tries a
  * synchronous parse first, and the promise of an async rule met there is dropped, so a rule that
  * rejects (a lookup that is down) is a rejection nobody handles, which ends a Node process by
  * default. Such a schema is parsed with its own `safeParseAsync` (which awaits every rule); every
