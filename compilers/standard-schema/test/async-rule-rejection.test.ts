@@ -19,7 +19,7 @@ const cases: Record<string, string> = {
     import { z } from 'zod/v3'
     const body = z.object({ id: z.string().refine(async () => { throw new Error('lookup unavailable') }) })
   `,
-  'valibot': `
+  valibot: `
     import * as v from 'valibot'
     const body = v.objectAsync({ id: v.pipeAsync(v.string(), v.checkAsync(async () => { throw new Error('lookup unavailable') }, 'never')) })
   `
