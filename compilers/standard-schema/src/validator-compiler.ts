@@ -75,10 +75,15 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
       return failure(result, input)
     }
 
+    // An async function, so a request creates no callback closure to carry `input` to settle().
+    async function settleAsync (pending: PromiseLike<Result>, input: unknown): Promise<ValidationOutcome> {
+      return await settle(await pending, input)
+    }
+
     return function validateWithStandardSchema (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
       const input = coercer === null ? data : coercer(data)
       const result = validate(input, validateOptions)
-      if (isThenable(result)) return Promise.resolve(result).then(function settleAsync (value) { return settle(value, input) })
+      if (isThenable(result)) return settleAsync(result, input)
       return settle(result, input)
     }
   }

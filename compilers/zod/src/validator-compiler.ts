@@ -61,8 +61,9 @@ export function createValidatorCompiler (options: ZodValidatorOptions = {}): Val
       return { error: new ZodValidationError(httpPart, toValidationIssues(error.issues, input, ajvShape), error) }
     }
 
-    function validateAsync (input: unknown): Promise<ValidationOutcome> {
-      return parsers.async(input, parseContext).then(function settle (result) { return outcome(result, input) })
+    // An async function, so a request creates no callback closure to carry `input` to the outcome.
+    async function validateAsync (input: unknown): Promise<ValidationOutcome> {
+      return outcome(await parsers.async(input, parseContext), input)
     }
 
     return function validateWithZod (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
