@@ -1,3 +1,8 @@
+/**
+ * Whether a Zod schema runs code of the user's, read from its structure at build time: only a schema
+ * without such code may take Zod's synchronous parse, which drops the promise of an async rule.
+ */
+
 /** A Zod 4 node keeps its definition in `_zod.def`, a Zod 3 one in `_def` (with a `typeName`). */
 function definitionOf (value: unknown): Record<string, unknown> | undefined {
   if (value === null || typeof value !== 'object') return undefined
