@@ -91,9 +91,14 @@ function stateOf (request: RuntimeRequest, reply: Reply): HookState {
   return state
 }
 
+// Module-local copies of the keys isAnswered reads before every hook: V8 folds a module's own
+// constants into optimised code, while an imported binding is loaded and checked at each use.
+const sendingKey: typeof kReplySending = kReplySending
+const hijackedKey: typeof kReplyHijacked = kReplyHijacked
+
 /** A hook answered the request (or took it over), so the rest of the chain is skipped. */
 export function isAnswered (reply: Reply): boolean {
-  return reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true
+  return reply[sendingKey] === true || reply[hijackedKey] === true || reply.raw.writableEnded === true
 }
 
 /** A hook that throws `null` or `undefined` synchronously has not failed: the chain goes on, as in Fastify. */
