@@ -1,0 +1,78 @@
+// Instructions per request per function of one kept callgrind window, JIT code included: callgrind
+// names V8's generated code by address only, so each address is looked up in the perf map V8 writes
+// with --perf-basic-prof (/tmp/perf-<pid>.map: start, size, name, in hex).
+//
+//   NODE_OPTIONS=--perf-basic-prof node bench/instructions.js --scenarios S5 --peers enclave --processes 1 --keep
+//   node bench/callgrind-functions.js <dir>/callgrind.out.N /tmp/perf-<server pid>.map [requests=2000] [top=40] [filter]
+//
+// The server's map is the larger of the two new ones (the other is the runner's). Costs are self
+// costs (a callee's instructions are its own row); `'2` marks a function entered again while running.
+import { readFileSync } from 'node:fs'
+
+const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2)
+if (dumpFile === undefined || mapFile === undefined) {
+  console.error('usage: node bench/callgrind-functions.js <callgrind.out.N> <perf-PID.map> [requests=2000] [top=40] [filter]')
+  process.exit(2)
+}
+const requests = Number(requestsArg ?? 2000)
+const top = Number(topArg ?? 40)
+
+/** The perf map's code ranges, sorted by start; code moved or replaced later has a later line. */
+function readPerfMap (text) {
+  const ranges = []
+  for (const line of text.split('\n')) {
+    const match = /^([0-9a-f]+) ([0-9a-f]+) (.*)$/.exec(line)
+    if (match !== null) ranges.push({ start: parseInt(match[1], 16), end: parseInt(match[1], 16) + parseInt(match[2], 16), name: match[3] })
+  }
+  return ranges.sort((a, b) => a.start - b.start)
+}
+
+function nameAt (ranges, address) {
+  let low = 0
+  let high = ranges.length - 1
+  let found = null
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (ranges[middle].start <= address) { found = ranges[middle]; low = middle + 1 } else high = middle - 1
+  }
+  return found !== null && address < found.end ? found.name : null
+}
+
+const ranges = readPerfMap(readFileSync(mapFile, 'utf8'))
+const names = new Map()
+const selfCost = new Map()
+let current = ''
+let afterCalls = false
+let total = 0
+for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
+  if (line.startsWith('fn=')) {
+    const match = /^fn=(?:\((\d+)\))?\s*(.*)$/.exec(line)
+    let name = match[2]
+    if (match[1] !== undefined) {
+      if (name === '') name = names.get(match[1]) ?? ''
+      else names.set(match[1], name)
+    }
+    const address = /^0x([0-9a-f]+)/.exec(name)
+    current = address === null ? name : (nameAt(ranges, parseInt(address[1], 16)) ?? name)
+    continue
+  }
+  if (line.startsWith('calls=')) { afterCalls = true; continue }
+  if (line.startsWith('cfn=')) {
+    const match = /^cfn=\((\d+)\)\s+(.+)$/.exec(line)
+    if (match !== null) names.set(match[1], match[2])
+    continue
+  }
+  const first = line.charCodeAt(0)
+  if ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42) {
+    // The line after `calls=` is the callee's inclusive cost, not the caller's own.
+    if (afterCalls) { afterCalls = false; continue }
+    const parts = line.split(' ')
+    const cost = Number(parts[parts.length - 1])
+    total += cost
+    selfCost.set(current, (selfCost.get(current) ?? 0) + cost)
+  }
+}
+
+console.log(`${Math.round(total / requests)} instructions per request (${requests} requests)`)
+const rows = [...selfCost].filter(([name]) => filter === undefined || name.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, top)
+for (const [name, cost] of rows) console.log(`${String(Math.round(cost / requests)).padStart(8)}  ${name}`)
