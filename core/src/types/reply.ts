@@ -9,7 +9,8 @@ import type { SerializerFunction } from './schema.js'
 
 /**
  * A trailer's value, from the reply and the payload written (`null` for a stream or a HEAD request):
- * resolved by an async function, or passed to `done`.
+ * resolved by an async function, or passed to `done`. `reply.trailer()` takes either form (as two
+ * overloads, so a function's parameters need no annotation).
  */
 export type ReplyTrailerFunction<Reply> =
   | ((reply: Reply, payload: string | Buffer | null) => Promise<string>)
@@ -48,7 +49,8 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
    * Sets a response trailer, computed once the body is written: the response then goes out chunked,
    * with a `Trailer` header. Throws FST_ERR_BAD_TRAILER_NAME / FST_ERR_BAD_TRAILER_VALUE.
    */
-  trailer (key: string, fn: ReplyTrailerFunction<this>): this
+  trailer (key: string, fn: (reply: this, payload: string | Buffer | null, done: (err: Error | null, value?: string) => void) => void): this
+  trailer (key: string, fn: (reply: this, payload: string | Buffer | null) => Promise<string>): this
   hasTrailer (key: string): boolean
   removeTrailer (key: string): this
   type (contentType: string): this
