@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
+import { validationMethods } from './validation-methods.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -39,7 +40,8 @@ export interface RequestClass {
 /** The public request members the shared prototype provides. */
 type RequestAccessors = Pick<EnclaveRequest,
 'method' | 'url' | 'originalUrl' | 'socket' | 'routeOptions' | 'routeConfig' | 'routeSchema' |
-'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol'> & {
+'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol' | 'connection' |
+'getValidationFunction' | 'compileValidationSchema' | 'validateInput'> & {
   /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
   readonly server: RuntimeInstance
   /** Fastify v4's `request.context`, kept for plugins that read `context.config`. */
@@ -60,6 +62,16 @@ const requestPrototype = {
   get socket (): IncomingMessage['socket'] {
     return this.raw.socket
   },
+  get connection (): IncomingMessage['socket'] {
+    warnings.FSTDEP005()
+    // Read through the raw request's own (deprecated) alias, as Fastify does: under inject() the
+    // simulated request warns about it too.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    return this.raw.connection
+  },
+  getValidationFunction: validationMethods.getValidationFunction,
+  compileValidationSchema: validationMethods.compileValidationSchema,
+  validateInput: validationMethods.validateInput,
   get server (): RuntimeInstance {
     return this[kRequestRoute].instance
   },
