@@ -66,7 +66,6 @@ const requestPrototype = {
     warnings.FSTDEP005()
     // Read through the raw request's own (deprecated) alias, as Fastify does: under inject() the
     // simulated request warns about it too.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
     return this.raw.connection
   },
   getValidationFunction: validationMethods.getValidationFunction,

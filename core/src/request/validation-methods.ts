@@ -2,9 +2,9 @@
 import { errorCodes } from '../errors/codes.js'
 import { kRequestRoute } from '../symbols.js'
 import { isUsingDefaultValidator, validatorCompilerFor } from '../schema/compilers.js'
-import type { RequestValidationFunction } from '../types/request.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
+import type { EnclaveRequest } from '../types/request.js'
 
 /**
  * Functions compiled from a schema object are cached per route, keyed by the object (a WeakMap),
@@ -18,6 +18,9 @@ interface RouteValidationCache {
   defaultCompiler: boolean
   readonly bySchema: WeakMap<object, unknown>
 }
+
+/** What the methods read from the request they are called on. */
+interface RequestWithRoute { [kRequestRoute]: RouteContext }
 
 const routeCaches = new WeakMap<RouteContext, RouteValidationCache>()
 
@@ -81,19 +84,19 @@ function compileForRoute (route: RouteContext, schema: unknown, httpPart: unknow
  * request.getValidationFunction(httpPart | schema): the route's validator for a part, or the
  * function compiled for a schema object on this route; `undefined` when there is none.
  */
-function getValidationFunction (this: any, schemaOrPart: unknown): RequestValidationFunction<any> {
-  const route: RouteContext = this[kRequestRoute]
+function getValidationFunction (this: RequestWithRoute, schemaOrPart: unknown): unknown {
+  const route = this[kRequestRoute]
   let found: unknown
   if (typeof schemaOrPart === 'string') found = partValidator(route, schemaOrPart)
   else if (typeof schemaOrPart === 'object' && schemaOrPart !== null) found = routeCaches.get(route)?.bySchema.get(schemaOrPart)
-  // Typed as a function, as Fastify types it; it may be undefined, or for a content-keyed body the media-type map.
-  return found as RequestValidationFunction<any>
+  // It may be undefined, or for a content-keyed body the media-type map (typed as a function, as Fastify types it).
+  return found
 }
 
 /** request.compileValidationSchema(schema, httpPart?): compiled by the route's compiler, once per route and schema object. */
-function compileValidationSchema (this: any, schema: unknown, httpPart?: unknown): RequestValidationFunction<any> {
+function compileValidationSchema (this: RequestWithRoute, schema: unknown, httpPart?: unknown): unknown {
   // Whatever the compiler returned, as in Fastify.
-  return compileForRoute(this[kRequestRoute], schema, httpPart) as RequestValidationFunction<any>
+  return compileForRoute(this[kRequestRoute], schema, httpPart)
 }
 
 function isSchemaObject (value: unknown): value is object {
@@ -107,8 +110,8 @@ function isSchemaObject (value: unknown): value is object {
  * it has one, else the schema is compiled with the part; neither throws
  * FST_ERR_REQ_INVALID_VALIDATION_INVOCATION, as in Fastify 4.29.
  */
-function validateInput (this: any, input: unknown, schemaOrPart?: unknown, httpPart?: unknown): any {
-  const route: RouteContext = this[kRequestRoute]
+function validateInput (this: RequestWithRoute, input: unknown, schemaOrPart?: unknown, httpPart?: unknown): unknown {
+  const route = this[kRequestRoute]
   const part = typeof schemaOrPart === 'string' ? schemaOrPart : httpPart
   let validate = typeof part === 'string' ? partValidator(route, part) : undefined
   if (validate === undefined) {
@@ -122,4 +125,13 @@ function validateInput (this: any, input: unknown, schemaOrPart?: unknown, httpP
   return (validate as AnyFunction)(input)
 }
 
-export const validationMethods = { getValidationFunction, compileValidationSchema, validateInput }
+/**
+ * The methods as the request prototype holds them: typed as the public request types them (generic
+ * in the validator's result, the function as Fastify types it), since they hand back whatever
+ * the compiler made.
+ */
+export const validationMethods = {
+  getValidationFunction: getValidationFunction as EnclaveRequest['getValidationFunction'],
+  compileValidationSchema: compileValidationSchema as EnclaveRequest['compileValidationSchema'],
+  validateInput: validateInput as EnclaveRequest['validateInput']
+}

@@ -45,16 +45,16 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
    * route. `undefined` at run time when there is none; typed without it, as Fastify v4 types it.
    */
   getValidationFunction<Result = boolean> (httpPart: RequestValidationPart): RequestValidationFunction<Result>
-  getValidationFunction<Result = boolean> (schema: { [key: string]: any }): RequestValidationFunction<Result>
+  getValidationFunction<Result = boolean> (schema: object): RequestValidationFunction<Result>
   /** Compiles `schema` with the route's validator compiler (`httpPart` is passed to it), once per route and schema object. */
-  compileValidationSchema<Result = boolean> (schema: { [key: string]: any }, httpPart?: RequestValidationPart): RequestValidationFunction<Result>
+  compileValidationSchema<Result = boolean> (schema: object, httpPart?: RequestValidationPart): RequestValidationFunction<Result>
   /**
    * Validates `input` with the route's validator for `httpPart`, else with `schema` compiled as by
    * compileValidationSchema, and returns what the validator returns: a boolean with the default
    * Ajv compiler, `{ value } | { error }` with compilers whose validators return that.
    */
-  validateInput<Result = boolean> (input: any, schema: { [key: string]: any }, httpPart?: RequestValidationPart): Result
-  validateInput<Result = boolean> (input: any, httpPart?: RequestValidationPart): Result
+  validateInput<Result = boolean> (input: unknown, schema: object, httpPart?: RequestValidationPart): Result
+  validateInput<Result = boolean> (input: unknown, httpPart?: RequestValidationPart): Result
   /**
    * The route generic, in the types only: a handler annotated with a request type that extends this
    * one (Fastify's `FastifyRequest<{ Body: B }>`) gives the route its generic through it.
@@ -71,7 +71,7 @@ export type RequestValidationPart = HttpPart | 'query'
  * when valid), Fastify v4's shape; `Result` names another compiler's result.
  */
 export interface RequestValidationFunction<Result = boolean> {
-  (input: any): Result
+  (input: unknown): Result
   errors?: null | ValidationIssue[]
 }
 
