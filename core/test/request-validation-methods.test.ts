@@ -323,3 +323,19 @@ t.test('request.connection is the socket, over a real connection and inject(); r
   }])
   t.same((await readConnection(fastifyFace)).answers, ours.answers, '@enclave/fastify too')
 })
+
+t.test('with lazySchemaCompilation, the part validator got before the route\'s first validation validates and reports errors', async (t) => {
+  const app = enclave({ lazySchemaCompilation: true })
+  const seen: unknown[] = []
+  app.post('/lazy', {
+    schema: { body: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
+    onRequest: async (request: any) => {
+      const validate = request.getValidationFunction('body')
+      seen.push(validate({}), validate.errors?.[0]?.keyword, validate({ n: '1' }), validate.errors)
+    }
+  }, async (request: any) => request.body)
+  const response = await app.inject({ method: 'POST', url: '/lazy', payload: { n: '2' } })
+  await app.close()
+  t.same(response.json(), { n: 2 }, 'the route still validates (and coerces) its body')
+  t.same(seen, [false, 'required', true, null])
+})
