@@ -339,3 +339,19 @@ t.test('with lazySchemaCompilation, the part validator got before the route\'s f
   t.same(response.json(), { n: 2 }, 'the route still validates (and coerces) its body')
   t.same(seen, [false, 'required', true, null])
 })
+
+t.test('decorateRequest cannot replace the validation methods nor connection: a TypeError, as in Fastify', async (t) => {
+  const names = ['getValidationFunction', 'compileValidationSchema', 'validateInput', 'connection']
+  const results: Record<string, unknown[]> = {}
+  for (const [entry, factory] of Object.entries(factories)) {
+    results[entry] = names.map((name) => {
+      const app = factory()
+      const result = outcome(() => app.decorateRequest(name, function replaced () { return 'replaced' }))
+      void app.close()
+      return (result as { threw?: string }).threw ?? 'decorated'
+    })
+  }
+  t.same(results['enclave()'], ['TypeError', 'TypeError', 'TypeError', 'TypeError'])
+  t.same(results['enclave()'], results['fastify@4.29'])
+  t.same(results['@enclave/fastify'], results['fastify@4.29'])
+})

@@ -68,9 +68,6 @@ const requestPrototype = {
     // simulated request warns about it too.
     return this.raw.connection
   },
-  getValidationFunction: validationMethods.getValidationFunction,
-  compileValidationSchema: validationMethods.compileValidationSchema,
-  validateInput: validationMethods.validateInput,
   get server (): RuntimeInstance {
     return this[kRequestRoute].instance
   },
@@ -122,7 +119,14 @@ const requestPrototype = {
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
-} satisfies RequestAccessors & ThisType<RequestState>
+} satisfies Omit<RequestAccessors, ValidationMethodName> & ThisType<RequestState>
+
+type ValidationMethodName = 'getValidationFunction' | 'compileValidationSchema' | 'validateInput'
+
+// Read-only, as in Fastify 4.29: decorateRequest with one of these names throws a TypeError.
+for (const name of ['getValidationFunction', 'compileValidationSchema', 'validateInput'] as const) {
+  Object.defineProperty(requestPrototype, name, { value: validationMethods[name], writable: false, enumerable: true, configurable: false })
+}
 
 function lastListValue (value: string): string {
   const comma = value.lastIndexOf(',')
