@@ -107,8 +107,8 @@ function isSchemaObject (value: unknown): value is object {
  * request.validateInput(input, schema | httpPart, httpPart?): what the validator returns, as it
  * returns it (the default Ajv validators return a boolean and leave their errors on `.errors`).
  * A part given as a string wins over the schema: the route's validator for that part is used when
- * it has one, else the schema is compiled with the part; neither throws
- * FST_ERR_REQ_INVALID_VALIDATION_INVOCATION, as in Fastify 4.29.
+ * it has one, else the schema is compiled with the part. With neither a validator for the part nor
+ * a schema object, it throws FST_ERR_REQ_INVALID_VALIDATION_INVOCATION, as in Fastify 4.29.
  */
 function validateInput (this: RequestWithRoute, input: unknown, schemaOrPart?: unknown, httpPart?: unknown): unknown {
   const route = this[kRequestRoute]
