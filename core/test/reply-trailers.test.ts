@@ -61,6 +61,14 @@ function declareRoutes (app: any): void {
     reply.trailer('x-c', async () => 'c')
     reply.send('fixed')
   })
+  app.get('/error', (_request: any, reply: any) => {
+    reply.trailer('x-after', async (_reply: any, payload: unknown) => `after ${String(payload)}`)
+    throw Object.assign(new Error('bad'), { statusCode: 400 })
+  })
+  app.get('/serialized', { schema: { response: { 200: { type: 'object', properties: { a: { type: 'number' } } } } } }, (_request: any, reply: any) => {
+    reply.trailer('x-serialized', async (_reply: any, payload: unknown) => `saw ${String(payload)}`)
+    return { a: 1, hidden: 2 }
+  })
   app.get('/bad-name', (_request: any, reply: any) => { reply.trailer('Transfer-Encoding', async () => 'x'); reply.send('never') })
   app.get('/bad-value', (_request: any, reply: any) => { reply.trailer('X-Value', 'not a function'); reply.send('never') })
   app.get('/caught', (_request: any, reply: any) => {
@@ -103,7 +111,7 @@ async function answersOf (factory: Factory, cases: Array<[string, string]>): Pro
 const cases: Array<[string, string]> = [
   ['GET', '/callback'], ['GET', '/async'], ['GET', '/buffer'], ['GET', '/empty'], ['GET', '/failing'],
   ['GET', '/values'], ['GET', '/removed'], ['GET', '/all-removed'], ['GET', '/content-length'],
-  ['GET', '/bad-name'], ['GET', '/bad-value'], ['GET', '/caught'],
+  ['GET', '/error'], ['GET', '/serialized'], ['GET', '/bad-name'], ['GET', '/bad-value'], ['GET', '/caught'],
   ['HEAD', '/callback'], ['HEAD', '/empty']
 ]
 
@@ -165,6 +173,77 @@ t.test('a trailer function that throws or yields a value Node refuses: the body 
     t.match(await wire(port, 'GET', '/throws'), /\r\n6\r\nthrown\r\n0\r\nx-ok: ok\r\n\r\n$/, `${entry}: a throw leaves that trailer out`)
     t.match(await wire(port, 'GET', '/bad-char'), /\r\n7\r\nrefused\r\n0\r\n\r\n$/, `${entry}: no trailers`)
     t.match(await wire(port, 'GET', '/throws'), /^HTTP\/1\.1 200/, `${entry}: still serving`)
+    await app.close()
+  }
+})
+
+t.test('a 204 or 304 reply with trailers goes out well-formed, without them (Fastify 4 answers a bodiless 500)', async (t) => {
+  for (const [entry, factory] of Object.entries(factories).slice(1)) {
+    const app = factory()
+    let called = false
+    app.get('/204', (_request: any, reply: any) => {
+      reply.code(204).trailer('x-never', async () => { called = true; return 'never' })
+      reply.send()
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const answer = await wire(app.server.address().port, 'GET', '/204')
+    await app.close()
+    t.equal(answer, 'HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n', entry)
+    t.equal(called, false, `${entry}: no trailer computed`)
+  }
+})
+
+t.test('a done callback called twice: the first value is sent (Fastify 4 never ends the response)', async (t) => {
+  for (const [entry, factory] of Object.entries(factories).slice(1)) {
+    const app = factory()
+    app.get('/', (_request: any, reply: any) => {
+      reply.trailer('x-twice', (_reply: any, _payload: unknown, done: (error: Error | null, value?: string) => void) => {
+        done(null, 'first')
+        done(null, 'second')
+      })
+      reply.send('twice')
+    })
+    const response = await app.inject('/')
+    t.same(response.trailers, { 'x-twice': 'first' }, entry)
+    await app.close()
+  }
+})
+
+t.test('over HTTP/2 the trailers arrive as the stream\'s trailing headers (Fastify 4 crashes on its transfer-encoding)', async (t) => {
+  const http2 = await import('node:http2')
+  for (const [entry, factory] of Object.entries(factories).slice(1)) {
+    const app = factory({ http2: true })
+    app.get('/', (_request: any, reply: any) => {
+      reply.trailer('x-h2', async (_reply: any, payload: unknown) => `saw ${String(payload)}`)
+      reply.send('h2 body')
+    })
+    app.get('/stream', (_request: any, reply: any) => {
+      reply.trailer('x-h2', async (_reply: any, payload: unknown) => `saw ${String(payload)}`)
+      reply.send(Readable.from(['a', 'b']))
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const client = http2.connect(`http://127.0.0.1:${app.server.address().port as number}`)
+    for (const [path, body, trailer] of [['/', 'h2 body', 'saw h2 body'], ['/stream', 'ab', 'saw null']]) {
+      const seen = await new Promise<{ headers: any, trailers: any, body: string }>((resolve, reject) => {
+        const request = client.request({ ':path': path, te: 'trailers' })
+        let headers: any
+        let trailers: any
+        let received = ''
+        request.on('response', (h) => { headers = h })
+        request.on('trailers', (h) => { trailers = h })
+        request.setEncoding('utf8')
+        request.on('data', (chunk: string) => { received += chunk })
+        request.on('end', () => { resolve({ headers, trailers, body: received }) })
+        request.on('error', reject)
+        request.end()
+      })
+      t.equal(seen.headers[':status'], 200, `${entry} ${path}`)
+      t.equal(seen.headers.trailer, 'x-h2', `${entry} ${path}`)
+      t.equal(seen.headers['transfer-encoding'], undefined, `${entry} ${path}: no HTTP/1.1 framing header`)
+      t.equal(seen.body, body, `${entry} ${path}`)
+      t.equal(seen.trailers?.['x-h2'], trailer, `${entry} ${path}`)
+    }
+    client.close()
     await app.close()
   }
 })

@@ -133,6 +133,14 @@ function isBody (payload: unknown): payload is string | ArrayBufferView {
  * hands the functions null, as it does for a stream.
  */
 function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown): void {
+  const code = res.statusCode
+  if (code < 200 || code === 204 || code === 304) {
+    // No body, so no chunked encoding to carry trailers (Node refuses the Trailer header there;
+    // Fastify 4 then sends a malformed `500 No Content`): the reply goes out as it is, without them.
+    reply[kReplyTrailers] = null
+    writeReply(reply.request, reply, payload)
+    return
+  }
   const isPayloadStream = payload !== null && typeof payload === 'object' && isStream(payload)
   if (payload !== undefined && payload !== null && !isBody(payload) && !isPayloadStream) {
     reply[kReplySending] = false
@@ -159,8 +167,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
     return
   }
   res.writeHead(res.statusCode)
-  const code = res.statusCode
-  if (isBody(payload) && code !== 204 && code !== 304) res.write(payload)
+  if (isBody(payload)) res.write(payload)
   endWithTrailers(reply, given)
 }
 
