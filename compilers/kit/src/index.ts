@@ -29,6 +29,7 @@ export {
 } from './json-schema-target.js'
 export { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms, type SwaggerTransformInput, type SwaggerTransformObjectInput } from './openapi-transform.js'
 export { zodMayRunAsync } from './zod-async-rules.js'
+export { adapterBinding, type AdapterExports } from './adapter-binding.js'
 
 // `require('@enclave/compiler-kit')` returns this binding (see docs/architecture.md). The kit has no
 // one main function, so it is a plain object holding every value.
