@@ -40,7 +40,7 @@ export function headTaken (server: ServerState, path: string, constraints: Route
 /** A HEAD route the user declares takes the place of the one added for a GET route. */
 export function replaceAutoHead (server: ServerState, path: string, constraints: RouteConstraints): void {
   const existing = server.router.findRoute('HEAD', path, constraints)
-  const auto: RouteContext | undefined = existing?.store
+  const auto = existing?.store as RouteContext | undefined
   if (auto === undefined || !auto.isAutoHead) return
   server.router.off('HEAD', path, constraints)
   removeFrom(server.routes, auto)
