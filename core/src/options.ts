@@ -69,6 +69,7 @@ const optionChecks: Record<string, [Check, string]> = {
   genericJsonParseErrors: [isBool, 'a boolean'],
   jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
   paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
+  referenceDecorators: [(v) => v === 'warn' || v === 'reject', "'warn' | 'reject'"],
   protectErrorPayloads: [isBool, 'a boolean'],
   versioning: [(v) => isObject(v) && isFunction((v as Record<string, unknown>).storage) && isFunction((v as Record<string, unknown>).deriveVersion), 'an object { storage, deriveVersion }'],
   validationPayload: [(v) => v === 'spec' || v === 'fastify', "'spec' | 'fastify'"],
@@ -115,6 +116,7 @@ export interface ResolvedOptions {
   genericJsonParseErrors: boolean
   jsonNestingLimit: number | false
   paramTooLongStatus: 404 | 414
+  referenceDecorators: 'warn' | 'reject'
   protectErrorPayloads: boolean,
   validationPayload: 'spec' | 'fastify'
   validatorFailure: 'conceal' | 'fastify'
@@ -155,6 +157,7 @@ const defaults = {
   genericJsonParseErrors: false,
   jsonNestingLimit: false,
   paramTooLongStatus: 404,
+  referenceDecorators: 'warn',
   protectErrorPayloads: false,
   validationPayload: 'fastify',
   validatorFailure: 'fastify',

@@ -23,6 +23,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   genericJsonParseErrors: { fastify: false, enclave: true },
   jsonNestingLimit: { fastify: false, enclave: 1000 },
   paramTooLongStatus: { fastify: 404, enclave: 414 },
+  // An object or array decorating every request/reply: Fastify 4 warns (FSTDEP006), Fastify 5 and enclave() refuse.
+  referenceDecorators: { fastify: 'warn', enclave: 'reject' },
   // An improvement off on both entries; listed with its row of the differences table.
   protectErrorPayloads: { fastify: false, enclave: false },
   // Validation (docs/validation.md): the spec's 400 payload and wording on enclave().

@@ -2,6 +2,8 @@ import t from 'tap'
 import type { Test } from 'tap'
 import enclave, { errorCodes } from '@enclave/core'
 import { plugin } from '@enclave/plugin'
+import Fastify4 from 'fastify4'
+import fastifyFace from '@enclave/fastify'
 import type { EnclaveInstance } from '@enclave/core'
 
 function build (t: Test): EnclaveInstance {
@@ -125,14 +127,45 @@ t.test('FST_ERR_DEC_AFTER_START: decorating once the server is ready', async (t)
   }
 })
 
-t.test('ENC_ERR_DEC_INVALID_NAME: a name that is not a string or a symbol', async (t) => {
-  const app = build(t)
-  for (const kind of kinds) {
-    t.throws(() => decorateWith(app, kind, 42, null), {
-      code: 'ENC_ERR_DEC_INVALID_NAME',
-      message: "The decorator name must be a string or a symbol, instead got 'number'"
-    }, kind)
+t.test('a name that is not a string or symbol is turned into a property key, as fastify@4.29.1 does', async (t) => {
+  for (const [name, factory] of [['fastify4', Fastify4], ['enclave', enclave], ['@enclave/fastify', fastifyFace]] as const) {
+    const app = (factory as (options?: object) => EnclaveInstance)()
+    t.teardown(() => app.close())
+    decorateWith(app, 'decorate', 42, 'answer')
+    decorateWith(app, 'decorateRequest', 7, 'seven')
+    app.get('/', async (request) => ({ value: (app as unknown as Record<string, unknown>)['42'], request: (request as unknown as Record<string, unknown>)['7'] }))
+    t.equal(app.hasDecorator('42'), true, `${name}: decorate(42) is 'decorate("42")'`)
+    t.throws(() => decorateWith(app, 'decorate', '42', 'again'), { code: 'FST_ERR_DEC_ALREADY_PRESENT' }, `${name}: '42' is the same name`)
+    const response = await app.inject('/')
+    t.same(response.json(), { value: 'answer', request: 'seven' }, name)
   }
+})
+
+t.test('referenceDecorators: an object or array on request/reply warns (FSTDEP006) and decorates on @enclave/fastify, as fastify@4.29.1; enclave() refuses it', async (t) => {
+  const seen: string[] = []
+  const onWarning = (warning: Error & { code?: string }): void => { seen.push(String(warning.code)) }
+  process.on('warning', onWarning)
+  t.teardown(() => { process.off('warning', onWarning) })
+  for (const [name, factory] of [['@enclave/fastify', fastifyFace], ['fastify4', Fastify4], ['enclave() with referenceDecorators: warn', (options?: object) => enclave({ ...options, referenceDecorators: 'warn' })]] as const) {
+    const app = (factory as (options?: object) => EnclaveInstance)()
+    t.teardown(() => app.close())
+    decorateWith(app, 'decorateRequest', 'shared', { count: 0 })
+    decorateWith(app, 'decorateReply', 'list', [])
+    app.get('/', async (request, reply) => {
+      const shared = (request as unknown as { shared: { count: number } }).shared
+      shared.count++
+      return { count: shared.count, list: Array.isArray((reply as unknown as { list: unknown }).list) }
+    })
+    t.same((await app.inject('/')).json(), { count: 1, list: true }, `${name}: decorated`)
+    t.same((await app.inject('/')).json(), { count: 2, list: true }, `${name}: one object shared by every request`)
+    if (name === '@enclave/fastify') {
+      await new Promise((resolve) => setImmediate(resolve))
+      t.same(seen, ['FSTDEP006'], '@enclave/fastify emitted FSTDEP006, once a process as Fastify does')
+    }
+  }
+  t.throws(() => decorateWith(enclave(), 'decorateRequest', 'shared', {}), { code: 'FST_ERR_DEC_REFERENCE_TYPE' }, 'enclave() default: refused')
+  t.throws(() => decorateWith(fastifyFace({ referenceDecorators: 'reject' } as object) as unknown as EnclaveInstance, 'decorateRequest', 'shared', {}), { code: 'FST_ERR_DEC_REFERENCE_TYPE' }, '@enclave/fastify with referenceDecorators: reject')
+  t.throws(() => enclave({ referenceDecorators: 'sometimes' as 'warn' }), { code: 'FST_ERR_INIT_OPTS_INVALID' }, 'a wrong value fails at start')
 })
 
 t.test('decorator errors are instances of their catalogued classes', async (t) => {

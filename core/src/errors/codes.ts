@@ -45,7 +45,6 @@ export const catalogue = [
   { code: 'FST_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency '%s'.", when: 'A decorator lists a dependency that is not decorated in this context.' },
   { code: 'FST_ERR_DEC_AFTER_START', message: "The decorator '%s' has been added after start!", when: 'A decorator was added after ready().' },
   { code: 'FST_ERR_DEC_REFERENCE_TYPE', message: "The decorator '%s' of type '%s' is a reference type. Use null or the { getter, setter } interface instead, and set the value in a hook.", when: 'decorateRequest/decorateReply with an object or array value, which every request would share.' },
-  { code: 'ENC_ERR_DEC_INVALID_NAME', message: "The decorator name must be a string or a symbol, instead got '%s'", type: 'TypeError', when: 'decorate/decorateRequest/decorateReply was given a name that is neither a string nor a symbol.' },
   { code: 'FST_ERR_DEC_UNDECLARED', message: "No decorator '%s' has been declared on %s.", when: 'getDecorator for a name that is not visible in this context.' },
   // hooks
   { code: 'FST_ERR_HOOK_INVALID_TYPE', message: 'The hook name must be a string', type: 'TypeError', when: 'addHook was given a non-string name.' },

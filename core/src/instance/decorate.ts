@@ -1,5 +1,6 @@
 /** decorate / decorateRequest / decorateReply: Fastify 4's rules for where a decoration lands and what it may replace. */
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { contextOf, type ContextState, type RuntimeInstance } from './context-state.js'
 
 export type DecoratorTarget = 'instance' | 'request' | 'reply'
@@ -93,9 +94,10 @@ function checkDependencies (holder: Holder, name: PropertyKey, dependencies: unk
  * decorate / decorateRequest / decorateReply. The value lands on the context's instance or on its
  * Request/Reply prototype, so it is visible in the context and its descendants only.
  */
-export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: unknown, value: unknown, dependencies?: unknown): void {
+export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget, rawName: unknown, value: unknown, dependencies?: unknown): void {
+  // Any value names a decorator, as in Fastify: JavaScript turns it into a property key.
+  const name: PropertyKey = typeof rawName === 'symbol' ? rawName : String(rawName)
   const context = contextOf(instance)
-  if (typeof name !== 'string' && typeof name !== 'symbol') throw new errorCodes.ENC_ERR_DEC_INVALID_NAME(typeof name)
   if (context.server.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const holder = holderOf(instance, target)
   const builtin = checkAvailable(context, holder, target, name)
@@ -103,8 +105,10 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
   if (isAccessors(value)) {
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
   } else if (target !== 'instance' && typeof value === 'object' && value !== null) {
-    // One object on the prototype would be shared, and mutated, by every request.
-    throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(String(name), Array.isArray(value) ? 'array' : 'object')
+    // One object on the prototype is shared, and mutated, by every request.
+    if (context.server.options.referenceDecorators === 'reject') throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(String(name), Array.isArray(value) ? 'array' : 'object')
+    warnings.FSTDEP006(String(name))
+    holder[name] = value
   } else if (builtin) {
     replaceBuiltin(holder, target, name, value)
   } else {

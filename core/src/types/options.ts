@@ -67,6 +67,8 @@ export interface EnclaveOptions {
   jsonNestingLimit?: number | false
   /** Status of a path parameter longer than maxParamLength: 414 `FST_ERR_MAX_PARAM_LENGTH` (Fastify v5) or 404 (Fastify 4). Default 414 on enclave(), 404 on @enclave/fastify. */
   paramTooLongStatus?: 404 | 414
+  /** decorateRequest/decorateReply with an object or array (one value every request shares): `'reject'` throws FST_ERR_DEC_REFERENCE_TYPE (Fastify v5), `'warn'` emits FSTDEP006 and decorates (Fastify 4). Default `'reject'` on enclave(), `'warn'` on @enclave/fastify. */
+  referenceDecorators?: 'warn' | 'reject'
   /** Never pass the default error handler's payload through a `4xx`/`5xx`/`default` response schema. Default `false` (Fastify's behaviour). */
   protectErrorPayloads?: boolean
   /** Fastify 4's custom version strategy for the `version` constraint. */
