@@ -21,16 +21,16 @@ export const kRequestRoute = Symbol('enclave.request.route')
 export const kReplyRoute = Symbol('enclave.reply.route')
 export const kReplyHeaders = Symbol('enclave.reply.headers')
 export const kReplySerializer = Symbol('enclave.reply.serializer')
-export const kReplyIsError = Symbol('enclave.reply.isError')
 export const kReplyErrorHandlerIndex = Symbol('enclave.reply.errorHandlerIndex')
 export const kReplyStartTime = Symbol('enclave.reply.startTime')
 export const kReplyHijacked = Symbol('enclave.reply.hijacked')
 export const kReplyHookState = Symbol('enclave.reply.hookState')
 export const kReplyIsRunningOnError = Symbol('enclave.reply.isRunningOnError')
-export const kReplyResolve = Symbol('enclave.reply.resolve')
 export const kReplyEndTime = Symbol('enclave.reply.endTime')
 export const kReplyHeaderFailure = Symbol('enclave.reply.headerFailure')
 export const kReplyError = Symbol('enclave.reply.error')
+// set once reply.send() has begun (serializing, onSend or writing): a second send only warns
+export const kReplySending = Symbol('enclave.reply.sending')
 
 // validation errors: sent as the spec's payload (no `code`) under validationPayload: 'spec'
 export const kSpecValidationPayload = Symbol('enclave.validation.specPayload')

@@ -4,6 +4,7 @@ import t from 'tap'
 import Fastify from 'fastify4'
 import fp from 'fastify-plugin'
 import enclave from '@enclave/core'
+import { spawnSync } from 'node:child_process'
 
 type Record = (label: string) => (request: any, reply: any, done: () => void) => void
 type Scenario = (app: any, record: Record) => unknown
@@ -181,6 +182,21 @@ t.test('an onReady hook that never finishes rejects ready() with FST_ERR_HOOK_TI
     t.equal(error?.cause?.code, 'AVV_ERR_READY_TIMEOUT')
     t.equal(error?.cause?.message, "Plugin did not start in time: ''. You may have forgotten to call 'done' function or to resolve a Promise")
   }
+})
+
+t.test('an onReady hook that never finishes keeps the process up until ready() rejects, as on fastify@4.29.1', async (t) => {
+  const outputs: string[] = []
+  for (const [name, specifier] of [['fastify@4.29.1', 'fastify4'], ['enclave()', '@enclave/core']]) {
+    // Nothing else keeps this process alive: only the pending hook's timeout can settle ready().
+    const script = `import factory from '${specifier}'
+const app = factory({ pluginTimeout: 200 })
+app.addHook('onReady', function neverDone (_done) {})
+app.ready().then(() => console.log('ready'), (error) => console.log('rejected', error.code))`
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 20_000 })
+    t.equal(child.stdout.trim(), 'rejected FST_ERR_HOOK_TIMEOUT', name)
+    outputs.push(child.stdout)
+  }
+  t.equal(outputs[1], outputs[0], 'Enclave agrees with fastify@4.29.1')
 })
 
 t.test('plugin options given as a function are called with the new child instance the plugin receives', async (t) => {

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { Readable } from 'node:stream'
 import enclave from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 function logCollector () {
   const lines: Array<Record<string, any>> = []
@@ -231,4 +232,31 @@ t.test('a hook that hijacks the reply ends the lifecycle', async (t) => {
   const response = await app.inject('/')
   t.equal(response.body, 'hijacked in onRequest')
   t.same(seen, [])
+})
+
+t.test('a hook that answers and then throws null or undefined ends its chain, as on fastify@4.29.1', async (t) => {
+  const observed: Record<string, unknown[]> = {}
+  for (const [face, factory] of faces) {
+    for (const style of ['promise style', 'callback style'] as const) {
+      const seen: string[] = []
+      const app = factory()
+      t.teardown(() => app.close())
+      // Thrown on purpose: Fastify treats a thrown null/undefined as no failure.
+      app.addHook('onRequest', style === 'promise style'
+        ? function answerThenThrowUndefined (_request: any, reply: any) { reply.send('answered'); throw undefined }
+        : function answerThenThrowNull (_request: any, reply: any, _done: () => void) { reply.send('answered'); throw null })
+      app.addHook('onRequest', function laterHook (_request: any, _reply: any, done: () => void) { seen.push('later onRequest'); done() })
+      app.addHook('preHandler', function preHandlerHook (_request: any, _reply: any, done: () => void) { seen.push('preHandler'); done() })
+      app.get('/', () => { seen.push('handler'); return 'from handler' })
+      const response = await app.inject('/')
+      t.equal(response.statusCode, 200, `${face}, ${style}`)
+      t.equal(response.body, 'answered', `${face}, ${style}`)
+      t.same(seen, [], `${face}, ${style}: nothing after the answering hook runs`)
+      ;(observed[style] ??= []).push({ status: response.statusCode, body: response.body, seen })
+    }
+  }
+  for (const style of Object.keys(observed)) {
+    const [fastify, ...enclaveEntries] = observed[style]!
+    for (const entry of enclaveEntries) t.same(entry, fastify, `${style}: Enclave agrees with fastify@4.29.1`)
+  }
 })

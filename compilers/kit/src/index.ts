@@ -1,3 +1,4 @@
+/** The compiler kit's public entry: what every schema-library adapter (zod, joi, yup, standard-schema) builds on — request-part rules, errors, coercion, serializers and the OpenAPI transforms. */
 import { calledAsCompilerMessage, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from './adapter-options.js'
 import { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValidationError } from './errors.js'
 import { coercedParts, headerCaseMessage, httpParts, isHttpPart, stringParts, unknownHttpPartMessage } from './http-parts.js'

@@ -1,3 +1,4 @@
+/** The runner of the application hooks that run one after another with a timeout: onReady, onListen, preClose. */
 import { errorCodes } from '../errors/codes.js'
 import { createError } from '../errors/create-error.js'
 import type { HookEntry } from './hooks.js'
@@ -7,7 +8,7 @@ const ReadyTimeout = createError('AVV_ERR_READY_TIMEOUT', "Plugin did not start 
 
 function hookTimeout (name: string): Error {
   const error = new errorCodes.FST_ERR_HOOK_TIMEOUT(name)
-  ;(error as any).cause = new ReadyTimeout('')
+  error.cause = new ReadyTimeout('')
   return error
 }
 
@@ -15,8 +16,9 @@ function withTimeout (promise: Promise<void>, ms: number, name: string): Promise
   if (ms <= 0) return promise
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<void>((_resolve, reject) => {
+    // Not unref'd: as in Fastify, a hook that never finishes keeps the process up until the timeout
+    // rejects ready()/listen()/close(), rather than letting it exit with the promise unsettled.
     timer = setTimeout(() => reject(hookTimeout(name)), ms)
-    timer.unref()
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

@@ -1,9 +1,17 @@
+/** The request pipeline: from the router's match through every phase of the lifecycle to the handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { kRawReply, kReplyEndTime, kReplyHijacked, kRequestRoute, kReplyRoute } from '../symbols.js'
-import { kReplySending } from '../reply/reply.js'
+import type { Socket } from 'node:net'
+import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
 import { createRequestLogger } from '../logging/request-logger.js'
-import { runHooks, runPayloadHooks, runAbortHooks, isAnswered, type ChainEnd } from './run-hooks.js'
-import { parseBody } from '../request/read-body.js'
+import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
+import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
+import { isThenable } from '../util/functions.js'
+import type { EnclaveLogger } from '../logging/logger.js'
+import type { ValidationError } from '../types/schema.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { RuntimeRequest } from '../request/request.js'
+import { parseBody, type BodyStream } from '../request/read-body.js'
 import { handleError } from '../reply/error-handler.js'
 import { validateRequest } from '../schema/validate.js'
 import { errorCodes } from '../errors/codes.js'
@@ -24,21 +32,14 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   }
   const request = new route.Request(id, params, raw, query, log, route)
   const reply = new route.Reply(res, request, log, route)
-  if (route.watchFinish) {
-    ;(res as any)[kRawReply] = reply
-    res.once('finish', onResponseFinished)
-  }
-  if (route.onRequestAbort !== null) {
-    ;(raw as any)[kRawReply] = reply
-    raw.once('close', onRequestClosed)
-  }
-  // Over HTTP/2 a request's timeout is its stream's (raw.socket is a proxy shared by the session's streams).
-  if (route.onTimeout !== null) watchSocketTimeout(raw.httpVersionMajor === 2 ? (raw as any).stream : raw.socket, reply)
+  if (route.watchFinish) watchFinish(res, reply)
+  if (route.onRequestAbort !== null) watchAbort(raw, reply)
+  if (route.onTimeout !== null) watchTimeout(raw, reply)
   if (server.loggingEnabled && !server.options.disableRequestLogging) {
     log.info({ req: request }, 'incoming request')
   }
   if (route.onRequest !== null) {
-    runHooks(route.onRequest, request, reply)
+    runHooks(route.onRequest, request, reply, undefined, 0)
   } else {
     afterOnRequest(request, reply)
   }
@@ -49,10 +50,10 @@ const closingBody = '{"error":"Service Unavailable","message":"Service Unavailab
 const closingHeaders = { 'Content-Type': 'application/json', 'Content-Length': String(closingBody.length) }
 
 /**
- * close() has begun: a request that still arrives on an open connection is refused before any
+ * close() has begun: a request that still arrives on an open connection is refused before a
  * hook runs (as Fastify does), so shutting down never starts new work.
  */
-function refuseWhileClosing (res: ServerResponse, log: any): void {
+function refuseWhileClosing (res: ServerResponse, log: EnclaveLogger): void {
   res.writeHead(503, closingHeaders)
   res.end(closingBody)
   log.info({ res: { statusCode: 503 } }, 'request aborted - refusing to accept new requests as server is closing')
@@ -64,13 +65,14 @@ function refuseWhileClosing (res: ServerResponse, log: any): void {
  * open long enough for this one to be written (the graceful close marked it when close() began).
  */
 function answerLastOnConnection (raw: IncomingMessage, res: ServerResponse): void {
-  const inFlight = (raw.socket as any)?._httpMessage
+  // Node's private pointer from a socket to the response it is writing.
+  const inFlight = (raw.socket as (Socket & { _httpMessage?: ServerResponse | null }) | null)?._httpMessage
   if (inFlight !== undefined && inFlight !== null && inFlight !== res && inFlight.headersSent === false) inFlight.removeHeader('connection')
   res.setHeader('Connection', 'close')
 }
 
 /** Any hook, parser or validator failure before the handler: answer through the error handlers. */
-export function failLifecycle (reply: any, error: unknown): void {
+export function failLifecycle (reply: Reply, error: unknown): void {
   if (isAnswered(reply)) {
     reply.log.error({ err: error }, 'error after the reply was sent')
     return
@@ -79,36 +81,39 @@ export function failLifecycle (reply: any, error: unknown): void {
   handleError(reply, error)
 }
 
-function afterOnRequest (request: any, reply: any): void {
-  const route: RouteContext = request.context
+function afterOnRequest (request: RuntimeRequest, reply: Reply): void {
+  const route = request[kRequestRoute]
   if (route.preParsing !== null) {
-    runPayloadHooks(route.preParsing, request, reply, request.raw)
+    runHooks(route.preParsing, request, reply, request.raw, 0)
   } else {
     afterPreParsing(request, reply, request.raw)
   }
 }
 
-function afterPreParsing (request: any, reply: any, payload: any): void {
+function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknown): void {
   if (isAnswered(reply)) return
-  const route: RouteContext = request.context
+  const route = request[kRequestRoute]
   if (route.parseBody) {
-    parseBody(request, reply, payload, afterParsing)
+    // The raw request, or the stream a preParsing hook replaced it with (Fastify requires a stream there).
+    parseBody(request, reply, payload as BodyStream, afterParsing)
   } else {
     afterParsing(request, reply)
   }
 }
 
-export function afterParsing (request: any, reply: any): void {
-  const route: RouteContext = request.context
+/** Where the body reader continues; it hands back the reply it was given, typed as the public one. */
+function afterParsing (request: RuntimeRequest, bodyReply: EnclaveReply): void {
+  const reply = bodyReply as Reply
+  const route = request[kRequestRoute]
   if (route.preValidation !== null) {
-    runHooks(route.preValidation, request, reply)
+    runHooks(route.preValidation, request, reply, undefined, 0)
   } else {
     validationPhase(request, reply)
   }
 }
 
-function validationPhase (request: any, reply: any): void {
-  const route: RouteContext = request.context
+function validationPhase (request: RuntimeRequest, reply: Reply): void {
+  const route = request[kRequestRoute]
   if (route.validators !== null) {
     const outcome = validateRequest(route, request)
     if (outcome !== null) {
@@ -116,14 +121,14 @@ function validationPhase (request: any, reply: any): void {
         onValidationFailed(request, reply, outcome)
         return
       }
-      awaitValidation(outcome, request, reply)
+      void awaitValidation(outcome, request, reply)
       return
     }
   }
   preHandlerPhase(request, reply)
 }
 
-async function awaitValidation (outcome: Promise<Error | null>, request: any, reply: any): Promise<void> {
+async function awaitValidation (outcome: Promise<Error | null>, request: RuntimeRequest, reply: Reply): Promise<void> {
   let error: Error | null
   try {
     error = await outcome
@@ -135,21 +140,21 @@ async function awaitValidation (outcome: Promise<Error | null>, request: any, re
   else preHandlerPhase(request, reply)
 }
 
-function onValidationFailed (request: any, reply: any, error: Error): void {
-  const route: RouteContext = request.context
-  if (route.attachValidation && (error as any).validationContext !== undefined) {
-    request.validationError = error
+function onValidationFailed (request: RuntimeRequest, reply: Reply, error: Error): void {
+  const route = request[kRequestRoute]
+  if (route.attachValidation && (error as ValidationError).validationContext !== undefined) {
+    request.validationError = error as ValidationError
     preHandlerPhase(request, reply)
     return
   }
   reply.send(error)
 }
 
-function preHandlerPhase (request: any, reply: any): void {
+function preHandlerPhase (request: RuntimeRequest, reply: Reply): void {
   if (isAnswered(reply)) return
-  const route: RouteContext = request.context
+  const route = request[kRequestRoute]
   if (route.preHandler !== null) {
-    runHooks(route.preHandler, request, reply)
+    runHooks(route.preHandler, request, reply, undefined, 0)
   } else {
     runHandler(request, reply)
   }
@@ -159,19 +164,19 @@ function preHandlerPhase (request: any, reply: any): void {
  * reply.callNotFound(): the request moves to the not-found route of its prefix, whose preHandler
  * hooks and handler run next (Fastify's order); its onSend hooks and error handlers apply from here.
  */
-export function runInNotFoundRoute (request: any, reply: any, route: RouteContext): void {
+export function runInNotFoundRoute (request: RuntimeRequest, reply: Reply, route: RouteContext): void {
   request[kRequestRoute] = route
   reply[kReplyRoute] = route
   if (route.preHandler !== null) {
-    runHooks(route.preHandler, request, reply)
+    runHooks(route.preHandler, request, reply, undefined, 0)
   } else {
     runHandler(request, reply)
   }
 }
 
-function runHandler (request: any, reply: any): void {
-  const route: RouteContext = request.context
-  let result
+function runHandler (request: RuntimeRequest, reply: Reply): void {
+  const route = request[kRequestRoute]
+  let result: unknown
   try {
     result = route.handler.call(route.instance, request, reply)
   } catch (error) {
@@ -179,14 +184,14 @@ function runHandler (request: any, reply: any): void {
     return
   }
   if (result === undefined || result === reply) return
-  if (result !== null && typeof result.then === 'function') {
-    awaitHandler(result, reply)
+  if (isThenable(result)) {
+    void awaitHandler(result, reply)
     return
   }
   if (reply[kReplySending] === false && !reply.sent) reply.send(result)
 }
 
-async function awaitHandler (promise: Promise<unknown>, reply: any): Promise<void> {
+async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
   let payload
   try {
     payload = await promise
@@ -197,7 +202,7 @@ async function awaitHandler (promise: Promise<unknown>, reply: any): Promise<voi
   if (payload === reply) return
   if (reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true) {
     if (payload !== undefined) {
-      reply.log.warn({ err: new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.context.url, reply.request.context.method) }, 'the handler returned a value after the reply was sent; the value is ignored')
+      reply.log.warn({ err: new errorCodes.FST_ERR_REP_ALREADY_SENT(reply[kReplyRoute].url, reply[kReplyRoute].method) }, 'the handler returned a value after the reply was sent; the value is ignored')
     }
     return
   }
@@ -205,67 +210,10 @@ async function awaitHandler (promise: Promise<unknown>, reply: any): Promise<voi
   reply.send(payload)
 }
 
-function onResponseFinished (this: ServerResponse): void {
-  const reply = (this as any)[kRawReply]
-  reply[kReplyEndTime] = performance.now()
-  const route: RouteContext = reply.request.context
-  // As Fastify: "request completed" is written once the onResponse hooks are done.
-  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply)
-  else logRequestCompleted(reply.request, reply)
-}
-
-function requestLoggingOn (reply: any): boolean {
-  const server = reply.request.context.server
-  return server.loggingEnabled && !server.options.disableRequestLogging
-}
-
-function logRequestCompleted (_request: any, reply: any): void {
-  if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
-}
-
-/** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
-function logRequestErrored (reply: any, error: unknown): void {
-  if (requestLoggingOn(reply)) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
-}
-
-function onRequestClosed (this: IncomingMessage): void {
-  const reply = (this as any)[kRawReply]
-  if (reply.raw.writableFinished === true) return
-  const route: RouteContext = reply.request.context
-  void runAbortHooks(route.onRequestAbort!, reply.request, function logAbortHookFailure (error) {
-    reply.log.error({ err: error }, 'onRequestAbort hook failed')
-  })
-}
-
-/**
- * onTimeout hooks run when the socket times out (connectionTimeout) while this request is open.
- * One listener per socket, however many requests a keep-alive connection carries: the socket
- * points at its current reply.
- */
-function watchSocketTimeout (socket: any, reply: any): void {
-  if (socket === null || socket === undefined) return
-  if (socket[kRawReply] === undefined) socket.on('timeout', onSocketTimeout)
-  socket[kRawReply] = reply
-}
-
-function onSocketTimeout (this: any): void {
-  const reply = this[kRawReply]
-  // A keep-alive connection idling after its last response has no request to report.
-  if (reply.raw.writableFinished === true) return
-  const route: RouteContext = reply.request.context
-  runHooks(route.onTimeout!, reply.request, reply)
-}
-
-function noop (): void {}
-
-export function logHookFailure (reply: any, error: unknown): void {
-  reply.log.error({ err: error }, 'hook failed after the response')
-}
-
 /** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */
 export const onRequestEnd: ChainEnd = { next: afterOnRequest, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
 export const preParsingEnd: ChainEnd = { next: afterPreParsing, fail: failLifecycle, withPayload: true, stopWhenAnswered: true }
 export const preValidationEnd: ChainEnd = { next: validationPhase, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
 export const preHandlerEnd: ChainEnd = { next: runHandler, fail: failLifecycle, withPayload: false, stopWhenAnswered: true }
-export const onResponseEnd: ChainEnd = { next: logRequestCompleted, fail: logRequestErrored, withPayload: false, stopWhenAnswered: false }
-export const onTimeoutEnd: ChainEnd = { next: noop, fail: logHookFailure, withPayload: false, stopWhenAnswered: false }
+// Declared beside the listeners that start these chains; compileRoute reads every chain end from here.
+export { onResponseEnd, onTimeoutEnd } from './response-events.js'

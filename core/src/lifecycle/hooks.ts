@@ -1,4 +1,6 @@
+/** The hook names, how a hook's style is told from its arity, and each context's store of added hooks. */
 import { errorCodes } from '../errors/codes.js'
+import { isAsyncFunction } from '../util/functions.js'
 
 export const requestHookNames = [
   'onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization',
@@ -30,7 +32,7 @@ const callbackArity: Record<HookName, number> = {
   onClose: 2
 }
 
-export type AnyHook = (...args: any[]) => unknown
+export type AnyHook = (...args: any[]) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any -- a user's hook: its parameters are whatever its hook name passes
 
 /** One registration of a hook, remembered with the context instance it runs as `this` in. */
 export interface HookEntry {
@@ -56,10 +58,6 @@ export function createHookStore (): HookStore {
   return store
 }
 
-function isAsyncFunction (fn: AnyHook): boolean {
-  return fn.constructor.name === 'AsyncFunction'
-}
-
 /** Validates a hook at addHook time, so a wrong hook fails at start-up, not on a request. */
 export function createHookEntry (name: unknown, fn: unknown, instance: object): HookEntry {
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
@@ -67,7 +65,7 @@ export function createHookEntry (name: unknown, fn: unknown, instance: object): 
   if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
   const arity = callbackArity[name as HookName]
   const callbackStyle = (fn as AnyHook).length >= arity
-  if (callbackStyle && isAsyncFunction(fn as AnyHook)) {
+  if (callbackStyle && isAsyncFunction(fn)) {
     throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
   }
   return { fn: fn as AnyHook, instance, callbackStyle, sequence: ++addedHooks }
@@ -76,7 +74,7 @@ export function createHookEntry (name: unknown, fn: unknown, instance: object): 
 /** The one check Fastify makes when addHook is called rather than when the hook is added: an async hook that declares `done`. */
 export function assertHookStyle (name: unknown, fn: unknown): void {
   if (typeof name !== 'string' || !(name in callbackArity) || typeof fn !== 'function') return
-  if (isAsyncFunction(fn as AnyHook) && (fn as AnyHook).length >= callbackArity[name as HookName]) {
+  if (isAsyncFunction(fn) && (fn as AnyHook).length >= callbackArity[name as HookName]) {
     throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
   }
 }

@@ -1,12 +1,17 @@
-import { kReplyHookState, kReplyHijacked } from '../symbols.js'
+/** The one hook runner of the request lifecycle, and the hook chains it runs (compiled per route at ready()). */
+import { kReplyHookState, kReplyHijacked, kReplySending } from '../symbols.js'
 import { errorCodes } from '../errors/codes.js'
-import { kReplySending } from '../reply/reply.js'
+import { isThenable } from '../util/functions.js'
 import type { HookEntry } from './hooks.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
-/** Continues the lifecycle after a hook chain. Module-level functions, so nothing is allocated per request. */
-export type Next = (request: any, reply: any) => void
-export type PayloadNext = (request: any, reply: any, payload: unknown) => void
-export type Fail = (reply: any, error: unknown) => void
+/**
+ * Continues the lifecycle after a hook chain (`payload` is the chain's payload, `undefined` for
+ * chains without one). Module-level functions, so nothing is allocated per request.
+ */
+export type Next = (request: RuntimeRequest, reply: Reply, payload: unknown) => void
+export type Fail = (reply: Reply, error: unknown) => void
 
 /**
  * Where a hook name's chain leads, declared once by the module that continues the lifecycle after
@@ -15,7 +20,7 @@ export type Fail = (reply: any, error: unknown) => void
  * sent: they all run).
  */
 export interface ChainEnd {
-  readonly next: Next | PayloadNext
+  readonly next: Next
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
@@ -27,7 +32,7 @@ export interface ChainEnd {
  */
 export class HookChain {
   readonly hooks: HookEntry[]
-  readonly next: Next | PayloadNext
+  readonly next: Next
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
@@ -51,15 +56,17 @@ const doneWhileCalling = 2
  * once per reply, and only when a route has a callback-style hook: the one allocation the callback
  * API forces on us (`done` must know which request it belongs to).
  */
-class HookState {
-  readonly request: any
-  readonly reply: any
+export class HookState {
+  readonly request: RuntimeRequest
+  readonly reply: Reply
   chain: HookChain | null = null
   index = 0
   payload: unknown = undefined
   /** `calling` while the hook function is on the stack: a synchronous `done` must not recurse. */
   phase = idle
+  /** What a synchronous `done(error, value)` passed, read by the loop once the hook returns. */
   syncError: unknown = undefined
+  syncValue: unknown = undefined
   /**
    * Counts callback-style hook calls; `settled` is the call whose `done` ran, so a promise the hook
    * returned continues the chain only in its stead.
@@ -68,15 +75,15 @@ class HookState {
   settled = 0
   readonly done: (error?: unknown, value?: unknown) => void
 
-  constructor (request: any, reply: any) {
+  constructor (request: RuntimeRequest, reply: Reply) {
     this.request = request
     this.reply = reply
     this.done = (error?: unknown, value?: unknown) => { hookDone(this, error, value) }
   }
 }
 
-function stateOf (request: any, reply: any): HookState {
-  let state: HookState | null = reply[kReplyHookState]
+function stateOf (request: RuntimeRequest, reply: Reply): HookState {
+  let state = reply[kReplyHookState]
   if (state === null) {
     state = new HookState(request, reply)
     reply[kReplyHookState] = state
@@ -85,7 +92,7 @@ function stateOf (request: any, reply: any): HookState {
 }
 
 /** A hook answered the request (or took it over), so the rest of the chain is skipped. */
-export function isAnswered (reply: any): boolean {
+export function isAnswered (reply: Reply): boolean {
   return reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true
 }
 
@@ -96,41 +103,44 @@ function isNothing (error: unknown): boolean {
 
 /** A hook's promise that rejects with a falsy value fails with Fastify's FST_ERR_SEND_UNDEFINED_ERR. */
 function rejectionReason (error: unknown): unknown {
-  return error ? error : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  return error || new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
 }
 
 /**
  * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
- * hooks (preParsing, preSerialization, onSend, onError), where any falsy value means success, as in Fastify.
+ * hooks (preParsing, preSerialization, onSend, onError), where every falsy value means success, as in Fastify.
  */
-function isFailure (chain: HookChain, error: unknown): boolean {
-  return chain.withPayload ? Boolean(error) : error !== undefined && error !== null
-}
-
-function isThenable (value: any): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof value.then === 'function'
+function isFailure (withPayload: boolean, error: unknown): boolean {
+  return withPayload ? Boolean(error) : error !== undefined && error !== null
 }
 
 /**
- * Runs `chain.hooks[start..]` as `hook(request, reply[, done])`, then `chain.next(request, reply)`.
- * A hook that answers the request ends the chain, unless the chain runs after the response.
+ * The one runner for every request-lifecycle chain: runs `chain.hooks[start..]` as
+ * `hook(request, reply[, payload][, done])`, then `chain.next(request, reply, payload)`. A payload
+ * chain's hook may replace the payload (by returning or resolving a value, or through `done`).
+ * Once a hook answers the request, the rest is skipped, unless the chain runs after the response.
  */
-export function runHooks (chain: HookChain, request: any, reply: any, start = 0): void {
+export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
   const hooks = chain.hooks
+  const withPayload = chain.withPayload
   let state: HookState | null = null
   for (let i = start; i < hooks.length; i++) {
+    if (i > start && chain.stopWhenAnswered && isAnswered(reply)) return
     const hook = hooks[i]!
+    let returned: unknown
     if (hook.callbackStyle) {
       if (state === null) state = stateOf(request, reply)
       // A hook may run another chain of the same reply (reply.send() in onRequest runs onSend), so
       // which chain this is and where it stands are written before each call.
       state.chain = chain
       state.index = i
+      if (withPayload) state.payload = payload
       state.phase = calling
       state.invocation++
-      let returned
       try {
-        returned = hook.fn.call(hook.instance, request, reply, state.done)
+        returned = withPayload
+          ? hook.fn.call(hook.instance, request, reply, payload, state.done)
+          : hook.fn.call(hook.instance, request, reply, state.done)
       } catch (error) {
         state.phase = idle
         if (isNothing(error)) continue
@@ -143,106 +153,36 @@ export function runHooks (chain: HookChain, request: any, reply: any, start = 0)
         return
       }
       state.phase = idle
-      if (isFailure(chain, state.syncError)) {
-        const error = state.syncError
+      const error = state.syncError
+      if (isFailure(withPayload, error)) {
         state.syncError = undefined
         chain.fail(reply, error)
         return
       }
+      if (withPayload && state.syncValue !== undefined) payload = state.syncValue
     } else {
-      let result
       try {
-        result = hook.fn.call(hook.instance, request, reply)
+        returned = withPayload
+          ? hook.fn.call(hook.instance, request, reply, payload)
+          : hook.fn.call(hook.instance, request, reply)
       } catch (error) {
         if (isNothing(error)) continue
         chain.fail(reply, error)
         return
       }
-      if (isThenable(result)) {
-        awaitHook(result, chain, i, request, reply)
+      if (isThenable(returned)) {
+        void awaitHook(returned, chain, i, request, reply, payload)
         return
       }
+      if (withPayload && returned !== undefined) payload = returned
     }
-    if (chain.stopWhenAnswered && isAnswered(reply)) return
-  }
-  ;(chain.next as Next)(request, reply)
-}
-
-async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: any, reply: any): Promise<void> {
-  try {
-    await promise
-  } catch (error) {
-    chain.fail(reply, rejectionReason(error))
-    return
   }
   if (chain.stopWhenAnswered && isAnswered(reply)) return
-  runHooks(chain, request, reply, index + 1)
+  chain.next(request, reply, payload)
 }
 
-/**
- * Runs hooks that receive and may replace a payload: `hook(request, reply, payload[, done])`
- * (preParsing, preSerialization, onSend, onError), then `chain.next(request, reply, payload)`.
- */
-export function runPayloadHooks (chain: HookChain, request: any, reply: any, payload: unknown, start = 0): void {
-  const hooks = chain.hooks
-  const stopWhenAnswered = chain.stopWhenAnswered
-  let state: HookState | null = null
-  for (let i = start; i < hooks.length; i++) {
-    // preParsing hooks run before anything is sent, so one that answers ends the chain; the
-    // other payload hooks run while the reply is being sent.
-    if (stopWhenAnswered && i > start && isAnswered(reply)) return
-    const hook = hooks[i]!
-    if (hook.callbackStyle) {
-      if (state === null) state = stateOf(request, reply)
-      state.chain = chain
-      state.index = i
-      state.payload = payload
-      state.phase = calling
-      state.invocation++
-      let returned
-      try {
-        returned = hook.fn.call(hook.instance, request, reply, payload, state.done)
-      } catch (error) {
-        state.phase = idle
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (state.phase !== doneWhileCalling) {
-        state.phase = idle
-        if (isThenable(returned)) continueWhenSettled(state, returned)
-        return
-      }
-      state.phase = idle
-      if (isFailure(chain, state.syncError)) {
-        const error = state.syncError
-        state.syncError = undefined
-        chain.fail(reply, error)
-        return
-      }
-      payload = state.payload
-    } else {
-      let result
-      try {
-        result = hook.fn.call(hook.instance, request, reply, payload)
-      } catch (error) {
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (isThenable(result)) {
-        awaitPayloadHook(result, chain, i, request, reply, payload)
-        return
-      }
-      if (result !== undefined) payload = result
-    }
-  }
-  if (stopWhenAnswered && isAnswered(reply)) return
-  ;(chain.next as PayloadNext)(request, reply, payload)
-}
-
-async function awaitPayloadHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: any, reply: any, payload: unknown): Promise<void> {
-  let result
+async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
+  let result: unknown
   try {
     result = await promise
   } catch (error) {
@@ -250,7 +190,7 @@ async function awaitPayloadHook (promise: PromiseLike<unknown>, chain: HookChain
     return
   }
   if (chain.stopWhenAnswered && isAnswered(reply)) return
-  runPayloadHooks(chain, request, reply, result === undefined ? payload : result, index + 1)
+  runHooks(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)
 }
 
 /**
@@ -273,29 +213,26 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): 
 
 function hookDone (state: HookState, error: unknown, value: unknown): void {
   state.settled = state.invocation
-  const chain = state.chain!
   if (state.phase !== idle) {
-    // `done` called synchronously: let the loop in runHooks continue instead of recursing.
+    // `done` called synchronously: the loop in runHooks reads the outcome and goes on, instead of recursing.
     state.phase = doneWhileCalling
     state.syncError = error
-    if (chain.withPayload && value !== undefined) state.payload = value
+    state.syncValue = value
     return
   }
+  const chain = state.chain!
   const reply = state.reply
-  if (isFailure(chain, error)) {
+  if (isFailure(chain.withPayload, error)) {
     chain.fail(reply, error)
     return
   }
   if (chain.stopWhenAnswered && isAnswered(reply)) return
-  if (chain.withPayload) {
-    runPayloadHooks(chain, state.request, reply, value === undefined ? state.payload : value, state.index + 1)
-    return
-  }
-  runHooks(chain, state.request, reply, state.index + 1)
+  const payload = chain.withPayload ? (value !== undefined ? value : state.payload) : undefined
+  runHooks(chain, state.request, reply, payload, state.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
-export async function runAbortHooks (hooks: HookEntry[], request: any, onFailure: (error: unknown) => void): Promise<void> {
+export async function runAbortHooks (hooks: HookEntry[], request: RuntimeRequest, onFailure: (error: unknown) => void): Promise<void> {
   for (const hook of hooks) {
     try {
       if (hook.callbackStyle) {

@@ -1,18 +1,32 @@
+/** The error path: onError hooks, the chain of error handlers, the default handler's payload, and the last-resort answer. */
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
   kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked,
-  kSpecValidationPayload
+  kSpecValidationPayload, kReplySending
 } from '../symbols.js'
-import { kReplySending } from './reply.js'
-import { runPayloadHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
+import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
-import type { RouteContext } from '../routing/route-context.js'
-import type { AnyFunction } from '../types/internal.js'
+import { isThenable } from '../util/functions.js'
+import type { Reply } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { EnclaveRequest } from '../types/request.js'
 
+/** A user's error handler, with the context instance it runs as `this` in. */
 export interface ErrorHandlerEntry {
-  readonly fn: AnyFunction
+  readonly fn: (this: object, error: unknown, request: EnclaveRequest, reply: EnclaveReply) => unknown
   readonly instance: object
+}
+
+/** What the error path reads on a thrown value, which may be anything. */
+interface ErrorLike {
+  statusCode?: unknown
+  status?: unknown
+  message?: unknown
+  code?: unknown
+  headers?: unknown
+  [kSpecValidationPayload]?: boolean
 }
 
 /** Thrown strings, `null` and other non-Errors become Errors, so handlers and logs always get one. */
@@ -29,19 +43,20 @@ export function toError (thrown: unknown): Error {
 }
 
 function wrapThrown (thrown: unknown): Error {
-  if (typeof thrown === 'object' && typeof (thrown as any).message === 'string') {
-    const error = new Error((thrown as any).message)
+  const message = typeof thrown === 'object' ? (thrown as ErrorLike).message : undefined
+  if (typeof message === 'string') {
+    const error = new Error(message)
     Object.assign(error, thrown)
     return error
   }
-  const error = new Error(String(thrown))
-  ;(error as any).thrown = thrown
+  const error: Error & { thrown?: unknown } = new Error(String(thrown))
+  error.thrown = thrown
   return error
 }
 
-function statusCodeOf (error: any): number | undefined {
+function statusCodeOf (error: ErrorLike): number | undefined {
   const code = error.statusCode ?? error.status
-  return Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
+  return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
 /**
@@ -49,7 +64,7 @@ function statusCodeOf (error: any): number | undefined {
  * the default. Whatever was thrown travels as is (a string, `null`, a plain object): a custom error
  * handler receives exactly the thrown value, as in Fastify.
  */
-export function handleError (reply: any, thrown: unknown): void {
+export function handleError (reply: Reply, thrown: unknown): void {
   enterErrorPath(reply, thrown, reply[kReplyErrorHandlerIndex] === 0)
 }
 
@@ -57,35 +72,35 @@ export function handleError (reply: any, thrown: unknown): void {
  * A preSerialization or onSend hook failed. Fastify runs the onError hooks for such a failure even
  * while an error is being answered (an onSend hook that also fails on the error response).
  */
-export function handlePayloadHookError (reply: any, thrown: unknown): void {
+export function handlePayloadHookError (reply: Reply, thrown: unknown): void {
   enterErrorPath(reply, thrown, true)
 }
 
-function enterErrorPath (reply: any, thrown: unknown, runOnError: boolean): void {
+function enterErrorPath (reply: Reply, thrown: unknown, runOnError: boolean): void {
   if (reply[kReplyHijacked] === true) return
-  const route: RouteContext = reply[kReplyRoute]
+  const route = reply[kReplyRoute]
   if (route.onError !== null && runOnError && reply[kReplyIsRunningOnError] === false) {
     reply[kReplyIsRunningOnError] = true
     reply[kReplyError] = thrown
-    runPayloadHooks(route.onError, reply.request, reply, thrown)
+    runHooks(route.onError, reply.request, reply, thrown, 0)
     return
   }
   invokeErrorHandler(reply, thrown)
 }
 
-function afterOnError (_request: any, reply: any): void {
+function afterOnError (_request: RuntimeRequest, reply: Reply): void {
   reply[kReplyIsRunningOnError] = false
   invokeErrorHandler(reply, reply[kReplyError])
 }
 
-function onErrorHookFailed (reply: any, hookError: unknown): void {
+function onErrorHookFailed (reply: Reply, hookError: unknown): void {
   // Fastify ignores a failing onError hook (the rest are skipped); kept visible at debug level only.
   reply.log.debug({ err: hookError }, 'onError hook failed')
   afterOnError(reply.request, reply)
 }
 
-function invokeErrorHandler (reply: any, error: unknown): void {
-  const route: RouteContext = reply[kReplyRoute]
+function invokeErrorHandler (reply: Reply, error: unknown): void {
+  const route = reply[kReplyRoute]
   const index = reply[kReplyErrorHandlerIndex]
   const entry = route.errorHandlers[index]
   if (entry === undefined) {
@@ -107,14 +122,14 @@ function invokeErrorHandler (reply: any, error: unknown): void {
     handleError(reply, handlerError)
     return
   }
-  if (result !== null && typeof result === 'object' && typeof result.then === 'function' && result !== reply) {
-    awaitErrorHandler(result, reply)
+  if (result !== reply && isThenable(result)) {
+    void awaitErrorHandler(result, reply)
     return
   }
   if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
 }
 
-async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promise<void> {
+async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
   let result
   try {
     result = await promise
@@ -133,7 +148,7 @@ async function awaitErrorHandler (promise: Promise<unknown>, reply: any): Promis
  * `validationPayload: 'spec'` follow the spec's shape (no `code`: docs/validation.md); every other error also
  * names its `code`. Never a stack.
  */
-function errorPayloadObject (error: any, statusCode: number): Record<string, unknown> {
+function errorPayloadObject (error: ErrorLike, statusCode: number): Record<string, unknown> {
   const statusText = STATUS_CODES[statusCode] ?? 'Unknown Error'
   const message = typeof error.message === 'string' ? error.message : ''
   if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
@@ -142,7 +157,7 @@ function errorPayloadObject (error: any, statusCode: number): Record<string, unk
   return { statusCode, code: error.code, error: statusText, message }
 }
 
-export function errorPayload (error: any, statusCode: number): string {
+export function errorPayload (error: ErrorLike, statusCode: number): string {
   return JSON.stringify(errorPayloadObject(error, statusCode))
 }
 
@@ -152,9 +167,9 @@ export function errorPayload (error: any, statusCode: number): string {
  * `protectErrorPayloads` option keeps it whole. A payload the schema rejects becomes Fastify's
  * 500 FST_ERR_FAILED_ERROR_SERIALIZATION, which has no `error` key.
  */
-function serializeErrorPayload (reply: any, error: any, statusCode: number): string {
+function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: number): string {
   const payload = errorPayloadObject(error, statusCode)
-  const route: RouteContext = reply[kReplyRoute]
+  const route = reply[kReplyRoute]
   if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return JSON.stringify(payload)
   const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
   if (serializer === null) return JSON.stringify(payload)
@@ -178,17 +193,19 @@ function nullishStandIn (value: null | undefined): TypeError {
  * status was set) and headers, then Fastify's payload. A thrown non-Error is sent as the payload
  * itself, as Fastify v4 does (rate-limit's `errorResponseBuilder` objects rely on it).
  */
-export function defaultErrorHandler (this: unknown, error: any, request: any, reply: any): void {
-  const failure = error === null || error === undefined ? nullishStandIn(error) : error
+export function defaultErrorHandler (this: unknown, error: unknown, request: EnclaveRequest, publicReply: EnclaveReply): void {
+  // The runtime reply, whose hidden state this handler reads: only the lifecycle calls it with a reply.
+  const reply = publicReply as Reply
+  const failure: ErrorLike = error === null || error === undefined ? nullishStandIn(error) : error as ErrorLike
   const res = reply.raw
   const statusCode = statusCodeOf(failure)
   if (statusCode !== undefined) res.statusCode = statusCode
   else if (res.statusCode < 400) res.statusCode = 500
   const errorHeaders = failure.headers
-  if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders)
+  if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message
   // disableRequestLogging silences these lines too, as in Fastify.
-  if (request.context.server.options.disableRequestLogging !== true) {
+  if (reply[kReplyRoute].server.options.disableRequestLogging !== true) {
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
   }
@@ -205,9 +222,9 @@ export function defaultErrorHandler (this: unknown, error: any, request: any, re
  * unusable): the latest error in the default payload, written directly, past every hook, so it
  * cannot fail again.
  */
-export function writeLastResort (reply: any, error: unknown): void {
+export function writeLastResort (reply: Reply, error: unknown): void {
   const res = reply.raw
-  const route: RouteContext = reply[kReplyRoute]
+  const route = reply[kReplyRoute]
   // Once the default handler has logged this reply's error, its own reply failing again (an onSend
   // hook that throws every time) is not logged a second time, as in Fastify.
   if (reply[kReplyErrorHandlerIndex] < route.errorHandlers.length) {
@@ -217,7 +234,7 @@ export function writeLastResort (reply: any, error: unknown): void {
     res.destroy()
     return
   }
-  const failure: any = error instanceof Error ? error : toError(error)
+  const failure: ErrorLike = error instanceof Error ? error : toError(error)
   const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
   const body = errorPayload(failure, statusCode)
   for (const name of res.getHeaderNames()) res.removeHeader(name)

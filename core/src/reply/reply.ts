@@ -1,26 +1,30 @@
+/** The reply prototype (Fastify's reply methods) and the per-context Reply classes built on it. */
 import type { ServerResponse } from 'node:http'
 import { STATUS_CODES } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyIsError, kReplyErrorHandlerIndex, kReplyStartTime,
-  kReplyHijacked, kReplyHookState, kReplyIsRunningOnError, kReplyEndTime
+  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorHandlerIndex, kReplyStartTime, kReplyHijacked,
+  kReplyHookState, kReplyIsRunningOnError, kReplyEndTime, kReplySending, kReplyHeaderFailure, kReplyError
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
 import { replyThen } from './reply-then.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
+import type { EnclaveReply } from '../types/reply.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+import type { Reply, ReplyHeaders, ReplyState } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 export interface ReplyClass {
-  new (raw: ServerResponse, request: any, log: EnclaveLogger, route: RouteContext): any
-  prototype: any
+  new (raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): Reply
+  /** Where decorateReply puts its values, for this context and its descendants. */
+  prototype: Record<PropertyKey, unknown>
 }
 
-export const kReplySending = Symbol('enclave.reply.sending')
-
-function setHeader (headers: Record<string, unknown>, name: string, value: unknown): void {
+function setHeader (headers: ReplyHeaders, name: string, value: unknown): void {
   const key = name.toLowerCase()
   if (key === 'set-cookie' && headers[key] !== undefined) {
     const existing = headers[key]
@@ -30,8 +34,18 @@ function setHeader (headers: Record<string, unknown>, name: string, value: unkno
   headers[key] = value
 }
 
+/**
+ * The public reply minus its per-reply fields, plus Fastify v4's `reply.context`: `tsc` fails
+ * when the prototype and the public EnclaveReply drift apart.
+ */
+type ReplyPrototype = Omit<EnclaveReply, 'raw' | 'request' | 'log' | 'server'> & {
+  /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
+  readonly server: RuntimeInstance
+  readonly context: RouteContext
+}
+
 const replyPrototype = {
-  code (this: any, statusCode: number) {
+  code (this: Reply, statusCode: number) {
     const code = Number(statusCode)
     if (!Number.isInteger(code) || code < 100 || code > 599) {
       throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode))
@@ -39,45 +53,45 @@ const replyPrototype = {
     this.raw.statusCode = code
     return this
   },
-  status (this: any, statusCode: number) {
+  status (this: Reply, statusCode: number) {
     return this.code(statusCode)
   },
   get statusCode (): number {
-    return (this as any).raw.statusCode
+    return this.raw.statusCode
   },
   set statusCode (value: number) {
-    (this as any).code(value)
+    this.code(value)
   },
-  header (this: any, name: string, value: unknown) {
+  header (this: Reply, name: string, value: unknown) {
     setHeader(this[kReplyHeaders], name, value === undefined ? '' : value)
     return this
   },
-  headers (this: any, headers: Record<string, unknown>) {
+  headers (this: Reply, headers: Record<string, unknown>) {
     for (const name of Object.keys(headers)) setHeader(this[kReplyHeaders], name, headers[name])
     return this
   },
-  getHeader (this: any, name: string) {
+  getHeader (this: Reply, name: string): unknown {
     return this[kReplyHeaders][name.toLowerCase()] ?? this.raw.getHeader(name)
   },
-  getHeaders (this: any) {
+  getHeaders (this: Reply): Record<string, unknown> {
     return { ...this.raw.getHeaders(), ...this[kReplyHeaders] }
   },
-  hasHeader (this: any, name: string): boolean {
+  hasHeader (this: Reply, name: string): boolean {
     const key = name.toLowerCase()
     return this[kReplyHeaders][key] !== undefined || this.raw.hasHeader(key)
   },
-  removeHeader (this: any, name: string) {
+  removeHeader (this: Reply, name: string) {
     const key = name.toLowerCase()
     // Set to undefined rather than deleted: `delete` would change the object's shape on the hot path.
     if (this[kReplyHeaders][key] !== undefined) this[kReplyHeaders][key] = undefined
     this.raw.removeHeader(key)
     return this
   },
-  type (this: any, contentType: string) {
+  type (this: Reply, contentType: string) {
     this[kReplyHeaders]['content-type'] = contentType
     return this
   },
-  serializer (this: any, fn: (payload: unknown) => string) {
+  serializer (this: Reply, fn: (payload: unknown) => string) {
     this[kReplySerializer] = fn
     return this
   },
@@ -86,13 +100,13 @@ const replyPrototype = {
   getSerializationFunction: serializationMethods.getSerializationFunction,
   compileSerializationSchema: serializationMethods.compileSerializationSchema,
   serializeInput: serializationMethods.serializeInput,
-  send (this: any, payload?: unknown) {
-    if (this[kReplyIsRunningOnError] === true) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
+  send (this: Reply, payload?: unknown) {
+    if (this[kReplyIsRunningOnError]) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
     sendPayload(this, payload)
     return this
   },
-  redirect (this: any, codeOrUrl: number | string, maybeUrl?: string | number) {
-    let url = codeOrUrl as string
+  redirect (this: Reply, codeOrUrl: number | string, maybeUrl?: string | number) {
+    let url = codeOrUrl
     let code = this.raw.statusCode === 200 ? 302 : this.raw.statusCode
     if (typeof codeOrUrl === 'number') {
       warnings.FSTDEP021()
@@ -104,60 +118,62 @@ const replyPrototype = {
     this.header('location', url).code(code).send()
     return this
   },
-  callNotFound (this: any) {
-    const route: RouteContext = this[kReplyRoute]
-    route.server.invokeNotFound(this.request, this)
+  callNotFound (this: Reply) {
+    this[kReplyRoute].server.invokeNotFound(this.request, this)
     return this
   },
-  hijack (this: any) {
+  hijack (this: Reply) {
     this[kReplyHijacked] = true
     return this
   },
   get sent (): boolean {
-    const self = this as any
-    return self[kReplyHijacked] === true || self.raw.writableEnded === true
+    const self = this
+    return self[kReplyHijacked] || self.raw.writableEnded
   },
   set sent (value: boolean) {
     warnings.FSTDEP010()
     if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE()
-    ;(this as any)[kReplyHijacked] = true
+    this[kReplyHijacked] = true
   },
   get elapsedTime (): number {
-    const self = this as any
+    const self = this
     const end = self[kReplyEndTime] === 0 ? performance.now() : self[kReplyEndTime]
     return end - self[kReplyStartTime]
   },
-  getResponseTime (this: any): number {
+  getResponseTime (this: Reply): number {
     warnings.FSTDEP020()
     return this.elapsedTime
   },
-  get server () {
-    return (this as any)[kReplyRoute].instance
+  get server (): RuntimeInstance {
+    return this[kReplyRoute].instance
   },
   /** Fastify v4's `reply.context`, kept for plugins that read `context.config`. */
-  get context () {
+  get context (): RouteContext {
     warnings.FSTDEP019()
-    return (this as any)[kReplyRoute]
+    return this[kReplyRoute]
   },
-  get routeOptions () {
-    return (this as any)[kReplyRoute].publicOptions
+  get routeOptions (): EnclaveReply['routeOptions'] {
+    return this[kReplyRoute].publicOptions as EnclaveReply['routeOptions']
   },
   then: replyThen,
-  statusText (this: any): string | undefined {
+  statusText (this: Reply): string | undefined {
     return STATUS_CODES[this.raw.statusCode]
   }
-}
+} satisfies ReplyPrototype & ThisType<Reply>
 
-/** One reply class per context; decorateReply puts values on its prototype (see buildRequestClass). */
+/**
+ * One reply class per context; decorateReply puts values on its prototype (see buildRequestClass).
+ * A function constructor rather than a class: a context's class is one prototype link to its
+ * parent's, and constructing it runs no parent constructor.
+ */
 export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
-  function Reply (this: any, raw: ServerResponse, request: any, log: EnclaveLogger, route: RouteContext) {
+  function Reply (this: ReplyState, raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): void {
     this.raw = raw
     this.request = request
     this.log = log
     this[kReplyRoute] = route
     this[kReplyHeaders] = {}
     this[kReplySerializer] = null
-    this[kReplyIsError] = false
     this[kReplySending] = false
     this[kReplyHijacked] = false
     this[kReplyIsRunningOnError] = false
@@ -165,8 +181,11 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this[kReplyHookState] = null
     this[kReplyStartTime] = performance.now()
     this[kReplyEndTime] = 0
+    this[kReplyHeaderFailure] = false
+    this[kReplyError] = undefined
   }
-  Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype)
+  Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
-  return Reply as unknown as ReplyClass
+  // TypeScript cannot call a function constructible; `new route.Reply(...)` is how it is used.
+  return Reply as typeof Reply & ReplyClass
 }

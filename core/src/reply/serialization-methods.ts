@@ -1,10 +1,12 @@
+/** Fastify v4's reply serialization API (serialize, getSerializationFunction, compileSerializationSchema, serializeInput). */
 import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute } from '../symbols.js'
 import { serializerCompilerFor } from '../schema/compilers.js'
 import { compileSerializer } from '../schema/compile-serialization.js'
 import { expandShorthand } from '../schema/normalize-schema.js'
 import type { SerializerFunction } from '../schema/select-serializer.js'
-import { serializePayload } from './send.js'
+import { serializePayload } from './serialize-payload.js'
+import type { Reply } from './reply-state.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
@@ -35,7 +37,6 @@ function isStatusKey (value: unknown): value is StatusKey {
   return typeof value === 'number' || (typeof value === 'string' && /^(?:[1-5](?:\d\d|xx)|default)$/i.test(value))
 }
 
-
 function compileForRoute (route: RouteContext, schema: unknown, httpStatus: unknown, contentType: unknown): SerializerFunction {
   const cache = cacheOf(route)
   const cacheable = typeof schema === 'object' && schema !== null
@@ -54,7 +55,7 @@ function compileForRoute (route: RouteContext, schema: unknown, httpStatus: unkn
 }
 
 /** reply.serialize(payload): what reply.send would write for the current status and type. */
-function serialize (this: any, payload: unknown): string {
+function serialize (this: Reply, payload: unknown): string {
   return serializePayload(this, payload)
 }
 
@@ -63,15 +64,15 @@ function serialize (this: any, payload: unknown): string {
  * compileSerializationSchema made for it on this route; for a status, the route's serializer under
  * exactly that key (`201` does not find `2xx`, as in Fastify). `undefined` when there is none.
  */
-function getSerializationFunction (this: any, schemaOrStatus: unknown, contentType?: string): SerializerFunction | undefined {
-  const route: RouteContext = this[kReplyRoute]
+function getSerializationFunction (this: Reply, schemaOrStatus: unknown, contentType?: string): SerializerFunction | undefined {
+  const route = this[kReplyRoute]
   if (typeof schemaOrStatus === 'object' && schemaOrStatus !== null) return routeCaches.get(route)?.bySchema.get(schemaOrStatus)
   if (!isStatusKey(schemaOrStatus)) return undefined
   return serializerForKey(route, schemaOrStatus, contentType)
 }
 
 /** reply.compileSerializationSchema(schema, httpStatus?, contentType?): compiled once per route and schema object. */
-function compileSerializationSchema (this: any, schema: unknown, httpStatus?: StatusKey, contentType?: string): SerializerFunction {
+function compileSerializationSchema (this: Reply, schema: unknown, httpStatus?: StatusKey, contentType?: string): SerializerFunction {
   return compileForRoute(this[kReplyRoute], schema, httpStatus, contentType)
 }
 
@@ -98,8 +99,8 @@ const classKeyPattern = /^[1-5]xx$/i
  * FST_ERR_MISSING_(CONTENTTYPE_)SERIALIZATION_FN without one, as in Fastify;
  * reply.serializeInput(data, schema) compiles `schema` (once per route).
  */
-function serializeInput (this: any, data: unknown, schemaOrStatus: unknown, httpStatus?: unknown, contentType?: string): string {
-  const route: RouteContext = this[kReplyRoute]
+function serializeInput (this: Reply, data: unknown, schemaOrStatus: unknown, httpStatus?: unknown, contentType?: string): string {
+  const route = this[kReplyRoute]
   let status: StatusKey | undefined
   let type = contentType
   if (isStatusKey(schemaOrStatus)) {

@@ -10,6 +10,8 @@ import type { ContextState } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { AnyFunction } from '../types/internal.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 /** What the not-found path reads of a request. */
 interface NotFoundRequest {
@@ -71,7 +73,7 @@ function createNotFoundRoute (server: ServerState, context: ContextState, handle
 
 /** Sets `server.invokeNotFound` (reply.callNotFound): the not-found route of the request's URL. */
 export function installNotFound (server: ServerState): void {
-  server.invokeNotFound = function invokeNotFound (request: NotFoundRequest, reply: NotFoundReply): void {
+  server.invokeNotFound = function invokeNotFound (request: RuntimeRequest, reply: Reply): void {
     const path = String(request.raw.url ?? '/').split('?')[0]!
     const found = server.notFoundRouter.find(request.raw.method as 'GET', path)
     const route = (found?.store as RouteContext | undefined) ?? server.rootNotFound!

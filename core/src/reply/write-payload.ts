@@ -1,0 +1,161 @@
+/** Writing a reply to the raw response: headers, a whole body or a piped stream, and refused headers. */
+import type { ServerResponse } from 'node:http'
+import { errorCodes } from '../errors/codes.js'
+import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFailure, kReplySending } from '../symbols.js'
+import { handleError, writeLastResort } from './error-handler.js'
+import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
+import type { Reply, ReplyHeaders } from './reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
+
+/** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
+interface PayloadStream {
+  pipe (destination: ServerResponse): unknown
+  once (event: 'error', listener: (this: PayloadStream, error: unknown) => void): unknown
+  [kRawReply]?: Reply
+}
+
+export function isStream (payload: object): payload is PayloadStream {
+  return typeof (payload as { pipe?: unknown }).pipe === 'function'
+}
+
+function errorCodeOf (error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
+}
+
+function applyHeaders (reply: Reply): unknown {
+  const res = reply.raw
+  const headers = reply[kReplyHeaders]
+  const http2 = isHttp2Response(res)
+  for (const name in headers) {
+    const value = headers[name]
+    if (value === undefined) continue
+    // Node throws on these over HTTP/2 (or warns and drops them): they are never sent there.
+    if (http2 && isConnectionHeader(name)) continue
+    try {
+      res.setHeader(name, value as string | number | readonly string[])
+    } catch (error) {
+      return error
+    }
+  }
+  return undefined
+}
+
+/**
+ * The common case: a body of known size and headers set only through the reply, none removed and
+ * none that steer the connection. Then one `writeHead(code, headers)` lets Node validate and write
+ * them in a single pass (as Fastify does) instead of a validated setHeader() per header first.
+ */
+function writesHeadersAtOnce (headers: ReplyHeaders): boolean {
+  for (const name in headers) {
+    if (headers[name] === undefined || name === 'content-length' || isConnectionHeader(name)) return false
+  }
+  return true
+}
+
+// Node's test for characters a status message or header value may not contain.
+const invalidStatusMessage = /[^\t\x20-\x7e\x80-\xff]/
+
+/** writeHead also refuses a bad status code or status message: those still throw, as before. */
+function isHeaderError (error: unknown, res: ServerResponse): boolean {
+  const code = errorCodeOf(error)
+  if (code === 'ERR_HTTP_INVALID_STATUS_CODE') return false
+  if (isHttp2Response(res)) return true
+  return !(code === 'ERR_INVALID_CHAR' && invalidStatusMessage.test(String(res.statusMessage ?? '')))
+}
+
+function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | ArrayBufferView): void {
+  const headers = reply[kReplyHeaders]
+  if (!res.hasHeader('content-length')) headers['content-length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
+  // HTTP/2 has no status message (Node warns when it is read there).
+  const http2 = isHttp2Response(res)
+  const statusMessage = http2 ? undefined : res.statusMessage
+  try {
+    res.writeHead(res.statusCode, headers as Record<string, string | number | string[]>)
+  } catch (error) {
+    // Nothing was written: undo the status message writeHead filled in, answer with the error.
+    if (!http2) res.statusMessage = statusMessage!
+    if (!isHeaderError(error, res)) throw error
+    rejectInvalidHeaders(reply, error)
+    return
+  }
+  res.end(payload)
+}
+
+/** Where the onSend chain leads: the payload, as the hooks left it, goes out. */
+export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
+  const res = reply.raw
+  if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
+  if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
+    writeWholeBody(reply, res, payload)
+    return
+  }
+  const headerError = applyHeaders(reply)
+  if (headerError !== undefined) {
+    rejectInvalidHeaders(reply, headerError)
+    return
+  }
+  if (payload === undefined || payload === null) {
+    const code = res.statusCode
+    // A declared HEAD route that sends nothing says nothing about the size of the GET body.
+    if (code !== 204 && code !== 304 && code >= 200 && !res.hasHeader('content-length') && !isDeclaredHead(reply)) res.setHeader('content-length', '0')
+    res.writeHead(code)
+    res.end()
+    return
+  }
+  if (typeof payload === 'string' || ArrayBuffer.isView(payload)) {
+    if (!res.hasHeader('content-length')) {
+      res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
+    }
+    res.writeHead(res.statusCode)
+    res.end(payload)
+    return
+  }
+  if (typeof payload === 'object' && isStream(payload)) {
+    pipeStream(reply, payload)
+    return
+  }
+  reply[kReplySending] = false
+  handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+}
+
+function isDeclaredHead (reply: Reply): boolean {
+  const route = reply[kReplyRoute]
+  return route.method === 'HEAD' && !route.isAutoHead
+}
+
+function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
+  const res = reply.raw
+  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  const headers = reply[kReplyHeaders]
+  for (const name in headers) headers[name] = undefined
+  // Node's own error (ERR_INVALID_CHAR, ERR_INVALID_HTTP_TOKEN…) is what Fastify answers with.
+  const error = cause
+  if (reply[kReplyHeaderFailure]) {
+    // The error handler's own reply carried bad headers too: stop here rather than loop.
+    writeLastResort(reply, error)
+    return
+  }
+  reply[kReplyHeaderFailure] = true
+  reply[kReplySending] = false
+  handleError(reply, error)
+}
+
+function pipeStream (reply: Reply, stream: PayloadStream): void {
+  stream[kRawReply] = reply
+  stream.once('error', onPayloadStreamError)
+  // No writeHead here: until the first chunk flushes the headers, a failing stream can still
+  // be answered with an error response.
+  stream.pipe(reply.raw)
+}
+
+function onPayloadStreamError (this: PayloadStream, error: unknown): void {
+  const reply = this[kRawReply]!
+  const res = reply.raw
+  reply.log.error({ err: error }, 'reply payload stream errored')
+  if (!res.headersSent) {
+    reply[kReplySending] = false
+    handleError(reply, error)
+    return
+  }
+  res.destroy()
+}
