@@ -11,6 +11,7 @@ import { createStringCoercer, declaredPropertyNames } from './string-coercion.js
 import { registerJsonSchemaConverter, standardJsonSchemaOf, toJSONSchema } from './json-schema-converters.js'
 import { markUnrepresentable, retargetJsonSchema, unrepresentableKeyword, resolveToJSONSchemaOptions, definitionsKeyword } from './json-schema-target.js'
 import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from './openapi-transform.js'
+import { zodMayRunAsync } from './zod-async-rules.js'
 
 export { calledAsCompilerMessage, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from './adapter-options.js'
 export { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValidationError } from './errors.js'
@@ -27,6 +28,8 @@ export {
   type JsonSchemaTarget, type ToJSONSchemaOptions, type ResolvedToJSONSchemaOptions
 } from './json-schema-target.js'
 export { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms, type SwaggerTransformInput, type SwaggerTransformObjectInput } from './openapi-transform.js'
+export { zodMayRunAsync } from './zod-async-rules.js'
+export { adapterBinding, type AdapterExports } from './adapter-binding.js'
 
 // `require('@enclave/compiler-kit')` returns this binding (see docs/architecture.md). The kit has no
 // one main function, so it is a plain object holding every value.
@@ -66,7 +69,8 @@ const exported = {
   definitionsKeyword,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  openapiTransforms
+  openapiTransforms,
+  zodMayRunAsync
 }
 export default exported
 export { exported as 'module.exports' }

@@ -1,7 +1,7 @@
 import { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
 import { createSerializerCompiler, serializerCompiler } from './serializer-compiler.js'
 import { toJSONSchema } from './json-schema.js'
-import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from '@enclave/compiler-kit'
+import { adapterBinding } from '@enclave/compiler-kit'
 import { StandardSchemaCompilerError, StandardSchemaSerializationError, StandardSchemaValidationError } from './errors.js'
 
 export { createValidatorCompiler, validatorCompiler } from './validator-compiler.js'
@@ -13,19 +13,9 @@ export type { HttpPart, StandardSchemaSerializerOptions, StandardSchemaValidator
 
 // `require('@enclave/standard-schema')` returns this binding (see docs/architecture.md): the
 // validator compiler factory itself, carrying the other values.
-const exported = Object.assign(createValidatorCompiler, {
-  createValidatorCompiler,
-  default: createValidatorCompiler,
-  validatorCompiler,
-  createSerializerCompiler,
-  serializerCompiler,
-  toJSONSchema,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  openapiTransforms,
-  StandardSchemaValidationError,
-  StandardSchemaCompilerError,
-  StandardSchemaSerializationError
-})
+const exported = adapterBinding(
+  { createValidatorCompiler, validatorCompiler, createSerializerCompiler, serializerCompiler, toJSONSchema },
+  { StandardSchemaValidationError, StandardSchemaCompilerError, StandardSchemaSerializationError }
+)
 export default exported
 export { exported as 'module.exports' }

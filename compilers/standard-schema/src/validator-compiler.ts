@@ -4,6 +4,7 @@ import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@encla
 import { StandardSchemaCompilerError, StandardSchemaValidationError } from './errors.js'
 import { convertFailingStrings } from './retry-coercion.js'
 import { assertStandardSchema, isThenable, jsonSchemaOf } from './standard-schema.js'
+import { leakFreeValidate } from './zod-async.js'
 import type { StandardSchemaValidatorOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
 
@@ -40,6 +41,7 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
     assertStandardSchema(schema, where)
     const standard = schema['~standard']
     const vendor = standard.vendor
+    const validate = leakFreeValidate(schema)
     let coercer: StringCoercer | null = null
     let retryWithConversion = false
     if (coerce.has(httpPart) || httpPart === 'headers') {
@@ -65,7 +67,7 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
       if (retryWithConversion) {
         const converted = convertFailingStrings(input, result.issues)
         if (converted !== undefined) {
-          const retry = standard.validate(converted, validateOptions)
+          const retry = validate(converted, validateOptions)
           if (isThenable(retry)) return Promise.resolve(retry).then(function settleRetry (value) { return retried(value, converted) })
           return retried(retry, converted)
         }
@@ -73,10 +75,15 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
       return failure(result, input)
     }
 
+    // An async function, so a request creates no callback closure to carry `input` to settle().
+    async function settleAsync (pending: PromiseLike<Result>, input: unknown): Promise<ValidationOutcome> {
+      return await settle(await pending, input)
+    }
+
     return function validateWithStandardSchema (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
       const input = coercer === null ? data : coercer(data)
-      const result = standard.validate(input, validateOptions)
-      if (isThenable(result)) return Promise.resolve(result).then(function settleAsync (value) { return settle(value, input) })
+      const result = validate(input, validateOptions)
+      if (isThenable(result)) return settleAsync(result, input)
       return settle(result, input)
     }
   }

@@ -12,8 +12,9 @@ export interface ZodValidatorOptions {
    */
   coerce?: boolean | readonly HttpPart[]
   /**
-   * `'auto'` (default): parse synchronously and switch a schema to `safeParseAsync` for good the
-   * first time Zod reports an async refinement or transform. `true`: always `safeParseAsync`.
+   * `'auto'` (default): decided per schema at ready(), from its structure: a schema that runs code
+   * of the user's (refine, superRefine, check, z.custom, a transform, a codec, z.promise) is parsed
+   * with `safeParseAsync`, every other one synchronously. `true`: always `safeParseAsync`.
    */
   async?: 'auto' | true
   /** `'ajv'` (default): Ajv's wording for Zod's default messages. `'zod'`: Zod's (and its locales'). */

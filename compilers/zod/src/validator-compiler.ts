@@ -1,5 +1,5 @@
 import * as zod from 'zod/v4/core'
-import { coercedParts, createStringCoercer, declaredPropertyNames, headerCaseMessage, isHttpPart, unknownHttpPartMessage, type StringCoercer } from '@enclave/compiler-kit'
+import { coercedParts, createStringCoercer, declaredPropertyNames, headerCaseMessage, isHttpPart, unknownHttpPartMessage, zodMayRunAsync, type StringCoercer } from '@enclave/compiler-kit'
 import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@enclave/core'
 import { ajvWordingErrorMap } from './ajv-wording.js'
 import { ZodCompilerError, ZodValidationError } from './errors.js'
@@ -42,7 +42,10 @@ export function createValidatorCompiler (options: ZodValidatorOptions = {}): Val
     const where = `${String(method)} ${String(url)} (${String(httpPart)})`
     assertHttpPart(httpPart, where)
     assertZodSchema(schema, where)
-    const parsers = safeParsersOf(compiledOrSelf(schema, compile))
+    // Decided once, from the schema's structure: a synchronous parse that met an async rule would
+    // drop the rule's promise (a rejection nobody handles); a schema without user code never meets one.
+    let async = alwaysAsync || zodMayRunAsync(schema)
+    const parsers = safeParsersOf(async ? schema : compiledOrSelf(schema, compile))
     let coercer: StringCoercer | null = null
     if (coerce.has(httpPart) || httpPart === 'headers') {
       const jsonSchema = jsonSchemaOf(schema, 'input', 'any')
@@ -51,8 +54,6 @@ export function createValidatorCompiler (options: ZodValidatorOptions = {}): Val
         if (coerce.has(httpPart)) coercer = createStringCoercer(jsonSchema)
       }
     }
-    // Flipped once, the first time Zod reports that this schema needs an async parse.
-    let async = alwaysAsync
 
     function outcome (result: zod.util.SafeParseResult<unknown>, input: unknown): ValidationOutcome {
       if (result.success) return { value: result.data }
@@ -60,8 +61,9 @@ export function createValidatorCompiler (options: ZodValidatorOptions = {}): Val
       return { error: new ZodValidationError(httpPart, toValidationIssues(error.issues, input, ajvShape), error) }
     }
 
-    function validateAsync (input: unknown): Promise<ValidationOutcome> {
-      return parsers.async(input, parseContext).then(function settle (result) { return outcome(result, input) })
+    // An async function, so a request creates no callback closure to carry `input` to the outcome.
+    async function validateAsync (input: unknown): Promise<ValidationOutcome> {
+      return outcome(await parsers.async(input, parseContext), input)
     }
 
     return function validateWithZod (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
@@ -71,6 +73,7 @@ export function createValidatorCompiler (options: ZodValidatorOptions = {}): Val
       try {
         result = parsers.sync(input, parseContext)
       } catch (error) {
+        // A kind zodMayRunAsync does not know met a promise: answer this request, and parse async from now on.
         if (!(error instanceof zod.$ZodAsyncError)) throw error
         async = true
         return validateAsync(input)

@@ -43,7 +43,7 @@ t.test('synchronous schemas validate synchronously; async ones return a promise'
   const asyncSchema = z.object({ a: z.string().refine(async (value) => value !== 'no', 'refused') })
   const auto = validatorCompiler({ schema: asyncSchema, method: 'POST', url: '/', httpPart: 'body' })
   const first = auto({ a: 'yes' })
-  t.ok(first instanceof Promise, 'detected on first use')
+  t.ok(first instanceof Promise, 'known from the schema, before the first parse')
   t.strictSame(await first, { value: { a: 'yes' } })
   const refused = await auto({ a: 'no' }) as { error: { message: string } }
   t.equal(refused.error.message, 'body/a refused')
@@ -52,6 +52,48 @@ t.test('synchronous schemas validate synchronously; async ones return a promise'
   const promised = always({ a: 'x' })
   t.ok(promised instanceof Promise, 'async: true always uses safeParseAsync')
   t.strictSame(await promised, { value: { a: 'x' } })
+})
+
+const returnsPromise = (schema: unknown, input: unknown) => {
+  const validate = validatorCompiler({ schema, method: 'POST', url: '/', httpPart: 'body' })
+  const result = validate(input)
+  return result instanceof Promise
+}
+
+t.test("async: 'auto' parses synchronously a schema without code of the user's, whatever its shape", async (t) => {
+  const Tree: z.ZodType<{ name: string, children: unknown[] }> = z.lazy(() => z.object({ name: z.string(), children: z.array(Tree) }))
+  const syncSchemas: Record<string, [unknown, unknown]> = {
+    'an object of primitives': [z.object({ a: z.string(), b: z.int().min(1, 'at least one') }), { a: 'x', b: 1 }],
+    'string formats, trim and case': [z.object({ email: z.email(), name: z.string().trim().toLowerCase() }), { email: 'a@b.c', name: ' A ' }],
+    'unions, records, tuples, enums': [z.union([z.record(z.string(), z.number()), z.tuple([z.string()], z.number()), z.enum(['a'])]), ['x', 1]],
+    'defaults and catch with functions': [z.object({ a: z.string().default(() => 'd'), b: z.number().catch(() => 0) }), {}],
+    'a recursive lazy schema': [Tree, { name: 'root', children: [{ name: 'leaf', children: [] }] }],
+    'zod/mini with checks': [zm.object({ name: zm.string().check(zm.minLength(2)) }), { name: 'Ada' }]
+  }
+  for (const [name, [schema, input]] of Object.entries(syncSchemas)) t.notOk(returnsPromise(schema, input), name)
+})
+
+t.test("async: 'auto' parses with safeParseAsync any schema running code of the user's, so a promise it returns is always awaited", async (t) => {
+  const Tree: z.ZodType<{ name: string, children: unknown[] }> = z.lazy(() => z.object({ name: z.string().refine((name) => name !== ''), children: z.array(Tree) }))
+  const userCode: Record<string, [unknown, unknown]> = {
+    'a refine (even a synchronous one)': [z.object({ a: z.string().refine((value) => value !== '') }), { a: 'x' }],
+    'a superRefine': [z.string().superRefine(() => {}), 'x'],
+    'a check': [z.string().check(() => {}), 'x'],
+    'z.custom': [z.custom<string>((value) => typeof value === 'string'), 'x'],
+    'a transform': [z.object({ n: z.string().transform(Number) }), { n: '1' }],
+    'a preprocess': [z.preprocess((value) => value, z.string()), 'x'],
+    'a codec': [z.codec(z.string(), z.number(), { decode: Number, encode: String }), '1'],
+    'z.promise': [z.promise(z.string()), Promise.resolve('x')],
+    'a rule under an optional key of a union branch': [z.union([z.number(), z.object({ id: z.string().refine(async () => true).optional() })]), 1],
+    'a rule inside a recursive lazy schema': [Tree, { name: 'root', children: [] }],
+    'a zod/mini refine': [zm.string().check(zm.refine((value) => value !== '')), 'x']
+  }
+  for (const [name, [schema, input]] of Object.entries(userCode)) t.ok(returnsPromise(schema, input), name)
+
+  let calls = 0
+  const counted = validatorCompiler({ schema: z.string().refine(() => { calls++; return true }), method: 'POST', url: '/', httpPart: 'body' })
+  t.strictSame(await counted('x'), { value: 'x' })
+  t.equal(calls, 1, 'a rule runs once per parse (no synchronous attempt before the async one)')
 })
 
 t.test('parseOptions pass through to Zod: an error map of the caller\'s wins, reportInput is kept', async (t) => {

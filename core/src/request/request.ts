@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
+import { validationMethods } from './validation-methods.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -39,7 +40,8 @@ export interface RequestClass {
 /** The public request members the shared prototype provides. */
 type RequestAccessors = Pick<EnclaveRequest,
 'method' | 'url' | 'originalUrl' | 'socket' | 'routeOptions' | 'routeConfig' | 'routeSchema' |
-'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol'> & {
+'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol' | 'connection' |
+'getValidationFunction' | 'compileValidationSchema' | 'validateInput'> & {
   /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
   readonly server: RuntimeInstance
   /** Fastify v4's `request.context`, kept for plugins that read `context.config`. */
@@ -59,6 +61,12 @@ const requestPrototype = {
   },
   get socket (): IncomingMessage['socket'] {
     return this.raw.socket
+  },
+  get connection (): IncomingMessage['socket'] {
+    warnings.FSTDEP005()
+    // Read through the raw request's own (deprecated) alias, as Fastify does: under inject() the
+    // simulated request warns about it too.
+    return this.raw.connection
   },
   get server (): RuntimeInstance {
     return this[kRequestRoute].instance
@@ -111,7 +119,14 @@ const requestPrototype = {
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
-} satisfies RequestAccessors & ThisType<RequestState>
+} satisfies Omit<RequestAccessors, ValidationMethodName> & ThisType<RequestState>
+
+type ValidationMethodName = 'getValidationFunction' | 'compileValidationSchema' | 'validateInput'
+
+// Read-only, as in Fastify 4.29: decorateRequest with one of these names throws a TypeError.
+for (const name of ['getValidationFunction', 'compileValidationSchema', 'validateInput'] as const) {
+  Object.defineProperty(requestPrototype, name, { value: validationMethods[name], writable: false, enumerable: true, configurable: false })
+}
 
 function lastListValue (value: string): string {
   const comma = value.lastIndexOf(',')

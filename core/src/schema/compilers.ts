@@ -64,3 +64,9 @@ export function isUsingDefaultSerializer (route: RouteContext): boolean {
   return typeof route.options.serializerCompiler !== 'function' && route.context.inherited('serializerCompiler') === null &&
     route.context.controllerSetting('buildSerializer') === null
 }
+
+/** Whether the route's validators come from Enclave's default (Ajv) compiler: no compiler of its own, its context's or a schemaController's. */
+export function isUsingDefaultValidator (route: RouteContext): boolean {
+  return typeof route.options.validatorCompiler !== 'function' && route.context.inherited('validatorCompiler') === null &&
+    route.context.controllerSetting('buildValidator') === null
+}

@@ -4,7 +4,7 @@ import type { EnclaveInstance } from './instance.js'
 import type { EnclaveRequestDecorations } from './decorations.js'
 import type { RouteOptionsView } from './route.js'
 import type { RequestParts, ResolveRequestParts, RouteGeneric, RouteSchema } from './route-types.js'
-import type { HttpPart, ValidationError } from './schema.js'
+import type { HttpPart, ValidationError, ValidationIssue } from './schema.js'
 
 /**
  * The request a handler or hook receives. Each part is typed from the first source that says
@@ -34,15 +34,45 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   readonly routerMethod: string
   readonly is404: boolean
   readonly socket: IncomingMessage['socket']
+  /** @deprecated Use `socket`: reading `connection` emits FSTDEP005, as in Fastify v4. */
+  readonly connection: IncomingMessage['socket']
   readonly server: EnclaveInstance
   log: EnclaveLogger
   /** Set instead of answering 400 when the route has `attachValidation: true`. */
   validationError?: ValidationError
   /**
+   * The route's validator for a part, or the function compiled for this schema object on this
+   * route. `undefined` at run time when there is none; typed without it, as Fastify v4 types it.
+   */
+  getValidationFunction<Result = boolean> (httpPart: RequestValidationPart): RequestValidationFunction<Result>
+  getValidationFunction<Result = boolean> (schema: object): RequestValidationFunction<Result>
+  /** Compiles `schema` with the route's validator compiler (`httpPart` is passed to it), once per route and schema object. */
+  compileValidationSchema<Result = boolean> (schema: object, httpPart?: RequestValidationPart): RequestValidationFunction<Result>
+  /**
+   * Validates `input` with the route's validator for `httpPart`, else with `schema` compiled as by
+   * compileValidationSchema, and returns what the validator returns: a boolean with the default
+   * Ajv compiler, `{ value } | { error }` with compilers whose validators return that.
+   */
+  validateInput<Result = boolean> (input: unknown, schema: object, httpPart?: RequestValidationPart): Result
+  validateInput<Result = boolean> (input: unknown, httpPart?: RequestValidationPart): Result
+  /**
    * The route generic, in the types only: a handler annotated with a request type that extends this
    * one (Fastify's `FastifyRequest<{ Body: B }>`) gives the route its generic through it.
    */
   readonly '~routeGeneric'?: G
+}
+
+/** A part named to the request validation methods; `query` is an alias of `querystring`. */
+export type RequestValidationPart = HttpPart | 'query'
+
+/**
+ * A validator given by the request validation methods: the compiler's function as it is. With the
+ * default Ajv compiler it returns a boolean and leaves the last call's errors on `errors` (null
+ * when valid), Fastify v4's shape; `Result` names another compiler's result.
+ */
+export interface RequestValidationFunction<Result = boolean> {
+  (input: unknown): Result
+  errors?: null | ValidationIssue[]
 }
 
 export type { HttpPart }

@@ -35,14 +35,6 @@ export interface ConformanceAdapter {
     /** body `{ id?: string }` whose asynchronous rule throws `outage` (a lookup that is down) */
     asyncRuleThrowing?: (outage: Error) => unknown
   }
-  /**
-   * Known gaps, each with its reason: the test that shows one runs as a tap `todo`, so it stays
-   * visible in every run without failing it. Remove the entry with the fix.
-   */
-  knownGaps?: {
-    /** A throwing async rule leaves an unhandled rejection behind. */
-    asyncRuleLeaksRejection?: string
-  }
   /** `true` when the default compiler converts `"41"` to 41 in a JSON body (Joi, yup, Ajv's baseline). */
   coercesBody: boolean
   /** What an object schema (a body, a querystring) does with a key it does not declare, by the library's default. */
