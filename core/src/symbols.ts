@@ -29,6 +29,8 @@ export const kReplyIsRunningOnError = Symbol('enclave.reply.isRunningOnError')
 export const kReplyEndTime = Symbol('enclave.reply.endTime')
 export const kReplyHeaderFailure = Symbol('enclave.reply.headerFailure')
 export const kReplyError = Symbol('enclave.reply.error')
+// reply.trailer(): the trailers set, null until the first (the write path checks only this)
+export const kReplyTrailers = Symbol('enclave.reply.trailers')
 // set once reply.send() has begun (serializing, onSend or writing): a second send only warns
 export const kReplySending = Symbol('enclave.reply.sending')
 

@@ -133,3 +133,18 @@ app.get('/helpers', { schema: { response: { 200: user } } }, async (_request, re
   sendTeapot(reply)
   plain(reply.code(200))
 })
+
+// Trailers, in Fastify 4.29's forms: async, or a done callback; the reply given back is the route's.
+app.get('/trailers', async (_request, reply) => {
+  reply.trailer('server-timing', async (given, payload) => {
+    assertType<Equal<typeof given, typeof reply>>()
+    assertType<Equal<typeof payload, string | Buffer | null>>()
+    return 'db;dur=53'
+  })
+  reply.trailer('etag', (_given, _payload, done) => { done(null, 'abc') })
+  // @ts-expect-error a trailer is computed by a function
+  reply.trailer('etag', 'abc')
+  const has: boolean = reply.hasTrailer('etag')
+  assertType<Equal<ReturnType<typeof reply.removeTrailer>, typeof reply>>()
+  return has ? 'with' : 'without'
+})

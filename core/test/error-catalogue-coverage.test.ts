@@ -20,9 +20,6 @@ const catalogedButNeverRaised: Record<string, string> = {
   FST_ERR_ROOT_PLG_BOOTED: 'in Fastify 4.29\'s errorCodes; register() after boot answers avvio\'s AVV_ERR_ROOT_PLG_BOOTED, in Fastify as here',
   FST_ERR_PARENT_PLUGIN_BOOTED: 'in Fastify 4.29\'s errorCodes; avvio\'s own error is what register() in a booted plugin answers, in Fastify as here',
   FST_ERR_REP_RESPONSE_BODY_CONSUMED: 'in Fastify 4.29\'s errorCodes; reply.send() of a web Response is not supported yet',
-  FST_ERR_BAD_TRAILER_NAME: 'in Fastify 4.29\'s errorCodes; reply.trailer() is not implemented yet',
-  FST_ERR_BAD_TRAILER_VALUE: 'in Fastify 4.29\'s errorCodes; reply.trailer() is not implemented yet',
-  FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: 'in Fastify 4.29\'s errorCodes; request.validateInput() is not implemented yet',
 }
 
 /** Codes the sources name that belong to no Enclave catalogue, each with the reason. */

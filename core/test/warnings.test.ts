@@ -41,6 +41,22 @@ t.test('reading the current route APIs warns about nothing', async (t) => {
   t.same(seen, [])
 })
 
+// Also before the FSTDEP007 test below: once emitted, that deprecation would stay silent here.
+t.test('a GET route beside a declared HEAD route, without its own exposeHeadRoute flag, warns about nothing, as in Fastify', async (t) => {
+  async function declare (factory: (options?: any) => any): Promise<SeenWarning[]> {
+    return await warningsDuring(async () => {
+      const app = factory()
+      app.head('/', async () => '')
+      app.get('/', async () => 'get')
+      app.get('/other', { exposeHeadRoute: true }, async () => 'other')
+      await app.ready()
+      await app.close()
+    })
+  }
+  t.same(await declare(enclave), [])
+  t.same(await declare(Fastify), [])
+})
+
 t.test('FSTWRN001 is emitted for every route with a missing part schema, with Fastify\'s type and message', async (t) => {
   const fastifySeen = (await warningsDuring(() => routesWithMissingBodySchema(Fastify))).filter((w) => w.code === 'FSTWRN001')
   const enclaveSeen = (await warningsDuring(() => routesWithMissingBodySchema(enclave))).filter((w) => w.code === 'FSTWRN001')
@@ -92,6 +108,8 @@ t.test('Fastify 4.29\'s deprecation warnings for request and reply APIs: same co
     FSTDEP016: (request) => { void request.routeConfig },
     FSTDEP017: (request) => { void request.routerPath },
     FSTDEP018: (request) => { void request.routerMethod },
+    FSTDEP012: (request) => { void request.context },
+    FSTDEP013: (_request, reply) => { reply.trailer('x-direct', () => 'returned') },
     FSTDEP019: (_request, reply) => { void reply.context },
     FSTDEP020: (_request, reply) => { reply.getResponseTime() },
     FSTDEP021: (_request, reply) => { reply.redirect(301, '/elsewhere') }
@@ -126,6 +144,12 @@ t.test('Fastify 4.29\'s deprecation warnings for the route version option, the v
     },
     FSTDEP014: (app) => {
       app.setDefaultRoute(app.getDefaultRoute())
+    },
+    FSTDEP007: (app) => {
+      app.head('/a', async () => '')
+      app.get('/a', { exposeHeadRoute: true }, async () => 'a')
+      app.head('/b', async () => '')
+      app.get('/b', { exposeHeadRoute: true }, async () => 'b')
     },
     FSTDEP009: () => {}
   }

@@ -198,3 +198,13 @@ function refused (): void {
   Fastify({ logger: 'verbose' })
 }
 void refused
+
+// Trailers as in Fastify 4.29's reply.d.ts: the function receives a FastifyReply.
+app.get('/trailers', (_request, reply) => {
+  reply.trailer('server-timing', async (given: FastifyReply, payload: string | Buffer | null) => `app;dur=${payload === null ? 0 : payload.length}`)
+  reply.trailer('content-md5', (given, _payload, done) => { done(null, given.statusCode === 200 ? 'ok' : 'no') })
+  // @ts-expect-error a trailer is computed by a function
+  reply.trailer('etag', 'abc')
+  assertType<Equal<typeof reply.hasTrailer, (key: string) => boolean>>()
+  reply.removeTrailer('etag').send('trailed')
+})

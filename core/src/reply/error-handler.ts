@@ -2,7 +2,7 @@
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked,
+  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked, kReplyTrailers,
   kSpecValidationPayload, kReplySending
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
@@ -213,8 +213,13 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
     reply.send(failure)
     return
   }
-  reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
-  reply.send(serializeErrorPayload(reply, failure, res.statusCode))
+  const headers = reply[kReplyHeaders]
+  headers['content-type'] = 'application/json; charset=utf-8'
+  const body = serializeErrorPayload(reply, failure, res.statusCode)
+  // Fastify's error payload carries its length from here on; the writer adds the same value
+  // anyway, except beside trailers, where Fastify 4 sends it along with the chunked encoding.
+  if (reply[kReplyTrailers] !== null) headers['content-length'] = Buffer.byteLength(body)
+  reply.send(body)
 }
 
 /**

@@ -2,13 +2,14 @@
 import type { ServerResponse } from 'node:http'
 import type {
   kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending, kReplyHijacked, kReplyIsRunningOnError,
-  kReplyErrorHandlerIndex, kReplyHookState, kReplyStartTime, kReplyEndTime, kReplyHeaderFailure, kReplyError
+  kReplyErrorHandlerIndex, kReplyHookState, kReplyStartTime, kReplyEndTime, kReplyHeaderFailure, kReplyError, kReplyTrailers
 } from '../symbols.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { HookState } from '../lifecycle/run-hooks.js'
+import type { ReplyTrailers } from './trailers.js'
 
 /** A header as the reply keeps it before writing: `undefined` marks a removed one (no `delete` on the hot path). */
 export type ReplyHeaders = Record<string, unknown>
@@ -37,6 +38,8 @@ export interface ReplyState {
   [kReplyHeaderFailure]: boolean
   /** The error the onError hooks are running for, handed to the error handler after them. */
   [kReplyError]: unknown
+  /** reply.trailer(): null until one is set, so a reply without trailers costs one field check. */
+  [kReplyTrailers]: ReplyTrailers | null
 }
 
 /** The runtime reply: the public methods (on the prototype) over the per-reply state. */

@@ -6,11 +6,12 @@ import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
   kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorHandlerIndex, kReplyStartTime, kReplyHijacked,
-  kReplyHookState, kReplyIsRunningOnError, kReplyEndTime, kReplySending, kReplyHeaderFailure, kReplyError
+  kReplyHookState, kReplyIsRunningOnError, kReplyEndTime, kReplySending, kReplyHeaderFailure, kReplyError, kReplyTrailers
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
 import { replyThen } from './reply-then.js'
+import { setTrailer } from './trailers.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -85,6 +86,19 @@ const replyPrototype = {
     // Set to undefined rather than deleted: `delete` would change the object's shape on the hot path.
     if (this[kReplyHeaders][key] !== undefined) this[kReplyHeaders][key] = undefined
     this.raw.removeHeader(key)
+    return this
+  },
+  trailer (this: Reply, key: string, fn: unknown) {
+    setTrailer(this, key, fn)
+    return this
+  },
+  hasTrailer (this: Reply, key: string): boolean {
+    const trailers = this[kReplyTrailers]
+    return trailers !== null && trailers[key.toLowerCase()] !== undefined
+  },
+  removeTrailer (this: Reply, key: string) {
+    const trailers = this[kReplyTrailers]
+    if (trailers !== null) trailers[key.toLowerCase()] = undefined
     return this
   },
   type (this: Reply, contentType: string) {
@@ -183,6 +197,7 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this[kReplyEndTime] = 0
     this[kReplyHeaderFailure] = false
     this[kReplyError] = undefined
+    this[kReplyTrailers] = null
   }
   Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })

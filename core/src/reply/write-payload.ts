@@ -1,16 +1,17 @@
 /** Writing a reply to the raw response: headers, a whole body or a piped stream, and refused headers. */
 import type { ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
-import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFailure, kReplySending } from '../symbols.js'
+import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFailure, kReplySending, kReplyTrailers } from '../symbols.js'
 import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
+import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
 import type { Reply, ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
-  pipe (destination: ServerResponse): unknown
-  once (event: 'error', listener: (this: PayloadStream, error: unknown) => void): unknown
+  pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
+  once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
   [kRawReply]?: Reply
 }
 
@@ -85,6 +86,10 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
   if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
+  if (reply[kReplyTrailers] !== null) {
+    writeWithTrailers(reply, res, payload)
+    return
+  }
   if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
     writeWholeBody(reply, res, payload)
     return
@@ -111,11 +116,59 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     return
   }
   if (typeof payload === 'object' && isStream(payload)) {
-    pipeStream(reply, payload)
+    pipeStream(reply, payload, false)
     return
   }
   reply[kReplySending] = false
   handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+}
+
+function isBody (payload: unknown): payload is string | ArrayBufferView {
+  return typeof payload === 'string' || ArrayBuffer.isView(payload)
+}
+
+/**
+ * A reply with trailers goes out chunked, without a content length, and ends once every trailer
+ * function has answered. As in Fastify, a GET route's HEAD twin still says the body's size and
+ * hands the functions null, as it does for a stream.
+ */
+function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown): void {
+  const code = res.statusCode
+  if (code < 200 || code === 204 || code === 304) {
+    // No body, so no chunked encoding to carry trailers (Node refuses the Trailer header there;
+    // Fastify 4 then sends a malformed `500 No Content`): the reply goes out as it is, without them.
+    reply[kReplyTrailers] = null
+    writeReply(reply.request, reply, payload)
+    return
+  }
+  const isPayloadStream = payload !== null && typeof payload === 'object' && isStream(payload)
+  if (payload !== undefined && payload !== null && !isBody(payload) && !isPayloadStream) {
+    reply[kReplySending] = false
+    handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+    return
+  }
+  const headers = reply[kReplyHeaders]
+  let given: TrailerPayload = isPayloadStream ? null : payload as TrailerPayload
+  if (reply[kReplyRoute].isAutoHead) {
+    if (!isPayloadStream && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
+      headers['content-length'] = isBody(payload) ? (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength) : 0
+    }
+    given = null
+  }
+  headers['transfer-encoding'] = 'chunked'
+  headers.trailer = trailerHeaderValue(reply[kReplyTrailers]!)
+  const headerError = applyHeaders(reply)
+  if (headerError !== undefined) {
+    rejectInvalidHeaders(reply, headerError)
+    return
+  }
+  if (isPayloadStream) {
+    pipeStream(reply, payload, true)
+    return
+  }
+  res.writeHead(res.statusCode)
+  if (isBody(payload)) res.write(payload)
+  endWithTrailers(reply, given)
 }
 
 function isDeclaredHead (reply: Reply): boolean {
@@ -140,12 +193,23 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
   handleError(reply, error)
 }
 
-function pipeStream (reply: Reply, stream: PayloadStream): void {
+function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
-  stream.pipe(reply.raw)
+  if (!withTrailers) {
+    stream.pipe(reply.raw)
+    return
+  }
+  // The response stays open after the stream's last chunk, for the trailers to end it. (Fastify 4
+  // lets the pipe end it first: the trailers it announces never arrive.)
+  stream.once('end', onTrailerStreamEnd)
+  stream.pipe(reply.raw, { end: false })
+}
+
+function onTrailerStreamEnd (this: PayloadStream): void {
+  endWithTrailers(this[kRawReply]!, null)
 }
 
 function onPayloadStreamError (this: PayloadStream, error: unknown): void {

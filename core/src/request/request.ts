@@ -94,6 +94,7 @@ const requestPrototype = {
     return this[kRequestRoute].isNotFound
   },
   get context (): RouteContext {
+    warnings.FSTDEP012()
     return this[kRequestRoute]
   },
   get ip (): string | undefined {

@@ -1,5 +1,6 @@
 /** The HEAD route added for each GET route (exposeHeadRoutes / exposeHeadRoute), and how a HEAD route the user declares takes its place. */
 import { joinPaths } from './prefix.js'
+import { warnings } from '../errors/warnings.js'
 import type { RouteConstraints, RouteContext, RouteOptions } from './route-context.js'
 import type { ServerState } from '../instance/server-state.js'
 
@@ -30,6 +31,20 @@ export function headTwinOptions (given: Record<string, unknown>, url: string): R
  */
 export function headTwinPath (prefix: string, path: string): string {
   return prefix !== '' && path === prefix + '/' ? joinPaths(prefix, '/') : path
+}
+
+/**
+ * Fastify 4's FSTDEP007: a route that asks for a HEAD twin itself (`exposeHeadRoute: true`, not
+ * the server's default) where a HEAD route is already declared. Checked before the route is added.
+ */
+export function warnIfHeadTwinTaken (ownFlag: unknown, autoHead: boolean, server: ServerState, paths: string[], constraints: RouteConstraints | undefined): void {
+  if (ownFlag !== true || autoHead) return
+  for (const path of paths) {
+    if (headTaken(server, path, constraints)) {
+      warnings.FSTDEP007()
+      return
+    }
+  }
 }
 
 /** A HEAD route already answers this path: the automatic twin gives way to it. */

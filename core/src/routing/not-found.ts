@@ -17,7 +17,6 @@ import type { RuntimeRequest } from '../request/request.js'
 interface NotFoundRequest {
   readonly raw: IncomingMessage
   readonly log: EnclaveLogger
-  readonly context: RouteContext
 }
 
 /** What the not-found path uses of a reply. */
@@ -31,7 +30,7 @@ interface NotFoundReply {
 
 function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply): void {
   const message = `Route ${String(request.raw.method)}:${String(request.raw.url)} not found`
-  if (request.context.server.options.disableRequestLogging !== true) request.log.info(message)
+  if (reply[kReplyRoute].server.options.disableRequestLogging !== true) request.log.info(message)
   // Fastify's payload exactly, key order included.
   const body = JSON.stringify({ message, error: 'Not Found', statusCode: 404 })
   reply.code(404)

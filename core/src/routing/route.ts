@@ -9,7 +9,7 @@ import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
-import { addsHeadTwin, headTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
+import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
@@ -121,12 +121,14 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   }
   const finalMethods = normaliseMethods(options.method)
   validateRouteOptions(options, finalMethods, options.url)
+  const ownExposeHead = options.exposeHeadRoute
   options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
   // A URL a hook rewrote is taken as complete, as Fastify registers it.
   const rewritten = options.url !== fullUrl ? options.url : options.path !== fullUrl ? options.path : null
   if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
   const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance)
+  warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
   for (const method of finalMethods) {
     for (const path of paths) {
       if (autoHead && headTaken(server, path, options.constraints)) continue

@@ -71,6 +71,8 @@ export interface InjectResponse {
   payload: string
   body: string
   rawPayload: Buffer
+  /** The response trailers (reply.trailer), as light-my-request gives them. */
+  trailers: Record<string, string>
   json<T = any> (): T
   cookies: Array<Record<string, unknown>>
 }

@@ -8,6 +8,15 @@ import type { ReplyPayload, ReplyTable, RouteGeneric } from './route-types.js'
 import type { SerializerFunction } from './schema.js'
 
 /**
+ * A trailer's value, from the reply and the payload written (`null` for a stream or a HEAD request):
+ * resolved by an async function, or passed to `done`. `reply.trailer()` takes either form (as two
+ * overloads, so a function's parameters need no annotation).
+ */
+export type ReplyTrailerFunction<Reply> =
+  | ((reply: Reply, payload: string | Buffer | null) => Promise<string>)
+  | ((reply: Reply, payload: string | Buffer | null, done: (err: Error | null, value?: string) => void) => void)
+
+/**
  * The reply a handler or hook receives. `Table` maps the route's status keys to payload types (see
  * ReplyTable), and `Payload` is what `send()` takes for the status in use: any 2xx payload (or
  * `default`) until `code()`/`status()` picks a status, then that status's payload (exact code,
@@ -36,6 +45,14 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   getHeaders (): Record<string, unknown>
   hasHeader (name: string): boolean
   removeHeader (name: string): this
+  /**
+   * Sets a response trailer, computed once the body is written: the response then goes out chunked,
+   * with a `Trailer` header. Throws FST_ERR_BAD_TRAILER_NAME / FST_ERR_BAD_TRAILER_VALUE.
+   */
+  trailer (key: string, fn: (reply: this, payload: string | Buffer | null, done: (err: Error | null, value?: string) => void) => void): this
+  trailer (key: string, fn: (reply: this, payload: string | Buffer | null) => Promise<string>): this
+  hasTrailer (key: string): boolean
+  removeTrailer (key: string): this
   type (contentType: string): this
   serializer (fn: (payload: any) => string): this
   /** What `send()` would write for this payload, with the serializer of the current status and type. */
