@@ -27,9 +27,6 @@ export default [
       'integration-tests/.tmp/**'
     ]
   },
-  // TEMPORARY: core/src is being typed in #18; the integrator removes this
-  { ignores: ['core/src/reply/**', 'core/src/lifecycle/**'] },
-
   ...neostandard({ ts: true }),
   {
     // A disable comment whose rule no longer fires is removed (npm run format does it), not left to rot.
