@@ -89,7 +89,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
 export function createServer (input: EnclaveOptions | undefined, profile: Profile): EnclaveInstance {
   const options = resolveOptions(input, profile)
   // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
-  const instance: EnclaveInstance & RuntimeInstance = Object.create(instanceMethods)
+  const instance = Object.create(instanceMethods) as EnclaveInstance & RuntimeInstance
   const server = serverStateOf(options, profile)
   const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server })
   server.router = router

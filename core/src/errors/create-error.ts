@@ -51,12 +51,13 @@ export function createError (
     Error.captureStackTrace(self, EnclaveCodedError)
     return self
   }
-  EnclaveCodedError.prototype = Object.create(Base.prototype, {
+  const prototype = Object.create(Base.prototype, {
     constructor: { value: EnclaveCodedError, writable: true, configurable: true }
-  })
-  EnclaveCodedError.prototype.toString = function toString (this: EnclaveError) {
+  }) as EnclaveError
+  prototype.toString = function toString (this: EnclaveError) {
     return `${this.name} [${this.code}]: ${this.message}`
   }
+  EnclaveCodedError.prototype = prototype
   Object.defineProperty(EnclaveCodedError, 'name', { value: code })
   Object.defineProperty(EnclaveCodedError, 'code', { value: code })
   Object.defineProperty(EnclaveCodedError, 'statusCode', { value: statusCode })

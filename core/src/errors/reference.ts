@@ -16,7 +16,7 @@ export function renderErrorReference (): string {
     'Every error Enclave throws or answers with is an instance with a stable `code`. Codes are',
     "Fastify v4's (`FST_ERR_*`) where the behaviour matches, so `err.code` checks written for Fastify",
     'keep working; `ENC_ERR_*` where Enclave behaves differently. Each code is also a constructor on',
-    "the `errorCodes` export: `err instanceof errorCodes.FST_ERR_NOT_FOUND`.",
+    'the `errorCodes` export: `err instanceof errorCodes.FST_ERR_NOT_FOUND`.',
     '',
     'Errors answered to a client use the payload `{"statusCode", "code", "error", "message"}` and never',
     'carry a stack. Validation errors (`FST_ERR_VALIDATION`) on `enclave()` follow the spec instead',

@@ -20,7 +20,7 @@ type Holder = Record<PropertyKey, unknown>
 function holderOf (instance: RuntimeInstance, target: DecoratorTarget): Holder {
   const context = contextOf(instance)
   if (target === 'instance') return instance
-  return target === 'request' ? context.Request.prototype : context.Reply.prototype
+  return target === 'request' ? context.Request.prototype : context.Reply.prototype as Holder
 }
 
 /**
@@ -52,7 +52,7 @@ function isRedecoratable (holder: Holder, name: PropertyKey): boolean {
 }
 
 function inheritedDescriptor (holder: Holder, name: PropertyKey): PropertyDescriptor | undefined {
-  for (let proto: object | null = holder; proto !== null; proto = Object.getPrototypeOf(proto)) {
+  for (let proto: object | null = holder; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, name)
     if (descriptor !== undefined) return descriptor
   }

@@ -74,7 +74,7 @@ function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: st
   const holders: Array<[string, object, string]> = [
     ['fastify', parent, 'Fastify'],
     ['request', context.Request.prototype, 'Request'],
-    ['reply', context.Reply.prototype, 'Reply']
+    ['reply', context.Reply.prototype as object, 'Reply']
   ]
   for (const [kind, holder, where] of holders) {
     const required = (decorators as Record<string, unknown>)[kind]

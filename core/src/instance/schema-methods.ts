@@ -3,9 +3,17 @@ import { errorCodes } from '../errors/codes.js'
 import { isAsyncFunction } from '../util/functions.js'
 import { createControllerState, createSchemaView } from '../schema/schema-controller.js'
 import { assertNotStarted } from './configuration-guard.js'
-import { contextOf } from './context-state.js'
+import { contextOf, type RuntimeInstance } from './context-state.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { MethodGroup } from './method-table.js'
+
+/** Both compiler setters: a function required, refused once started, then set on this context only. */
+function setCompiler (instance: RuntimeInstance, key: 'validatorCompiler' | 'serializerCompiler', compiler: unknown, expected: string): void {
+  if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(expected)
+  const context = contextOf(instance)
+  assertNotStarted(context, key === 'validatorCompiler' ? 'setValidatorCompiler' : 'setSerializerCompiler')
+  context[key] = compiler as AnyFunction
+}
 
 export const schemaMethods = {
   addSchema (schema: unknown) {
@@ -17,17 +25,11 @@ export const schemaMethods = {
   getSchema (id: string) { return contextOf(this).schemas.get(id) as Record<string, unknown> | undefined },
   getSchemas () { return contextOf(this).schemas.all() as Record<string, Record<string, unknown>> },
   setValidatorCompiler (compiler: unknown) {
-    if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setValidatorCompiler expects a function ({ schema, method, url, httpPart }) => validate')
-    const context = contextOf(this)
-    assertNotStarted(context, 'setValidatorCompiler')
-    context.validatorCompiler = compiler as AnyFunction
+    setCompiler(this, 'validatorCompiler', compiler, 'setValidatorCompiler expects a function ({ schema, method, url, httpPart }) => validate')
     return this
   },
   setSerializerCompiler (compiler: unknown) {
-    if (typeof compiler !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('setSerializerCompiler expects a function ({ schema, method, url, httpStatus, contentType }) => serialize')
-    const context = contextOf(this)
-    assertNotStarted(context, 'setSerializerCompiler')
-    context.serializerCompiler = compiler as AnyFunction
+    setCompiler(this, 'serializerCompiler', compiler, 'setSerializerCompiler expects a function ({ schema, method, url, httpStatus, contentType }) => serialize')
     return this
   },
   setSchemaErrorFormatter (formatter: unknown) {

@@ -70,7 +70,7 @@ export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstruct
       done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY())
       return
     }
-    let parsed
+    let parsed: unknown
     try {
       parsed = sjson.parse(typeof body === 'string' ? body : body.toString('utf8'), null, parseOptions)
     } catch (error) {

@@ -176,7 +176,7 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
     }
     return
   }
-  let result
+  let result: unknown
   try {
     result = parser.fn.call(parser.instance, request, body)
   } catch (error) {
@@ -184,7 +184,9 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
     return
   }
   if (isThenable(result)) {
-    awaitParser(result, request, reply, next)
+    // awaitParser catches the parser's rejection; what it runs next is the lifecycle, which answers
+    // its own failures as the synchronous path below does, so this promise is not left to reject.
+    void awaitParser(result, request, reply, next)
     return
   }
   finishParsing(request, reply, null, result, next)

@@ -16,8 +16,6 @@ import type { ChildLoggerFactory, RequestIdGenerator } from '../logging/request-
 import type { ResponseInspector } from '../schema/response-inspection.js'
 import type { RouteSchema } from '../types/route-types.js'
 import type { RouteOptionsView } from '../types/route.js'
-import type { EnclaveReply } from '../types/reply.js'
-import type { RuntimeRequest } from '../request/request.js'
 
 /**
  * A route's options as declared: what the user gave, as onRoute hooks left it. validateRouteOptions

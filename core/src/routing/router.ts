@@ -114,7 +114,7 @@ export function answerNotFound (server: ServerState, req: IncomingMessage, res: 
   let route = server.rootNotFound!
   // Any method name is looked up: an unknown one finds nothing and gets the root's handler.
   const found = server.notFoundRouter.find(req.method as Router.HTTPMethod, path)
-  const store: RouteContext | undefined = found?.store
+  const store = found?.store as RouteContext | undefined
   if (store !== undefined) route = store
   let query: unknown
   try {
@@ -150,7 +150,7 @@ function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, rout
   const id = route.genReqId(req)
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, {}, req, query, log, route)
-  const reply = new route.Reply(res, request, log, route)
+  const reply = new route.Reply(res, request, log, route) as EnclaveReply
   const custom = server.options.frameworkErrors as FrameworkErrorHandler | undefined
   if (typeof custom !== 'function') {
     reply.send(error)

@@ -25,7 +25,7 @@ export function isPlainJsonData (value: unknown, seen: Set<object> = new Set()):
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
   if (typeof value === 'number') return Number.isFinite(value)
   if (typeof value !== 'object' || seen.has(value)) return false
-  const prototype = Object.getPrototypeOf(value)
+  const prototype: unknown = Object.getPrototypeOf(value)
   if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return false
   seen.add(value)
   for (const member of Object.values(value)) {
@@ -149,8 +149,8 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
       return found
     }
     for (let i = 0; i + 1 < list.length; i += 2) {
-      const hash = list[i]
-      const run = list[i + 1]
+      const hash: unknown = list[i]
+      const run: unknown = list[i + 1]
       if (typeof hash === 'string' && typeof run === 'function') found.set(hash, { code: undefined, run: run as ModuleFunction, used: false })
     }
     if (codeCacheStale) scheduleFlush()

@@ -16,7 +16,7 @@ export type CompileResponseSchema<T> = (httpStatus: string, schema: unknown, con
 
 function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>): ResponseEntry<T> {
   if (isContentKeyed(value)) {
-    const byMediaType: Record<string, T> = Object.create(null)
+    const byMediaType = Object.create(null) as Record<string, T>
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
       const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
@@ -38,7 +38,7 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
   if (response === undefined || response === null) return null
   if (typeof response !== 'object') throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
   const byStatus = response as Record<string, unknown>
-  const exact: Record<string, ResponseEntry<T>> = Object.create(null)
+  const exact = Object.create(null) as Record<string, ResponseEntry<T>>
   const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
   let fallback: ResponseEntry<T> | null = null
   for (const key of Object.keys(byStatus)) {

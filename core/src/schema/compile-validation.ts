@@ -90,7 +90,7 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
     }
     if (compiler === null) compiler = resolveCompiler(route, part)
     if (part === 'body' && isContentKeyed(partSchema)) {
-      const byMediaType: Record<string, ValidationFunction> = Object.create(null)
+      const byMediaType = Object.create(null) as Record<string, ValidationFunction>
       for (const type of Object.keys(partSchema.content)) {
         const entry = partSchema.content[type]
         if (!isPlainSchema(entry) || entry.schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)

@@ -12,7 +12,7 @@ const shorthandExempt = ['$ref', 'oneOf', 'anyOf', 'allOf', '$merge', '$patch'] 
  */
 export function isPlainSchema (schema: unknown): schema is JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false
-  const proto = Object.getPrototypeOf(schema)
+  const proto: unknown = Object.getPrototypeOf(schema)
   return (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(schema).length === 0 &&
     (schema as Record<string, unknown>)['~standard'] === undefined
 }

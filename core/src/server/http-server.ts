@@ -26,9 +26,10 @@ function clientErrorAnswer (error: ClientError): { status: number, message: stri
  * body and headers, logged at trace) rather than drop the connection silently.
  */
 function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
+  const handler = typeof custom === 'function' ? custom as (error: ClientError, socket: Socket) => void : null
   return function onClientError (error: ClientError, socket: Socket): void {
-    if (typeof custom === 'function') {
-      custom(error, socket)
+    if (handler !== null) {
+      handler(error, socket)
       return
     }
     if (error.code === 'ECONNRESET' || socket.destroyed) return

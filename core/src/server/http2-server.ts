@@ -36,8 +36,8 @@ export function createHttp2Server (options: ResolvedOptions, handler: RawHandler
  * not export its server classes, so their names are what identifies them.
  */
 export function isHttp2Server (server: unknown): boolean {
-  for (let proto = server === null || typeof server !== 'object' ? null : Object.getPrototypeOf(server); proto !== null; proto = Object.getPrototypeOf(proto)) {
-    const name = proto.constructor?.name
+  for (let proto = server === null || typeof server !== 'object' ? null : Object.getPrototypeOf(server) as object | null; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
+    const name = (proto.constructor as { name?: unknown } | undefined)?.name
     if (name === 'Http2Server' || name === 'Http2SecureServer') return true
   }
   return false

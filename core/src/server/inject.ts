@@ -55,16 +55,17 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
     }
     const closed = closedError(server)
     if (typeof callback === 'function') {
+      const done = callback as InjectCallback
       if (closed !== null) {
-        callback(closed)
+        done(closed)
         return undefined
       }
       instance.ready((error: Error | null) => {
         if (error !== null) {
-          callback(error)
+          done(error)
           return
         }
-        lightMyRequest(server.httpHandler, options as InjectOptions, fastify4Outcome(callback as InjectCallback))
+        lightMyRequest(server.httpHandler, options as InjectOptions, fastify4Outcome(done))
       })
       return undefined
     }

@@ -6,11 +6,8 @@
  * these interfaces, or Fastify's names for the same types,
  * `declare module '@enclave/core' { interface EnclaveRequestDecorations { user: User | null } }`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface EnclaveInstanceDecorations {}
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface EnclaveRequestDecorations {}
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface EnclaveReplyDecorations {}
 
 /**
@@ -53,8 +50,8 @@ export interface DecorationAccessors<T> {
 export type DecorationType<V> =
   [V] extends [{ getter: () => infer R }] ? R
     : [V] extends [{ setter: (value: infer W) => void }] ? W
-      : [V] extends [null | undefined] ? unknown
-        : V
+        : [V] extends [null | undefined] ? unknown
+            : V
 
 /** `I` with `name: V` added, unless the name is not a literal or `I` already declares it. */
 export type WithDecoration<I, K, V> =
@@ -75,5 +72,5 @@ export type NewDecorationName<K, Target> = K extends keyof Target ? never : K
 export type PrototypeSafeValue<V> =
   [V] extends [(...args: any[]) => any] ? V
     : [V] extends [{ getter: unknown } | { setter: unknown }] ? V
-      : [V] extends [object] ? never
-        : V
+        : [V] extends [object] ? never
+            : V

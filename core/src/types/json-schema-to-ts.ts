@@ -20,7 +20,6 @@ export type InferMode = 'validated' | 'serialized'
  * `$ref` to their `$id` be typed:
  * `declare module '@enclave/core' { interface EnclaveSharedSchemas { 'user': typeof userSchema } }`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface EnclaveSharedSchemas {}
 
 /** `Budget[D]` is `D - 1`; 0 steps to `never`, which stops the recursion. */

@@ -138,8 +138,8 @@ export type PayloadForStatus<T, Code> =
 /** No code chosen (or a handler's return value): any 2xx entry, else `default`, else unchecked. */
 export type SuccessPayload<T> = IsAny<T> extends true ? unknown
   : { [K in keyof T]: `${K & (string | number)}` extends `2${string}` ? T[K] : never }[keyof T] extends infer U
-    ? [U] extends [never] ? ([Lookup<T, 'default'>] extends [never] ? unknown : Lookup<T, 'default'>) : U
-    : never
+      ? [U] extends [never] ? ([Lookup<T, 'default'>] extends [never] ? unknown : Lookup<T, 'default'>) : U
+      : never
 
 /** What `reply.send()` takes for the status in use; errors always go to the error handler. */
 export type ReplyPayload<Table, Code> = PayloadForStatus<Table, Code> extends infer P
