@@ -120,6 +120,22 @@ function isFailure (withPayload: boolean, error: unknown): boolean {
 }
 
 /**
+ * A callback-style hook called `done()` and then threw. Fastify has already run the rest of the chain
+ * inside `done()` by then, so the chain goes on first; the throw then fails the request only if
+ * nothing has answered it meanwhile (an async handler still pending), as in Fastify 4.29.
+ */
+function continueThenFail (state: HookState, chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, index: number, withPayload: boolean, thrown: unknown): void {
+  const doneError = state.syncError
+  state.syncError = undefined
+  if (isFailure(withPayload, doneError)) {
+    chain.fail(reply, doneError)
+    return
+  }
+  runHooks(chain, request, reply, withPayload && state.syncValue !== undefined ? state.syncValue : payload, index + 1)
+  if (!isNothing(thrown) && !isAnswered(reply)) chain.fail(reply, thrown)
+}
+
+/**
  * The one runner for every request-lifecycle chain: runs `chain.hooks[start..]` as
  * `hook(request, reply[, payload][, done])`, then `chain.next(request, reply, payload)`. A payload
  * chain's hook may replace the payload (by returning or resolving a value, or through `done`).
@@ -152,7 +168,12 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
           ? hook.fn.call(hook.instance, request, reply, payload, state.done)
           : hook.fn.call(hook.instance, request, reply, state.done)
       } catch (error) {
+        const doneFirst = state.phase === doneWhileCalling
         state.phase = idle
+        if (doneFirst) {
+          continueThenFail(state, chain, request, reply, payload, i, withPayload, error)
+          return
+        }
         if (isNothing(error)) continue
         chain.fail(reply, error)
         return
