@@ -2,6 +2,7 @@ import t from 'tap'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import fastifyFace from '@enclave/fastify'
+import { warningsDuring, type SeenWarning } from './fixtures/warnings-during.js'
 
 /**
  * request.getValidationFunction, compileValidationSchema and validateInput: every case runs on
@@ -283,20 +284,9 @@ t.test('the not-found handler\'s request validates with a schema and has no part
   t.same(results[0], { status: 404, body: { schema: false, body: 'undefined' } })
 })
 
-/** The FSTDEP* warnings emitted while `action` runs (process warnings arrive on the next tick). */
-async function deprecationsDuring (action: () => Promise<void>): Promise<Array<{ name: string, code: string | undefined, message: string }>> {
-  const seen: Array<{ name: string, code: string | undefined, message: string }> = []
-  const onWarning = (warning: Error & { code?: string }): void => {
-    if (warning.code?.startsWith('FSTDEP') === true) seen.push({ name: warning.name, code: warning.code, message: warning.message })
-  }
-  process.on('warning', onWarning)
-  try {
-    await action()
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    process.off('warning', onWarning)
-  }
-  return seen
+/** The FSTDEP* warnings emitted while `action` runs. */
+async function deprecationsDuring (action: () => Promise<void>): Promise<SeenWarning[]> {
+  return (await warningsDuring(action)).filter((warning) => warning.code?.startsWith('FSTDEP') === true)
 }
 
 t.test('request.connection is the socket, over a real connection and inject(); reading it emits FSTDEP005 once, as Fastify', async (t) => {

@@ -2,22 +2,7 @@ import t from 'tap'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { warnings, warningCatalogue } from '../dist/errors/warnings.js'
-
-interface SeenWarning { name: string, code: string | undefined, message: string }
-
-/** Collects the warnings emitted while `action` runs (process warnings arrive on the next tick). */
-async function warningsDuring (action: () => Promise<void>): Promise<SeenWarning[]> {
-  const seen: SeenWarning[] = []
-  const onWarning = (warning: Error & { code?: string }) => { seen.push({ name: warning.name, code: warning.code, message: warning.message }) }
-  process.on('warning', onWarning)
-  try {
-    await action()
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    process.off('warning', onWarning)
-  }
-  return seen
-}
+import { warningsDuring, type SeenWarning } from './fixtures/warnings-during.js'
 
 async function routesWithMissingBodySchema (factory: (options?: any) => any): Promise<void> {
   const app = factory()
