@@ -1,9 +1,9 @@
 import t from 'tap'
 import * as v from 'valibot'
-import { z } from 'zod'
 import * as namespace from '@enclave/standard-schema'
 import { createValidatorCompiler, serializerCompiler, StandardSchemaSerializationError, StandardSchemaValidationError, validatorCompiler } from '@enclave/standard-schema'
 import { runConformance } from '../../kit/test/conformance/index.js'
+import { zodConformanceSchemas } from '../../kit/test/fixtures/zod-conformance-schemas.js'
 
 // Two libraries through the one adapter, with no code specific to either: valibot has no JSON
 // Schema export, zod 4 exposes `~standard.jsonSchema` (so it is converted up front).
@@ -51,23 +51,12 @@ runConformance(t, {
   buildErrors: { codePrefix: 'ENC_ERR_STANDARD_SCHEMA', notASchema: /expected a Standard Schema/ }
 })
 
-const zodUser = z.object({ id: z.int(), name: z.string(), role: z.string().default('member'), address: z.object({ city: z.string() }).optional() })
-
 runConformance(t, {
   name: 'zod 4 through Standard Schema',
   validatorCompiler,
   serializerCompiler,
   bodyCoercingCompiler,
-  schemas: {
-    params: z.object({ id: z.int().min(1) }),
-    querystring: z.object({ n: z.number().optional(), flag: z.boolean().default(false) }),
-    headers: z.object({ 'x-count': z.int() }),
-    body: z.object({ name: z.string(), age: z.int().optional(), tags: z.array(z.string()).optional() }),
-    user: zodUser,
-    users: z.array(zodUser),
-    capitalisedHeaders: z.object({ 'X-Token': z.string().optional() }),
-    asyncRuleThrowing: (outage) => z.object({ id: z.string().refine(async () => { throw outage }).optional() })
-  },
+  schemas: zodConformanceSchemas,
   coercesBody: false,
   unknownKeys: 'stripped',
   protoKey: { query: 'data', body: 'dropped' },

@@ -3,24 +3,14 @@ import { z } from 'zod'
 import * as namespace from '@enclave/zod'
 import { createValidatorCompiler, serializerCompiler, validatorCompiler, ZodValidationError } from '@enclave/zod'
 import { runConformance } from '../../kit/test/conformance/index.js'
-
-const user = z.object({ id: z.int(), name: z.string(), role: z.string().default('member'), address: z.object({ city: z.string() }).optional() })
+import { zodConformanceSchemas } from '../../kit/test/fixtures/zod-conformance-schemas.js'
 
 runConformance(t, {
   name: 'Zod',
   validatorCompiler,
   serializerCompiler,
   bodyCoercingCompiler: createValidatorCompiler({ coerce: ['body'] }),
-  schemas: {
-    params: z.object({ id: z.int().min(1) }),
-    querystring: z.object({ n: z.number().optional(), flag: z.boolean().default(false) }),
-    headers: z.object({ 'x-count': z.int() }),
-    body: z.object({ name: z.string(), age: z.int().optional(), tags: z.array(z.string()).optional() }),
-    user,
-    users: z.array(user),
-    capitalisedHeaders: z.object({ 'X-Token': z.string().optional() }),
-    asyncRuleThrowing: (outage) => z.object({ id: z.string().refine(async () => { throw outage }).optional() })
-  },
+  schemas: zodConformanceSchemas,
   coercesBody: false,
   unknownKeys: 'stripped',
   protoKey: { query: 'data', body: 'dropped' },
