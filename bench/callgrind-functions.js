@@ -8,6 +8,7 @@
 // The server's map is the larger of the two new ones (the other is the runner's). Costs are self
 // costs (a callee's instructions are its own row); `'2` marks a function entered again while running.
 import { readFileSync } from 'node:fs'
+import { callgrindFunctionName } from './instructions.js'
 
 const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2)
 if (dumpFile === undefined || mapFile === undefined) {
@@ -46,12 +47,7 @@ let afterCalls = false
 let total = 0
 for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   if (line.startsWith('fn=')) {
-    const match = /^fn=(?:\((\d+)\))?\s*(.*)$/.exec(line)
-    let name = match[2]
-    if (match[1] !== undefined) {
-      if (name === '') name = names.get(match[1]) ?? ''
-      else names.set(match[1], name)
-    }
+    const name = callgrindFunctionName(line, names)
     const address = /^0x([0-9a-f]+)/.exec(name)
     current = address === null ? name : (nameAt(ranges, parseInt(address[1], 16)) ?? name)
     continue

@@ -48,6 +48,20 @@ const majorGcFunction = /v8::internal::(MarkCompactCollector|ConcurrentMarking|I
 const compilerFunction = /v8::internal::(compiler|maglev|turboshaft)::|v8::internal::Deoptimizer|v8::internal::OptimizingCompileDispatcher|v8::internal::Compiler::Compile|v8::internal::TranslatedState/
 
 /**
+ * The function a callgrind `fn=` line names. Callgrind compresses repeated names to `(id)`: the
+ * first `fn=(id) name` defines the id in `names`, later `fn=(id)` lines refer to it.
+ */
+export function callgrindFunctionName (line, names) {
+  const match = /^fn=(?:\((\d+)\))?\s*(.*)$/.exec(line)
+  let name = match[2]
+  if (match[1] !== undefined) {
+    if (name === '') name = names.get(match[1]) ?? ''
+    else names.set(match[1], name)
+  }
+  return name
+}
+
+/**
  * Reads a callgrind output file: the total instructions, and the self cost of every function whose
  * name marks V8's optimising compiler or deoptimiser. Cost lines that follow a `calls=` line are a
  * callee's inclusive cost and do not count as the caller's own.
@@ -62,12 +76,7 @@ export function readCallgrind (text) {
   let afterCalls = false
   for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) {
-      const match = /^fn=(?:\((\d+)\))?\s*(.*)$/.exec(line)
-      let name = match[2]
-      if (match[1] !== undefined) {
-        if (name === '') name = names.get(match[1]) ?? ''
-        else names.set(match[1], name)
-      }
+      const name = callgrindFunctionName(line, names)
       currentIsCompiler = compilerFunction.test(name)
       currentIsMajorGc = majorGcFunction.test(name)
       continue
