@@ -46,11 +46,6 @@ export class HookChain {
   }
 }
 
-/** Whether the running callback-style hook has called `done` yet, and how. */
-const idle = 0
-const calling = 1
-const doneWhileCalling = 2
-
 /**
  * Where a reply's callback-style hook chain stands, so its `done` can resume it. Created at most
  * once per reply, and only when a route has a callback-style hook: the one allocation the callback
@@ -62,14 +57,9 @@ export class HookState {
   chain: HookChain | null = null
   index = 0
   payload: unknown = undefined
-  /** `calling` while the hook function is on the stack: a synchronous `done` must not recurse. */
-  phase = idle
-  /** What a synchronous `done(error, value)` passed, read by the loop once the hook returns. */
-  syncError: unknown = undefined
-  syncValue: unknown = undefined
   /**
-   * Counts callback-style hook calls; `settled` is the call whose `done` ran, so a promise the hook
-   * returned continues the chain only in its stead.
+   * Counts callback-style hook calls; `settled` is the last call whose `done` ran, so a second `done`
+   * (or a promise the hook also returned) does not continue the chain again.
    */
   invocation = 0
   settled = 0
@@ -82,12 +72,10 @@ export class HookState {
   }
 }
 
-function stateOf (request: RuntimeRequest, reply: Reply): HookState {
-  let state = reply[kReplyHookState]
-  if (state === null) {
-    state = new HookState(request, reply)
-    reply[kReplyHookState] = state
-  }
+/** The reply's first callback-style hook: its HookState (and `done`) is created now. */
+function createHookState (request: RuntimeRequest, reply: Reply): HookState {
+  const state = new HookState(request, reply)
+  reply[kReplyHookState] = state
   return state
 }
 
@@ -120,26 +108,14 @@ function isFailure (withPayload: boolean, error: unknown): boolean {
 }
 
 /**
- * A callback-style hook called `done()` and then threw. Fastify has already run the rest of the chain
- * inside `done()` by then, so the chain goes on first; the throw then fails the request only if
- * nothing has answered it meanwhile (an async handler still pending), as in Fastify 4.29.
- */
-function continueThenFail (state: HookState, chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, index: number, withPayload: boolean, thrown: unknown): void {
-  const doneError = state.syncError
-  state.syncError = undefined
-  if (isFailure(withPayload, doneError)) {
-    chain.fail(reply, doneError)
-    return
-  }
-  runHooks(chain, request, reply, withPayload && state.syncValue !== undefined ? state.syncValue : payload, index + 1)
-  if (!isNothing(thrown) && !isAnswered(reply)) chain.fail(reply, thrown)
-}
-
-/**
  * The one runner for every request-lifecycle chain: runs `chain.hooks[start..]` as
  * `hook(request, reply[, payload][, done])`, then `chain.next(request, reply, payload)`. A payload
  * chain's hook may replace the payload (by returning or resolving a value, or through `done`).
  * Once a hook answers the request, the rest is skipped, unless the chain runs after the response.
+ *
+ * A callback-style hook's `done` runs the rest of the chain itself, synchronously when the hook
+ * calls it synchronously (as Fastify's `next` does): the loop stops at a callback-style hook, so
+ * nothing is left to read or record once the hook returns (see hookDone).
  */
 export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
   // Read once into locals: a hook call could change any object, so V8 reloads (and re-checks) every
@@ -149,67 +125,70 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
   const count = hooks.length
   const withPayload = chain.withPayload === true
   const stopWhenAnswered = chain.stopWhenAnswered === true
-  let state: HookState | null = null
   for (let i = start; i < count; i++) {
     if (stopWhenAnswered && i > start && isAnswered(reply)) return
     const hook = hooks[i]!
-    let returned: unknown
     if (hook.callbackStyle === true) {
-      if (state === null) state = stateOf(request, reply)
-      // A hook may run another chain of the same reply (reply.send() in onRequest runs onSend), so
-      // which chain this is and where it stands are written before each call.
-      state.chain = chain
-      state.index = i
-      if (withPayload) state.payload = payload
-      state.phase = calling
-      state.invocation++
-      try {
-        returned = withPayload
-          ? hook.fn.call(hook.instance, request, reply, payload, state.done)
-          : hook.fn.call(hook.instance, request, reply, state.done)
-      } catch (error) {
-        const doneFirst = state.phase === doneWhileCalling
-        state.phase = idle
-        if (doneFirst) {
-          continueThenFail(state, chain, request, reply, payload, i, withPayload, error)
-          return
-        }
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (state.phase !== doneWhileCalling) {
-        state.phase = idle
-        if (isThenable(returned)) continueWhenSettled(state, returned)
-        return
-      }
-      state.phase = idle
-      const error = state.syncError
-      if (isFailure(withPayload, error)) {
-        state.syncError = undefined
-        chain.fail(reply, error)
-        return
-      }
-      if (withPayload && state.syncValue !== undefined) payload = state.syncValue
-    } else {
-      try {
-        returned = withPayload
-          ? hook.fn.call(hook.instance, request, reply, payload)
-          : hook.fn.call(hook.instance, request, reply)
-      } catch (error) {
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (isThenable(returned)) {
-        void awaitHook(returned, chain, i, request, reply, payload)
-        return
-      }
-      if (withPayload && returned !== undefined) payload = returned
+      const state = reply[kReplyHookState] ?? createHookState(request, reply)
+      callWithDone(state, chain, hook, i, payload, withPayload)
+      return
     }
+    let returned: unknown
+    try {
+      returned = withPayload
+        ? hook.fn.call(hook.instance, request, reply, payload)
+        : hook.fn.call(hook.instance, request, reply)
+    } catch (error) {
+      if (isNothing(error)) continue
+      chain.fail(reply, error)
+      return
+    }
+    if (isThenable(returned)) {
+      void awaitHook(returned, chain, i, request, reply, payload)
+      return
+    }
+    if (withPayload && returned !== undefined) payload = returned
   }
   if (stopWhenAnswered && isAnswered(reply)) return
   chain.next(request, reply, payload)
+}
+
+/**
+ * Calls one callback-style hook with the reply's `done`. A hook may run another chain of the same
+ * reply (reply.send() in onRequest runs onSend), so which chain this is and where it stands are
+ * written before each call.
+ */
+function callWithDone (state: HookState, chain: HookChain, hook: HookEntry, index: number, payload: unknown, withPayload: boolean): void {
+  state.chain = chain
+  state.index = index
+  if (withPayload) state.payload = payload
+  const invocation = ++state.invocation
+  let returned: unknown
+  try {
+    returned = withPayload
+      ? hook.fn.call(hook.instance, state.request, state.reply, payload, state.done)
+      : hook.fn.call(hook.instance, state.request, state.reply, state.done)
+  } catch (error) {
+    callbackHookThrew(state, chain, index, payload, invocation, error)
+    return
+  }
+  if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
+}
+
+function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
+  const reply = state.reply
+  if (state.settled >= invocation) {
+    // done() ran first and has run the rest of the chain already; the throw fails the request
+    // only if nothing answered it meanwhile (an async handler still pending), as in Fastify 4.29.
+    if (!isNothing(error) && !isAnswered(reply)) chain.fail(reply, error)
+    return
+  }
+  if (isNothing(error)) {
+    if (chain.stopWhenAnswered === true && isAnswered(reply)) return
+    runHooks(chain, state.request, reply, payload, index + 1)
+    return
+  }
+  chain.fail(reply, error)
 }
 
 async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
@@ -227,11 +206,10 @@ async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index
 /**
  * A callback-style hook that returns a promise and never calls `done` (as some Fastify plugins'
  * hooks do) continues the chain when the promise settles, as in Fastify; whichever of `done` and
- * the promise comes first wins.
+ * the promise comes first wins. A newer call meanwhile (another chain of the same reply) makes the
+ * promise's outcome stale.
  */
-function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): void {
-  // Read after the hook returned: a chain it ran meanwhile on the same reply counts as newer.
-  const invocation = state.invocation
+function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>, invocation: number): void {
   promise.then(function hookPromiseResolved (value) {
     if (state.invocation === invocation && state.settled !== invocation) hookDone(state, null, value)
   }, function hookPromiseRejected (error) {
@@ -243,23 +221,32 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): 
 }
 
 function hookDone (state: HookState, error: unknown, value: unknown): void {
-  state.settled = state.invocation
-  if (state.phase !== idle) {
-    // `done` called synchronously: the loop in runHooks reads the outcome and goes on, instead of recursing.
-    state.phase = doneWhileCalling
-    state.syncError = error
-    state.syncValue = value
-    return
-  }
+  // The latest call has had its `done` already (done called twice, or a hook that answered and then
+  // called done: its answer ran the reply's onSend chain meanwhile): nothing is left to continue.
+  const invocation = state.invocation
+  if (state.settled === invocation) return
+  state.settled = invocation
   const chain = state.chain!
   const reply = state.reply
-  if (isFailure(chain.withPayload, error)) {
+  const withPayload = chain.withPayload === true
+  if (isFailure(withPayload, error)) {
     chain.fail(reply, error)
     return
   }
-  if (chain.stopWhenAnswered && isAnswered(reply)) return
-  const payload = chain.withPayload ? (value !== undefined ? value : state.payload) : undefined
-  runHooks(chain, state.request, reply, payload, state.index + 1)
+  if (chain.stopWhenAnswered === true && isAnswered(reply)) return
+  const payload = withPayload ? (value !== undefined ? value : state.payload) : undefined
+  // The next hook, when it is callback-style too, is called from here: a chain of them runs as
+  // hook → done → hook, without entering the runner's loop for each one.
+  const index = state.index + 1
+  const hooks = chain.hooks
+  if (index < hooks.length) {
+    const hook = hooks[index]!
+    if (hook.callbackStyle === true) {
+      callWithDone(state, chain, hook, index, payload, withPayload)
+      return
+    }
+  }
+  runHooks(chain, state.request, reply, payload, index)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
