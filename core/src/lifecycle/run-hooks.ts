@@ -130,6 +130,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
     const hook = hooks[i]!
     if (hook.callbackStyle === true) {
       const state = reply[kReplyHookState] ?? createHookState(request, reply)
+      state.chain = chain
       callWithDone(state, chain, hook, i, payload, withPayload)
       return
     }
@@ -154,12 +155,11 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
 }
 
 /**
- * Calls one callback-style hook with the reply's `done`. A hook may run another chain of the same
- * reply (reply.send() in onRequest runs onSend), so which chain this is and where it stands are
- * written before each call.
+ * Calls one callback-style hook of `state.chain` with the reply's `done`. A hook may run another
+ * chain of the same reply (reply.send() in onRequest runs onSend), so the caller sets the chain and
+ * this the index before each call.
  */
 function callWithDone (state: HookState, chain: HookChain, hook: HookEntry, index: number, payload: unknown, withPayload: boolean): void {
-  state.chain = chain
   state.index = index
   if (withPayload) state.payload = payload
   const invocation = ++state.invocation
@@ -229,7 +229,8 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
   const chain = state.chain!
   const reply = state.reply
   const withPayload = chain.withPayload === true
-  if (isFailure(withPayload, error)) {
+  // `done()` passes nothing: one comparison decides it is no failure.
+  if (error !== undefined && isFailure(withPayload, error)) {
     chain.fail(reply, error)
     return
   }
