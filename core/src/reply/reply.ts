@@ -175,6 +175,23 @@ const replyPrototype = {
   }
 } satisfies ReplyPrototype & ThisType<Reply>
 
+// Module-local copies of the keys the constructor writes (once per request): V8 folds a module's
+// own constants into optimised code, while an imported binding is loaded from its cell and checked
+// at each use (bench/notes.md, "S5 hook runner (session 4)").
+const routeKey: typeof kReplyRoute = kReplyRoute
+const headersKey: typeof kReplyHeaders = kReplyHeaders
+const serializerKey: typeof kReplySerializer = kReplySerializer
+const sendingKey: typeof kReplySending = kReplySending
+const hijackedKey: typeof kReplyHijacked = kReplyHijacked
+const isRunningOnErrorKey: typeof kReplyIsRunningOnError = kReplyIsRunningOnError
+const errorHandlerIndexKey: typeof kReplyErrorHandlerIndex = kReplyErrorHandlerIndex
+const hookStateKey: typeof kReplyHookState = kReplyHookState
+const startTimeKey: typeof kReplyStartTime = kReplyStartTime
+const endTimeKey: typeof kReplyEndTime = kReplyEndTime
+const headerFailureKey: typeof kReplyHeaderFailure = kReplyHeaderFailure
+const errorKey: typeof kReplyError = kReplyError
+const trailersKey: typeof kReplyTrailers = kReplyTrailers
+
 /**
  * One reply class per context; decorateReply puts values on its prototype (see buildRequestClass).
  * A function constructor rather than a class: a context's class is one prototype link to its
@@ -185,19 +202,19 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this.raw = raw
     this.request = request
     this.log = log
-    this[kReplyRoute] = route
-    this[kReplyHeaders] = {}
-    this[kReplySerializer] = null
-    this[kReplySending] = false
-    this[kReplyHijacked] = false
-    this[kReplyIsRunningOnError] = false
-    this[kReplyErrorHandlerIndex] = 0
-    this[kReplyHookState] = null
-    this[kReplyStartTime] = performance.now()
-    this[kReplyEndTime] = 0
-    this[kReplyHeaderFailure] = false
-    this[kReplyError] = undefined
-    this[kReplyTrailers] = null
+    this[routeKey] = route
+    this[headersKey] = {}
+    this[serializerKey] = null
+    this[sendingKey] = false
+    this[hijackedKey] = false
+    this[isRunningOnErrorKey] = false
+    this[errorHandlerIndexKey] = 0
+    this[hookStateKey] = null
+    this[startTimeKey] = performance.now()
+    this[endTimeKey] = 0
+    this[headerFailureKey] = false
+    this[errorKey] = undefined
+    this[trailersKey] = null
   }
   Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
