@@ -79,15 +79,18 @@ function createHookState (request: RuntimeRequest, reply: Reply): HookState {
   return state
 }
 
-// Module-local copies of the keys isAnswered reads before every hook: V8 folds a module's own
+// Module-local copies of the keys `answered` reads before every hook: V8 folds a module's own
 // constants into optimised code, while an imported binding is loaded and checked at each use.
 const sendingKey: typeof kReplySending = kReplySending
 const hijackedKey: typeof kReplyHijacked = kReplyHijacked
 
 /** A hook answered the request (or took it over), so the rest of the chain is skipped. */
-export function isAnswered (reply: Reply): boolean {
+const answered = function isAnswered (reply: Reply): boolean {
   return reply[sendingKey] === true || reply[hijackedKey] === true || reply.raw.writableEnded === true
 }
+// Two bindings: an exported one is read through its module cell (and checked) at each use, a
+// module-local const is folded into optimised code; this module's hot paths use `answered`.
+export const isAnswered: (reply: Reply) => boolean = answered
 
 /** A hook that throws `null` or `undefined` synchronously has not failed: the chain goes on, as in Fastify. */
 function isNothing (error: unknown): boolean {
@@ -99,11 +102,14 @@ function rejectionReason (error: unknown): unknown {
   return error || new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
 }
 
+// The functions a callback-style hook's `done` runs through (isFailure, callWithDone, hookDone) are
+// const bindings, like `answered`: V8 checks a function declaration's binding at each inlined call.
+
 /**
  * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
  * hooks (preParsing, preSerialization, onSend, onError), where every falsy value means success, as in Fastify.
  */
-function isFailure (withPayload: boolean, error: unknown): boolean {
+const isFailure = function isFailure (withPayload: boolean, error: unknown): boolean {
   return withPayload ? Boolean(error) : error !== undefined && error !== null
 }
 
@@ -126,7 +132,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
   const withPayload = chain.withPayload === true
   const stopWhenAnswered = chain.stopWhenAnswered === true
   for (let i = start; i < count; i++) {
-    if (stopWhenAnswered && i > start && isAnswered(reply)) return
+    if (stopWhenAnswered && i > start && answered(reply)) return
     const hook = hooks[i]!
     if (hook.callbackStyle === true) {
       const state = reply[kReplyHookState] ?? createHookState(request, reply)
@@ -150,7 +156,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
     }
     if (withPayload && returned !== undefined) payload = returned
   }
-  if (stopWhenAnswered && isAnswered(reply)) return
+  if (stopWhenAnswered && answered(reply)) return
   chain.next(request, reply, payload)
 }
 
@@ -159,7 +165,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
  * chain of the same reply (reply.send() in onRequest runs onSend), so the caller sets the chain and
  * this the index before each call.
  */
-function callWithDone (state: HookState, chain: HookChain, hook: HookEntry, index: number, payload: unknown, withPayload: boolean): void {
+const callWithDone = function callWithDone (state: HookState, chain: HookChain, hook: HookEntry, index: number, payload: unknown, withPayload: boolean): void {
   state.index = index
   if (withPayload) state.payload = payload
   const invocation = ++state.invocation
@@ -180,11 +186,11 @@ function callbackHookThrew (state: HookState, chain: HookChain, index: number, p
   if (state.settled >= invocation) {
     // done() ran first and has run the rest of the chain already; the throw fails the request
     // only if nothing answered it meanwhile (an async handler still pending), as in Fastify 4.29.
-    if (!isNothing(error) && !isAnswered(reply)) chain.fail(reply, error)
+    if (!isNothing(error) && !answered(reply)) chain.fail(reply, error)
     return
   }
   if (isNothing(error)) {
-    if (chain.stopWhenAnswered === true && isAnswered(reply)) return
+    if (chain.stopWhenAnswered === true && answered(reply)) return
     runHooks(chain, state.request, reply, payload, index + 1)
     return
   }
@@ -199,7 +205,7 @@ async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index
     chain.fail(reply, rejectionReason(error))
     return
   }
-  if (chain.stopWhenAnswered && isAnswered(reply)) return
+  if (chain.stopWhenAnswered && answered(reply)) return
   runHooks(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)
 }
 
@@ -220,7 +226,7 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>, i
   })
 }
 
-function hookDone (state: HookState, error: unknown, value: unknown): void {
+const hookDone = function hookDone (state: HookState, error: unknown, value: unknown): void {
   // The latest call has had its `done` already (done called twice, or a hook that answered and then
   // called done: its answer ran the reply's onSend chain meanwhile): nothing is left to continue.
   const invocation = state.invocation
@@ -234,7 +240,7 @@ function hookDone (state: HookState, error: unknown, value: unknown): void {
     chain.fail(reply, error)
     return
   }
-  if (chain.stopWhenAnswered === true && isAnswered(reply)) return
+  if (chain.stopWhenAnswered === true && answered(reply)) return
   const payload = withPayload ? (value !== undefined ? value : state.payload) : undefined
   // The next hook, when it is callback-style too, is called from here: a chain of them runs as
   // hook → done → hook, without entering the runner's loop for each one.
