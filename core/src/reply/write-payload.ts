@@ -64,9 +64,16 @@ function isHeaderError (error: unknown, res: ServerResponse): boolean {
   return !(code === 'ERR_INVALID_CHAR' && invalidStatusMessage.test(String(res.statusMessage ?? '')))
 }
 
+/**
+ * A body's length as the `content-length` value, a string as Fastify sets it (`reply.getHeader()`
+ * shows the same type, and Node checks a string header without converting it first).
+ */
+function contentLengthOf (payload: string | ArrayBufferView): string {
+  return String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
+}
+
 function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | ArrayBufferView): void {
   const headers = reply[kReplyHeaders]
-  if (!res.hasHeader('content-length')) headers['content-length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
   // HTTP/2 has no status message (Node warns when it is read there).
   const http2 = isHttp2Response(res)
   const statusMessage = http2 ? undefined : res.statusMessage
@@ -90,9 +97,17 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     writeWithTrailers(reply, res, payload)
     return
   }
-  if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
-    writeWholeBody(reply, res, payload)
-    return
+  if (isBody(payload)) {
+    const headers = reply[kReplyHeaders]
+    const atOnce = writesHeadersAtOnce(headers)
+    // A GET route's HEAD twin says the size of the body it drops, whatever length was set, as in Fastify.
+    if (reply[kReplyRoute].isAutoHead || (headers['content-length'] === undefined && !res.hasHeader('content-length'))) {
+      headers['content-length'] = contentLengthOf(payload)
+    }
+    if (atOnce) {
+      writeWholeBody(reply, res, payload)
+      return
+    }
   }
   const headerError = applyHeaders(reply)
   if (headerError !== undefined) {
@@ -107,10 +122,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     res.end()
     return
   }
-  if (typeof payload === 'string' || ArrayBuffer.isView(payload)) {
-    if (!res.hasHeader('content-length')) {
-      res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
-    }
+  if (isBody(payload)) {
     res.writeHead(res.statusCode)
     res.end(payload)
     return
@@ -151,7 +163,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   let given: TrailerPayload = isPayloadStream ? null : payload as TrailerPayload
   if (reply[kReplyRoute].isAutoHead) {
     if (!isPayloadStream && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
-      headers['content-length'] = isBody(payload) ? (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength) : 0
+      headers['content-length'] = isBody(payload) ? contentLengthOf(payload) : '0'
     }
     given = null
   }
