@@ -27,18 +27,38 @@ export interface ChainEnd {
 }
 
 /**
+ * One hook at its place in one chain, linked to the next at ready(): `done` reaches the next hook
+ * in one load (the same HookEntry sits at different places in different routes' chains).
+ */
+export class HookStep {
+  readonly fn: HookEntry['fn']
+  readonly instance: object
+  readonly callbackStyle: boolean
+  readonly index: number
+  next: HookStep | null = null
+
+  constructor (entry: HookEntry, index: number) {
+    this.fn = entry.fn
+    this.instance = entry.instance
+    this.callbackStyle = entry.callbackStyle
+    this.index = index
+  }
+}
+
+/**
  * One route's hooks of one name with where they lead, compiled at ready(): everything about a chain
  * that never changes between requests lives here, so a request only records where it stands.
  */
 export class HookChain {
-  readonly hooks: HookEntry[]
+  readonly hooks: HookStep[]
   readonly next: Next
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
 
   constructor (hooks: HookEntry[], end: ChainEnd) {
-    this.hooks = hooks
+    this.hooks = hooks.map((entry, index) => new HookStep(entry, index))
+    for (let i = 1; i < this.hooks.length; i++) this.hooks[i - 1]!.next = this.hooks[i]!
     this.next = end.next
     this.fail = end.fail
     this.withPayload = end.withPayload
@@ -55,7 +75,8 @@ export class HookState {
   readonly request: RuntimeRequest
   readonly reply: Reply
   chain: HookChain | null = null
-  index = 0
+  /** The callback-style hook last called. */
+  step: HookStep | null = null
   payload: unknown = undefined
   /**
    * Counts callback-style hook calls; `settled` is the last call whose `done` ran, so a second `done`
@@ -137,7 +158,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
     if (hook.callbackStyle === true) {
       const state = reply[kReplyHookState] ?? createHookState(request, reply)
       state.chain = chain
-      callWithDone(state, chain, hook, i, payload, withPayload)
+      callWithDone(state, chain, hook, payload, withPayload)
       return
     }
     let returned: unknown
@@ -163,10 +184,10 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
 /**
  * Calls one callback-style hook of `state.chain` with the reply's `done`. A hook may run another
  * chain of the same reply (reply.send() in onRequest runs onSend), so the caller sets the chain and
- * this the index before each call.
+ * this the step before each call.
  */
-const callWithDone = function callWithDone (state: HookState, chain: HookChain, hook: HookEntry, index: number, payload: unknown, withPayload: boolean): void {
-  state.index = index
+const callWithDone = function callWithDone (state: HookState, chain: HookChain, hook: HookStep, payload: unknown, withPayload: boolean): void {
+  state.step = hook
   if (withPayload) state.payload = payload
   const invocation = ++state.invocation
   let returned: unknown
@@ -175,7 +196,7 @@ const callWithDone = function callWithDone (state: HookState, chain: HookChain, 
       ? hook.fn.call(hook.instance, state.request, state.reply, payload, state.done)
       : hook.fn.call(hook.instance, state.request, state.reply, state.done)
   } catch (error) {
-    callbackHookThrew(state, chain, index, payload, invocation, error)
+    callbackHookThrew(state, chain, hook.index, payload, invocation, error)
     return
   }
   if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
@@ -244,16 +265,13 @@ const hookDone = function hookDone (state: HookState, error: unknown, value: unk
   const payload = withPayload ? (value !== undefined ? value : state.payload) : undefined
   // The next hook, when it is callback-style too, is called from here: a chain of them runs as
   // hook → done → hook, without entering the runner's loop for each one.
-  const index = state.index + 1
-  const hooks = chain.hooks
-  if (index < hooks.length) {
-    const hook = hooks[index]!
-    if (hook.callbackStyle === true) {
-      callWithDone(state, chain, hook, index, payload, withPayload)
-      return
-    }
+  const step = state.step!
+  const next = step.next
+  if (next !== null && next.callbackStyle === true) {
+    callWithDone(state, chain, next, payload, withPayload)
+    return
   }
-  runHooks(chain, state.request, reply, payload, index)
+  runHooks(chain, state.request, reply, payload, step.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
