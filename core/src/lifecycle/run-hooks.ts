@@ -28,20 +28,27 @@ export interface ChainEnd {
 
 /**
  * One hook at its place in one chain, linked to the next at ready(): `done` reaches the next hook
- * in one load (the same HookEntry sits at different places in different routes' chains).
+ * in one load (the same HookEntry sits at different places in different routes' chains). The
+ * chain's flags are copied here so `done` reads them from the step it already holds.
  */
 export class HookStep {
   readonly fn: HookEntry['fn']
   readonly instance: object
   readonly callbackStyle: boolean
+  readonly chain: HookChain
   readonly index: number
+  readonly withPayload: boolean
+  readonly stopWhenAnswered: boolean
   next: HookStep | null = null
 
-  constructor (entry: HookEntry, index: number) {
+  constructor (entry: HookEntry, chain: HookChain, index: number) {
     this.fn = entry.fn
     this.instance = entry.instance
     this.callbackStyle = entry.callbackStyle
+    this.chain = chain
     this.index = index
+    this.withPayload = chain.withPayload
+    this.stopWhenAnswered = chain.stopWhenAnswered
   }
 }
 
@@ -57,12 +64,12 @@ export class HookChain {
   readonly stopWhenAnswered: boolean
 
   constructor (hooks: HookEntry[], end: ChainEnd) {
-    this.hooks = hooks.map((entry, index) => new HookStep(entry, index))
-    for (let i = 1; i < this.hooks.length; i++) this.hooks[i - 1]!.next = this.hooks[i]!
     this.next = end.next
     this.fail = end.fail
     this.withPayload = end.withPayload
     this.stopWhenAnswered = end.stopWhenAnswered
+    this.hooks = hooks.map((entry, index) => new HookStep(entry, this, index))
+    for (let i = 1; i < this.hooks.length; i++) this.hooks[i - 1]!.next = this.hooks[i]!
   }
 }
 
@@ -74,8 +81,7 @@ export class HookChain {
 export class HookState {
   readonly request: RuntimeRequest
   readonly reply: Reply
-  chain: HookChain | null = null
-  /** The callback-style hook last called. */
+  /** The callback-style hook last called, and through it its chain. */
   step: HookStep | null = null
   payload: unknown = undefined
   /**
@@ -157,8 +163,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
     const hook = hooks[i]!
     if (hook.callbackStyle === true) {
       const state = reply[kReplyHookState] ?? createHookState(request, reply)
-      state.chain = chain
-      callWithDone(state, chain, hook, payload, withPayload)
+      callWithDone(state, hook, payload, withPayload)
       return
     }
     let returned: unknown
@@ -182,11 +187,10 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
 }
 
 /**
- * Calls one callback-style hook of `state.chain` with the reply's `done`. A hook may run another
- * chain of the same reply (reply.send() in onRequest runs onSend), so the caller sets the chain and
- * this the step before each call.
+ * Calls one callback-style hook with the reply's `done`. A hook may run another chain of the same
+ * reply (reply.send() in onRequest runs onSend), so where the reply stands is written before each call.
  */
-const callWithDone = function callWithDone (state: HookState, chain: HookChain, hook: HookStep, payload: unknown, withPayload: boolean): void {
+const callWithDone = function callWithDone (state: HookState, hook: HookStep, payload: unknown, withPayload: boolean): void {
   state.step = hook
   if (withPayload) state.payload = payload
   const invocation = ++state.invocation
@@ -196,7 +200,7 @@ const callWithDone = function callWithDone (state: HookState, chain: HookChain, 
       ? hook.fn.call(hook.instance, state.request, state.reply, payload, state.done)
       : hook.fn.call(hook.instance, state.request, state.reply, state.done)
   } catch (error) {
-    callbackHookThrew(state, chain, hook.index, payload, invocation, error)
+    callbackHookThrew(state, hook.chain, hook.index, payload, invocation, error)
     return
   }
   if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
@@ -243,7 +247,7 @@ function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>, i
     if (state.invocation !== invocation || state.settled === invocation) return
     state.settled = invocation
     // Whatever it rejected with (even undefined) is the hook's failure, as for an async hook.
-    state.chain!.fail(state.reply, rejectionReason(error))
+    state.step!.chain.fail(state.reply, rejectionReason(error))
   })
 }
 
@@ -253,25 +257,24 @@ const hookDone = function hookDone (state: HookState, error: unknown, value: unk
   const invocation = state.invocation
   if (state.settled === invocation) return
   state.settled = invocation
-  const chain = state.chain!
+  const step = state.step!
   const reply = state.reply
-  const withPayload = chain.withPayload === true
+  const withPayload = step.withPayload === true
   // `done()` passes nothing: one comparison decides it is no failure.
   if (error !== undefined && isFailure(withPayload, error)) {
-    chain.fail(reply, error)
+    step.chain.fail(reply, error)
     return
   }
-  if (chain.stopWhenAnswered === true && answered(reply)) return
+  if (step.stopWhenAnswered === true && answered(reply)) return
   const payload = withPayload ? (value !== undefined ? value : state.payload) : undefined
   // The next hook, when it is callback-style too, is called from here: a chain of them runs as
   // hook → done → hook, without entering the runner's loop for each one.
-  const step = state.step!
   const next = step.next
   if (next !== null && next.callbackStyle === true) {
-    callWithDone(state, chain, next, payload, withPayload)
+    callWithDone(state, next, payload, withPayload)
     return
   }
-  runHooks(chain, state.request, reply, payload, step.index + 1)
+  runHooks(step.chain, state.request, reply, payload, step.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
