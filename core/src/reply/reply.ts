@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorHandlerIndex, kReplyStartTime, kReplyHijacked,
-  kReplyHookState, kReplyIsRunningOnError, kReplyEndTime, kReplySending, kReplyHeaderFailure, kReplyError, kReplyTrailers
+  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
+  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
@@ -115,7 +115,8 @@ const replyPrototype = {
   compileSerializationSchema: serializationMethods.compileSerializationSchema,
   serializeInput: serializationMethods.serializeInput,
   send (this: Reply, payload?: unknown) {
-    if (this[kReplyIsRunningOnError]) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
+    const errorPath = this[kReplyErrorPath]
+    if (errorPath !== null && errorPath.runningOnError) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
     sendPayload(this, payload)
     return this
   },
@@ -183,13 +184,10 @@ const headersKey: typeof kReplyHeaders = kReplyHeaders
 const serializerKey: typeof kReplySerializer = kReplySerializer
 const sendingKey: typeof kReplySending = kReplySending
 const hijackedKey: typeof kReplyHijacked = kReplyHijacked
-const isRunningOnErrorKey: typeof kReplyIsRunningOnError = kReplyIsRunningOnError
-const errorHandlerIndexKey: typeof kReplyErrorHandlerIndex = kReplyErrorHandlerIndex
+const errorPathKey: typeof kReplyErrorPath = kReplyErrorPath
 const hookStateKey: typeof kReplyHookState = kReplyHookState
 const startTimeKey: typeof kReplyStartTime = kReplyStartTime
 const endTimeKey: typeof kReplyEndTime = kReplyEndTime
-const headerFailureKey: typeof kReplyHeaderFailure = kReplyHeaderFailure
-const errorKey: typeof kReplyError = kReplyError
 const trailersKey: typeof kReplyTrailers = kReplyTrailers
 
 /**
@@ -207,13 +205,10 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this[serializerKey] = null
     this[sendingKey] = false
     this[hijackedKey] = false
-    this[isRunningOnErrorKey] = false
-    this[errorHandlerIndexKey] = 0
+    this[errorPathKey] = null
     this[hookStateKey] = null
     this[startTimeKey] = performance.now()
     this[endTimeKey] = 0
-    this[headerFailureKey] = false
-    this[errorKey] = undefined
     this[trailersKey] = null
   }
   Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
