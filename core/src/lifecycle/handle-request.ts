@@ -18,31 +18,44 @@ import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
 
 /** find-my-way's handler for every route: builds request and reply, then walks the lifecycle. */
+// Kept small on purpose: V8 inlines it into the router's lookup, and what it leaves of its inlining
+// budget decides whether the Request and Reply constructors are inlined too (bench/notes.md, "The
+// request's first steps"). Rare paths are functions of their own.
 export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params: Record<string, string>, route: RouteContext, query: unknown): void {
-  const server = route.server
   const id = route.genReqId(raw)
   const log = createRequestLogger(route, id, raw)
-  if (server.closing) {
-    // HTTP/2 has no Connection header: its sessions end with GOAWAY (see http2-server.ts).
-    if (raw.httpVersionMajor !== 2) answerLastOnConnection(raw, res)
-    if (server.options.return503OnClosing) {
-      refuseWhileClosing(res, log)
-      return
-    }
-  }
+  if (route.server.closing && refusedWhileClosing(route, raw, res, log)) return
   const request = new route.Request(id, params, raw, query, log, route)
   const reply = new route.Reply(res, request, log, route)
-  if (route.watchFinish) watchFinish(res, reply)
-  if (route.onRequestAbort !== null) watchAbort(raw, reply)
-  if (route.onTimeout !== null) watchTimeout(raw, reply)
-  if (server.loggingEnabled && !server.options.disableRequestLogging) {
-    log.info({ req: request }, 'incoming request')
-  }
+  if (route.watchesRequest) watchRequest(route, raw, request, reply)
   if (route.onRequest !== null) {
     runHooks(route.onRequest, request, reply, undefined, 0)
   } else {
     afterOnRequest(request, reply)
   }
+}
+
+/** What follows the request outside the pipeline, and the "incoming request" log line. */
+function watchRequest (route: RouteContext, raw: IncomingMessage, request: RuntimeRequest, reply: Reply): void {
+  if (route.watchFinish) watchFinish(reply.raw, reply)
+  if (route.onRequestAbort !== null) watchAbort(raw, reply)
+  if (route.onTimeout !== null) watchTimeout(raw, reply)
+  const server = route.server
+  if (server.loggingEnabled && !server.options.disableRequestLogging) {
+    request.log.info({ req: request }, 'incoming request')
+  }
+}
+
+/**
+ * close() has begun: the last answer on a connection says so, and with return503OnClosing the
+ * request is refused before a hook runs. True when it was refused.
+ */
+function refusedWhileClosing (route: RouteContext, raw: IncomingMessage, res: ServerResponse, log: EnclaveLogger): boolean {
+  // HTTP/2 has no Connection header: its sessions end with GOAWAY (see http2-server.ts).
+  if (raw.httpVersionMajor !== 2) answerLastOnConnection(raw, res)
+  if (!route.server.options.return503OnClosing) return false
+  refuseWhileClosing(res, log)
+  return true
 }
 
 /** Fastify's answer while closing, byte for byte. */

@@ -87,6 +87,7 @@ export function compileRoute (route: RouteContext): void {
   route.logger = contextLogger(context.logger, logLevel, logSerializers)
   compileRequestLogging(route, logLevel, logSerializers)
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
+  route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
   route.publicOptions = Object.freeze({
     method: route.method,
     url: route.url,

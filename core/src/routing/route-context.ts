@@ -102,6 +102,8 @@ export class RouteContext {
   parsers: ParserLookup | null = null
   /** 'finish' must be observed (onResponse hooks or request logging). */
   watchFinish = false
+  /** Anything follows this route's requests outside the pipeline (watchFinish, onRequestAbort, onTimeout); the request log implies watchFinish. */
+  watchesRequest = false
   compiled = false
   /** The HEAD route added for a GET route (exposeHeadRoutes); a declared HEAD route replaces it. */
   isAutoHead = false
