@@ -173,7 +173,7 @@ t.test('invalid response keys and content entries fail ready()', async (t) => {
   })
 })
 
-t.test('HEAD requests on routes with response schemas: same headers as GET, no body', async (t) => {
+t.test('HEAD requests on routes with response schemas: same headers as GET, no body from the HEAD twin', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   const schema = { response: { 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } }
@@ -196,9 +196,10 @@ t.test('HEAD requests on routes with response schemas: same headers as GET, no b
   t.equal(broken.statusCode, 500, 'the payload is still serialized, so a schema failure is still a 500')
   t.equal(broken.body, '')
 
+  // A declared HEAD route: as with Fastify 4.29, inject() shows the serialized body (a socket carries none).
   const declared = await app.inject({ method: 'HEAD', url: '/declared' })
   t.equal(declared.statusCode, 200)
-  t.equal(declared.body, '')
+  t.equal(declared.body, '{"id":1}')
   t.equal(declared.headers['x-declared'], 'yes')
   t.equal(declared.headers['content-length'], String(Buffer.byteLength('{"id":1}')))
 })

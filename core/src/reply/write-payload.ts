@@ -5,6 +5,7 @@ import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFail
 import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
+import { answersHeadTwin } from './head-twin.js'
 import type { Reply, ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
@@ -12,6 +13,7 @@ import type { RuntimeRequest } from '../request/request.js'
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
   once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  resume?: () => unknown
   [kRawReply]?: Reply
 }
 
@@ -90,6 +92,25 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     writeWithTrailers(reply, res, payload)
     return
   }
+  if (answersHeadTwin(reply)) {
+    if (isBody(payload)) {
+      // As Fastify 4: the size of the GET body, whatever content-length the route set.
+      reply[kReplyHeaders]['content-length'] = byteLength(payload)
+      payload = null
+    } else if (payload !== null && typeof payload === 'object' && isStream(payload)) {
+      drainStream(reply, payload)
+      endWithoutBody(reply, res)
+      return
+    }
+  }
+  if (res.statusCode === 204 && payload !== undefined && payload !== null) {
+    // As Fastify 4: a 204 sent with a payload goes out without it and without the headers describing it.
+    const headers = reply[kReplyHeaders]
+    headers['content-type'] = undefined
+    headers['content-length'] = undefined
+    if (typeof payload === 'object' && isStream(payload)) drainStream(reply, payload)
+    payload = null
+  }
   if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
     writeWholeBody(reply, res, payload)
     return
@@ -108,8 +129,11 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     return
   }
   if (typeof payload === 'string' || ArrayBuffer.isView(payload)) {
-    if (!res.hasHeader('content-length')) {
-      res.setHeader('content-length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
+    const size = byteLength(payload)
+    // As Fastify 4: a content-length the body does not match is corrected (a HEAD answer, which has
+    // no body, keeps the one set).
+    if (!res.hasHeader('content-length') || (Number(res.getHeader('content-length')) !== size && reply.request.raw.method !== 'HEAD')) {
+      res.setHeader('content-length', size)
     }
     res.writeHead(res.statusCode)
     res.end(payload)
@@ -125,6 +149,32 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
 
 function isBody (payload: unknown): payload is string | ArrayBufferView {
   return typeof payload === 'string' || ArrayBuffer.isView(payload)
+}
+
+function byteLength (payload: string | ArrayBufferView): number {
+  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
+}
+
+/** The headers alone: a HEAD twin's answer to a stream, which has no size to announce. */
+function endWithoutBody (reply: Reply, res: ServerResponse): void {
+  const headerError = applyHeaders(reply)
+  if (headerError !== undefined) {
+    rejectInvalidHeaders(reply, headerError)
+    return
+  }
+  res.writeHead(res.statusCode)
+  res.end()
+}
+
+/** A stream whose content is not sent is still read to its end, so its source is released. */
+function drainStream (reply: Reply, stream: PayloadStream): void {
+  stream[kRawReply] = reply
+  stream.once('error', onDrainedStreamError)
+  if (typeof stream.resume === 'function') stream.resume()
+}
+
+function onDrainedStreamError (this: PayloadStream, error: unknown): void {
+  this[kRawReply]!.log.error({ err: error }, 'reply payload stream errored')
 }
 
 /**
@@ -149,9 +199,10 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   }
   const headers = reply[kReplyHeaders]
   let given: TrailerPayload = isPayloadStream ? null : payload as TrailerPayload
-  if (reply[kReplyRoute].isAutoHead) {
+  const headTwin = answersHeadTwin(reply)
+  if (headTwin) {
     if (!isPayloadStream && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
-      headers['content-length'] = isBody(payload) ? (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength) : 0
+      headers['content-length'] = isBody(payload) ? byteLength(payload) : 0
     }
     given = null
   }
@@ -162,12 +213,13 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
     rejectInvalidHeaders(reply, headerError)
     return
   }
-  if (isPayloadStream) {
+  if (isPayloadStream && !headTwin) {
     pipeStream(reply, payload, true)
     return
   }
+  if (isPayloadStream) drainStream(reply, payload)
   res.writeHead(res.statusCode)
-  if (isBody(payload)) res.write(payload)
+  if (isBody(payload) && !headTwin) res.write(payload)
   endWithTrailers(reply, given)
 }
 

@@ -5,6 +5,7 @@ import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
 import { allMethods, routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
+import { keepHeadTwinAnswer } from '../reply/head-twin.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
@@ -82,6 +83,7 @@ export function installNotFound (server: ServerState): void {
       reply.code(404).send('404 Not Found')
       return
     }
+    keepHeadTwinAnswer(reply)
     runInNotFoundRoute(request, reply, route)
   }
 }
