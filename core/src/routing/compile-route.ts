@@ -77,7 +77,7 @@ export function compileRoute (route: RouteContext): void {
   route.rejectUnlistedBodyType = serverOptions.rejectUnlistedBodyMediaType
   route.schemaErrorFormatter = (route.options.schemaErrorFormatter ?? context.inherited('schemaErrorFormatter') ??
     serverOptions.schemaErrorFormatter ?? (route.specValidationPayload ? defaultSchemaErrorFormatter : fastifySchemaErrorFormatter)) as SchemaErrorFormatter
-  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false)
+  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
   route.validators = compileRouteValidation(route)
   route.responseSerializers = compileRouteSerialization(route)
   route.responseInspector = compileResponseInspector(route)
