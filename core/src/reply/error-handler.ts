@@ -218,7 +218,7 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   const body = serializeErrorPayload(reply, failure, res.statusCode)
   // Fastify's error payload carries its length from here on; the writer adds the same value
   // anyway, except beside trailers, where Fastify 4 sends it along with the chunked encoding.
-  if (reply[kReplyTrailers] !== null) headers['content-length'] = Buffer.byteLength(body)
+  if (reply[kReplyTrailers] !== null) headers['content-length'] = String(Buffer.byteLength(body))
   reply.send(body)
 }
 
@@ -243,7 +243,7 @@ export function writeLastResort (reply: Reply, error: unknown): void {
   const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
   const body = errorPayload(failure, statusCode)
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
   res.end(body)
 }
 

@@ -66,9 +66,16 @@ function isHeaderError (error: unknown, res: ServerResponse): boolean {
   return !(code === 'ERR_INVALID_CHAR' && invalidStatusMessage.test(String(res.statusMessage ?? '')))
 }
 
+/**
+ * A body's length as the `content-length` value, a string as Fastify sets it (`reply.getHeader()`
+ * shows the same type, and Node checks a string header without converting it first).
+ */
+function contentLengthOf (payload: string | ArrayBufferView): string {
+  return String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
+}
+
 function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | ArrayBufferView): void {
   const headers = reply[kReplyHeaders]
-  if (!res.hasHeader('content-length')) headers['content-length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
   // HTTP/2 has no status message (Node warns when it is read there).
   const http2 = isHttp2Response(res)
   const statusMessage = http2 ? undefined : res.statusMessage
@@ -94,8 +101,8 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
   }
   if (answersHeadTwin(reply)) {
     if (isBody(payload)) {
-      // As Fastify 4: the size of the GET body, whatever content-length the route set.
-      reply[kReplyHeaders]['content-length'] = byteLength(payload)
+      // As Fastify 4: the size of the GET body it drops, whatever content-length the route set.
+      reply[kReplyHeaders]['content-length'] = contentLengthOf(payload)
       payload = null
     } else if (payload !== null && typeof payload === 'object' && isStream(payload)) {
       drainStream(reply, payload)
@@ -111,9 +118,17 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     if (typeof payload === 'object' && isStream(payload)) drainStream(reply, payload)
     payload = null
   }
-  if ((typeof payload === 'string' || ArrayBuffer.isView(payload)) && writesHeadersAtOnce(reply[kReplyHeaders])) {
-    writeWholeBody(reply, res, payload)
-    return
+  if (isBody(payload)) {
+    const headers = reply[kReplyHeaders]
+    const atOnce = writesHeadersAtOnce(headers)
+    const set = headers['content-length']
+    if (set === undefined ? !res.hasHeader('content-length') : mustCorrectLength(reply, set, payload)) {
+      headers['content-length'] = contentLengthOf(payload)
+    }
+    if (atOnce) {
+      writeWholeBody(reply, res, payload)
+      return
+    }
   }
   const headerError = applyHeaders(reply)
   if (headerError !== undefined) {
@@ -128,13 +143,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     res.end()
     return
   }
-  if (typeof payload === 'string' || ArrayBuffer.isView(payload)) {
-    const size = byteLength(payload)
-    // As Fastify 4: a content-length the body does not match is corrected (a HEAD answer, which has
-    // no body, keeps the one set).
-    if (!res.hasHeader('content-length') || (Number(res.getHeader('content-length')) !== size && reply.request.raw.method !== 'HEAD')) {
-      res.setHeader('content-length', size)
-    }
+  if (isBody(payload)) {
     res.writeHead(res.statusCode)
     res.end(payload)
     return
@@ -151,8 +160,9 @@ function isBody (payload: unknown): payload is string | ArrayBufferView {
   return typeof payload === 'string' || ArrayBuffer.isView(payload)
 }
 
-function byteLength (payload: string | ArrayBufferView): number {
-  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
+/** As Fastify 4: a content-length the body does not match is corrected; a HEAD answer (no body) keeps it. */
+function mustCorrectLength (reply: Reply, set: unknown, payload: string | ArrayBufferView): boolean {
+  return String(set) !== contentLengthOf(payload) && reply.request.raw.method !== 'HEAD'
 }
 
 /** The headers alone: a HEAD twin's answer to a stream, which has no size to announce. */
@@ -202,7 +212,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   const headTwin = answersHeadTwin(reply)
   if (headTwin) {
     if (!isPayloadStream && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
-      headers['content-length'] = isBody(payload) ? byteLength(payload) : 0
+      headers['content-length'] = isBody(payload) ? contentLengthOf(payload) : '0'
     }
     given = null
   }
