@@ -115,7 +115,8 @@ t.test('reply.callNotFound() runs the not-found route\'s preHandler hooks and ha
   const missing = await app.inject('/users/2')
   t.equal(missing.statusCode, 404)
   t.same(missing.json(), { missing: { id: '2' } })
-  t.same(seen, ['not-found preHandler', 'not-found handler /*'])
+  // As in Fastify 4.29, a not-found route has no url in routeOptions.
+  t.same(seen, ['not-found preHandler', 'not-found handler undefined'])
 })
 
 t.test('callNotFound inside the not-found handler sends a plain 404 instead of looping', async (t) => {

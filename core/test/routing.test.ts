@@ -1,6 +1,8 @@
 import t from 'tap'
 import { Writable } from 'node:stream'
 import enclave from '@enclave/core'
+import Fastify from 'fastify4'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
 
 function captureLogs () {
   const lines: Array<Record<string, any>> = []
@@ -313,13 +315,19 @@ t.test('printRoutes draws the route tree with methods', async (t) => {
   t.notMatch(onlyGet, /POST/)
 })
 
-t.test('findRoute returns the declared route\'s options and params, or null', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.get('/users/:id', { config: { tag: 'users' } }, async () => 'x')
-  const found = (app as any).findRoute({ method: 'GET', url: '/users/:id' })
-  t.equal(found.url, '/users/:id')
-  t.equal(found.method, 'GET')
-  t.same(found.config, { tag: 'users', url: '/users/:id', method: 'GET' })
-  t.equal((app as any).findRoute({ method: 'POST', url: '/users/:id' }), null)
+t.test('findRoute returns what fastify@4.29.1 returns: the router\'s handler, params and searchParams, or null', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown> => {
+    const app = factory()
+    app.get('/users/:id', { config: { tag: 'users' } }, async () => 'x')
+    const before = app.findRoute({ method: 'GET', url: '/users/:id' })
+    await app.ready()
+    const found = app.findRoute({ method: 'GET', url: '/users/:id' })
+    const missing = app.findRoute({ method: 'POST', url: '/users/:id' })
+    await app.close()
+    return { keys: Object.keys(found), beforeReady: Object.keys(before), params: found.params, searchParams: found.searchParams, handler: typeof found.handler, missing }
+  }
+  const expected = await observe(Fastify)
+  t.match(expected, { keys: ['handler', 'params', 'searchParams'], params: { id: ':id' }, missing: null })
+  t.same(await observe(enclave), expected, 'enclave()')
+  t.same(await observe((options) => createServer(options, fastifyProfile)), expected, '@enclave/fastify')
 })

@@ -4,7 +4,6 @@ import { errorCodes } from '../errors/codes.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { isAsyncStrategy } from '../routing/router.js'
 import { contextOf, serverOf, type RuntimeInstance } from './context-state.js'
-import type { RouteContext } from '../routing/route-context.js'
 import type { ConstraintStrategy } from '../types/instance.js'
 import type { MethodGroup } from './method-table.js'
 
@@ -16,7 +15,7 @@ type PrintOptions = Parameters<Router.Instance<Router.HTTPVersion.V1>['prettyPri
 
 /** What find-my-way's findRoute returns at run time (its typings miss `searchParams`). */
 interface FoundRoute {
-  store: RouteContext
+  handler: (...args: unknown[]) => unknown
   params: Record<string, string>
   searchParams: Record<string, string>
 }
@@ -49,9 +48,8 @@ export const routeMethods = {
   findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }) {
     const found = serverOf(this).router.findRoute(options.method.toUpperCase() as RouterMethod, options.url, options.constraints ?? {}) as FoundRoute | null
     if (found === null) return null
-    const route = found.store
-    // Before ready() the public view is not compiled yet: give the declared basics either way.
-    return { ...route.publicOptions, method: route.method, url: route.url, config: route.config, schema: route.schema, handler: route.handler, params: found.params, searchParams: found.searchParams }
+    // What Fastify 4.29 returns: the router's entry (its handler is the router's, not the route's).
+    return { handler: found.handler, params: found.params, searchParams: found.searchParams }
   },
   printRoutes (options?: Record<string, unknown>): string {
     return serverOf(this).router.prettyPrint(options as PrintOptions)

@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
+import { routeOptionsWithVersion } from './route-options-view.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -72,7 +73,11 @@ const requestPrototype = {
     return this[kRequestRoute].instance
   },
   get routeOptions () {
-    return this[kRequestRoute].publicOptions
+    const route = this[kRequestRoute]
+    const version = this.raw.headers['accept-version']
+    // As Fastify 4.29: `version` is the version the request asked for, once a version strategy is in use.
+    if (typeof version !== 'string' || !route.server.router.hasConstraintStrategy('version')) return route.publicOptions
+    return routeOptionsWithVersion(route.publicOptions, version)
   },
   get routeConfig (): Record<string, unknown> {
     warnings.FSTDEP016()
@@ -82,13 +87,14 @@ const requestPrototype = {
     warnings.FSTDEP015()
     return this[kRequestRoute].schema
   },
+  // Read from the route's config, as Fastify 4.29 does: undefined for a not-found route.
   get routerPath (): string {
     warnings.FSTDEP017()
-    return this[kRequestRoute].url
+    return this[kRequestRoute].config.url as string
   },
   get routerMethod (): string {
     warnings.FSTDEP018()
-    return this[kRequestRoute].method
+    return this[kRequestRoute].config.method as string
   },
   get is404 (): boolean {
     return this[kRequestRoute].isNotFound

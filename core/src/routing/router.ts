@@ -13,7 +13,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import { RouteContext } from './route-context.js'
-import { routeOptionsView } from './route-options-view.js'
+import { routeOptionsView } from '../request/route-options-view.js'
 import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
@@ -180,7 +180,7 @@ function frameworkErrorRoute (server: ServerState): RouteContext {
     prefixTrailingSlash: undefined,
     handler: undefined,
     version: undefined,
-    config: undefined,
+    config: {},
     schema: undefined
   })
   route.compiled = true

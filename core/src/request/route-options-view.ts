@@ -3,7 +3,7 @@ import type { RouteOptionsView } from '../types/route.js'
 
 /** What the view shows, as Fastify 4.29 lists it; `config` and `schema` are there but not enumerated. */
 export interface RouteOptionsFields {
-  method: string | undefined
+  method: string | string[] | undefined
   url: string | undefined
   bodyLimit: number
   attachValidation: boolean | undefined
@@ -35,4 +35,21 @@ export function routeOptionsView (fields: RouteOptionsFields): Readonly<RouteOpt
   Object.defineProperty(view, 'config', { value: fields.config, enumerable: false })
   Object.defineProperty(view, 'schema', { value: fields.schema, enumerable: false })
   return Object.freeze(view) as unknown as Readonly<RouteOptionsView>
+}
+
+/** The view with `version` set: Fastify 4.29 shows the version the request asked for (Accept-Version). */
+export function routeOptionsWithVersion (view: Readonly<RouteOptionsView>, version: string): Readonly<RouteOptionsView> {
+  return routeOptionsView({
+    method: view.method,
+    url: view.url,
+    bodyLimit: view.bodyLimit,
+    attachValidation: view.attachValidation,
+    logLevel: view.logLevel ?? '',
+    exposeHeadRoute: view.exposeHeadRoute,
+    prefixTrailingSlash: view.prefixTrailingSlash,
+    handler: view.handler,
+    version,
+    config: view.config,
+    schema: view.schema
+  })
 }
