@@ -23,7 +23,8 @@ t.test('send(string) with a JSON content type sends the string as it is', async 
   t.teardown(() => app.close())
   app.get('/', (_request, reply) => { reply.type('application/json').send('{"pre":"serialized"}') })
   const response = await app.inject('/')
-  t.equal(response.headers['content-type'], 'application/json')
+  // As Fastify 4.29: a JSON type without a charset gets utf-8 named.
+  t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
   t.equal(response.body, '{"pre":"serialized"}')
 })
 

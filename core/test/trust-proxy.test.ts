@@ -13,7 +13,8 @@ async function probe (t: any, trustProxy: EnclaveOptions['trustProxy'], remoteAd
 const forwarded = { 'x-forwarded-for': '203.0.113.7, 10.0.0.2', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
 
 t.test('without trustProxy the socket is the client and forwarding headers are ignored', async (t) => {
-  t.same(await probe(t, false, '10.0.0.1', forwarded), { ip: '10.0.0.1', ips: ['10.0.0.1'], hostname: 'origin.local', protocol: 'http' })
+  // No ips without trustProxy, as in Fastify 4.29 (undefined: left out of the JSON).
+  t.same(await probe(t, false, '10.0.0.1', forwarded), { ip: '10.0.0.1', hostname: 'origin.local', protocol: 'http' })
 })
 
 t.test('trustProxy: true trusts every hop; ips lists the socket first and the client last', async (t) => {

@@ -6,6 +6,7 @@ import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
 import { answersHeadTwin } from './head-twin.js'
+import { fromWebPayload, isWebPayload } from './web-payload.js'
 import type { Reply, ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
@@ -95,6 +96,7 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
   if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
+  if (typeof payload === 'object' && payload !== null) payload = asWritable(reply, payload)
   if (reply[kReplyTrailers] !== null) {
     writeWithTrailers(reply, res, payload)
     return
@@ -154,6 +156,17 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
   }
   reply[kReplySending] = false
   handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+}
+
+/**
+ * An object payload as Node writes it: a typed array other than bytes as a Buffer over the same
+ * memory, a web ReadableStream or Response as a Node stream (as Fastify 4.29 sends them).
+ */
+function asWritable (reply: Reply, payload: object): unknown {
+  if (ArrayBuffer.isView(payload)) {
+    return payload instanceof Uint8Array ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
+  }
+  return isStream(payload) || !isWebPayload(payload) ? payload : fromWebPayload(reply, payload)
 }
 
 function isBody (payload: unknown): payload is string | ArrayBufferView {

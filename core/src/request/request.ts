@@ -108,8 +108,9 @@ const requestPrototype = {
     const ips = clientAddresses(this)
     return ips[ips.length - 1]
   },
-  get ips (): string[] {
-    return clientAddresses(this)
+  // As Fastify 4.29: only with trustProxy (undefined without).
+  get ips (): string[] | undefined {
+    return this[kRequestRoute].server.trustProxy === null ? undefined : clientAddresses(this)
   },
   get hostname (): string {
     const headers = this.raw.headers
