@@ -116,14 +116,14 @@ const requestPrototype = {
     const headers = this.raw.headers
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = headers['x-forwarded-host']
-      if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded)
+      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded)
     }
     return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
   },
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = this.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
+      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
@@ -141,9 +141,12 @@ function lastListValue (value: string): string {
   return (comma === -1 ? value : value.slice(comma + 1)).trim()
 }
 
-function trustsRemote (request: RequestState): boolean {
-  const trust = request[kRequestRoute].server.trustProxy
-  return trust !== null && trust(request.raw.socket?.remoteAddress ?? '', 0)
+/** checkForwardingPeer: X-Forwarded-Host/-Proto count only from a trusted peer (else from any, as Fastify 4). */
+function believesForwarding (request: RequestState): boolean {
+  const server = request[kRequestRoute].server
+  const trust = server.trustProxy
+  if (trust === null) return false
+  return server.options.checkForwardingPeer !== true || trust(request.raw.socket?.remoteAddress ?? '', 0)
 }
 
 /**
