@@ -20,6 +20,11 @@ interface FoundRoute {
   searchParams: Record<string, string>
 }
 
+function findInRouter (instance: unknown, method: string, url: string | undefined, constraints: Record<string, unknown> | undefined): FoundRoute | null {
+  const router = serverOf(instance as RuntimeInstance).router
+  return router.find(method as RouterMethod, url ?? '', constraints as Parameters<typeof router.find>[2]) as FoundRoute | null
+}
+
 function shortcut (method: string | string[]) {
   return function routeShortcut (this: RuntimeInstance, path: unknown, optionsOrHandler?: unknown, handler?: unknown): RuntimeInstance {
     addShortcutRoute(this, method, path, optionsOrHandler, handler)
@@ -40,13 +45,15 @@ export const routeMethods = {
   options: shortcut('OPTIONS'),
   patch: shortcut('PATCH'),
   all: shortcut(allMethods),
+  // As Fastify 4.29, both look the URL up as a request's would be (`/users/42` finds `/users/:id`,
+  // with its params and query). hasRoute upper-cases the method, findRoute takes it as given. An
+  // array of methods (which Fastify's toUpperCase() throws on) needs each.
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean {
     const methods = Array.isArray(options.method) ? options.method : [options.method]
-    const router = serverOf(this).router
-    return methods.every((method) => router.hasRoute(String(method).toUpperCase() as RouterMethod, options.url, options.constraints ?? {}))
+    return methods.every((method) => findInRouter(this, String(method ?? '').toUpperCase(), options.url, options.constraints) !== null)
   },
   findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }) {
-    const found = serverOf(this).router.findRoute(options.method.toUpperCase() as RouterMethod, options.url, options.constraints ?? {}) as FoundRoute | null
+    const found = findInRouter(this, String(options.method), options.url, options.constraints)
     if (found === null) return null
     // What Fastify 4.29 returns: the router's entry (its handler is the router's, not the route's).
     return { handler: found.handler, params: found.params, searchParams: found.searchParams }
