@@ -139,3 +139,23 @@ t.test('a callback-style hook that returns a promise and calls done continues th
     app.get('/', async () => { seen.push('handler'); return 'ok' })
   }, [{ url: '/' }, { url: '/' }])
 })
+
+t.test('a hook that calls done twice continues its chain once', async (t) => {
+  for (const delay of [0, 2]) {
+    await bothAgree(t, (app, seen) => {
+      app.addHook('onRequest', function twice (_request: any, _reply: any, done: any) {
+        seen.push('twice')
+        later(delay, () => { done(); done() })
+      })
+      app.addHook('onRequest', function after (_request: any, _reply: any, done: any) { seen.push('after'); done() })
+      app.addHook('preHandler', function twiceBefore (_request: any, _reply: any, done: any) { seen.push('preHandler'); done(); done() })
+      app.addHook('onSend', function onSendTwice (_request: any, _reply: any, payload: any, done: any) {
+        seen.push(`onSend ${payload}`)
+        done(null, `${payload}!`)
+        done(null, `${payload}?`)
+      })
+      app.addHook('onResponse', function onResponse (_request: any, reply: any, done: any) { seen.push(`onResponse ${reply.statusCode}`); done(); done() })
+      app.get('/', function () { seen.push('handler'); return 'handler' })
+    }, [{ url: '/' }, { url: '/' }])
+  }
+})

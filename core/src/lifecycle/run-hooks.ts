@@ -27,29 +27,51 @@ export interface ChainEnd {
 }
 
 /**
+ * One hook at its place in one chain, linked to the next at ready(): `done` reaches the next hook
+ * in one load (the same HookEntry sits at different places in different routes' chains). The
+ * chain's flags are copied here so `done` reads them from the step it already holds.
+ */
+export class HookStep {
+  readonly fn: HookEntry['fn']
+  readonly instance: object
+  readonly callbackStyle: boolean
+  readonly chain: HookChain
+  readonly index: number
+  readonly withPayload: boolean
+  readonly stopWhenAnswered: boolean
+  next: HookStep | null = null
+
+  constructor (entry: HookEntry, chain: HookChain, index: number) {
+    this.fn = entry.fn
+    this.instance = entry.instance
+    this.callbackStyle = entry.callbackStyle
+    this.chain = chain
+    this.index = index
+    this.withPayload = chain.withPayload
+    this.stopWhenAnswered = chain.stopWhenAnswered
+  }
+}
+
+/**
  * One route's hooks of one name with where they lead, compiled at ready(): everything about a chain
  * that never changes between requests lives here, so a request only records where it stands.
  */
 export class HookChain {
-  readonly hooks: HookEntry[]
+  readonly hooks: HookStep[]
   readonly next: Next
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
 
   constructor (hooks: HookEntry[], end: ChainEnd) {
-    this.hooks = hooks
     this.next = end.next
     this.fail = end.fail
     this.withPayload = end.withPayload
     this.stopWhenAnswered = end.stopWhenAnswered
+    this.hooks = hooks.map((entry, index) => new HookStep(entry, this, index))
+    for (let i = 1; i < this.hooks.length; i++) this.hooks[i - 1]!.next = this.hooks[i]!
   }
 }
-
-/** Whether the running callback-style hook has called `done` yet, and how. */
-const idle = 0
-const calling = 1
-const doneWhileCalling = 2
 
 /**
  * Where a reply's callback-style hook chain stands, so its `done` can resume it. Created at most
@@ -59,17 +81,12 @@ const doneWhileCalling = 2
 export class HookState {
   readonly request: RuntimeRequest
   readonly reply: Reply
-  chain: HookChain | null = null
-  index = 0
+  /** The callback-style hook last called, and through it its chain. */
+  step: HookStep | null = null
   payload: unknown = undefined
-  /** `calling` while the hook function is on the stack: a synchronous `done` must not recurse. */
-  phase = idle
-  /** What a synchronous `done(error, value)` passed, read by the loop once the hook returns. */
-  syncError: unknown = undefined
-  syncValue: unknown = undefined
   /**
-   * Counts callback-style hook calls; `settled` is the call whose `done` ran, so a promise the hook
-   * returned continues the chain only in its stead.
+   * Counts callback-style hook calls; `settled` is the last call whose `done` ran, so a second `done`
+   * (or a promise the hook also returned) does not continue the chain again.
    */
   invocation = 0
   settled = 0
@@ -82,24 +99,25 @@ export class HookState {
   }
 }
 
-function stateOf (request: RuntimeRequest, reply: Reply): HookState {
-  let state = reply[kReplyHookState]
-  if (state === null) {
-    state = new HookState(request, reply)
-    reply[kReplyHookState] = state
-  }
+/** The reply's first callback-style hook: its HookState (and `done`) is created now. */
+function createHookState (request: RuntimeRequest, reply: Reply): HookState {
+  const state = new HookState(request, reply)
+  reply[kReplyHookState] = state
   return state
 }
 
-// Module-local copies of the keys isAnswered reads before every hook: V8 folds a module's own
+// Module-local copies of the keys `answered` reads before every hook: V8 folds a module's own
 // constants into optimised code, while an imported binding is loaded and checked at each use.
 const sendingKey: typeof kReplySending = kReplySending
 const hijackedKey: typeof kReplyHijacked = kReplyHijacked
 
 /** A hook answered the request (or took it over), so the rest of the chain is skipped. */
-export function isAnswered (reply: Reply): boolean {
+const answered = function isAnswered (reply: Reply): boolean {
   return reply[sendingKey] === true || reply[hijackedKey] === true || reply.raw.writableEnded === true
 }
+// Two bindings: an exported one is read through its module cell (and checked) at each use, a
+// module-local const is folded into optimised code; this module's hot paths use `answered`.
+export const isAnswered: (reply: Reply) => boolean = answered
 
 /** A hook that throws `null` or `undefined` synchronously has not failed: the chain goes on, as in Fastify. */
 function isNothing (error: unknown): boolean {
@@ -111,28 +129,15 @@ function rejectionReason (error: unknown): unknown {
   return error || new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
 }
 
+// The functions a callback-style hook's `done` runs through (isFailure, callWithDone, hookDone) are
+// const bindings, like `answered`: V8 checks a function declaration's binding at each inlined call.
+
 /**
  * Whether `done(error)` reports a failure: anything but null/undefined does, except for the payload
  * hooks (preParsing, preSerialization, onSend, onError), where every falsy value means success, as in Fastify.
  */
-function isFailure (withPayload: boolean, error: unknown): boolean {
+const isFailure = function isFailure (withPayload: boolean, error: unknown): boolean {
   return withPayload ? Boolean(error) : error !== undefined && error !== null
-}
-
-/**
- * A callback-style hook called `done()` and then threw. Fastify has already run the rest of the chain
- * inside `done()` by then, so the chain goes on first; the throw then fails the request only if
- * nothing has answered it meanwhile (an async handler still pending), as in Fastify 4.29.
- */
-function continueThenFail (state: HookState, chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, index: number, withPayload: boolean, thrown: unknown): void {
-  const doneError = state.syncError
-  state.syncError = undefined
-  if (isFailure(withPayload, doneError)) {
-    chain.fail(reply, doneError)
-    return
-  }
-  runHooks(chain, request, reply, withPayload && state.syncValue !== undefined ? state.syncValue : payload, index + 1)
-  if (!isNothing(thrown) && !isAnswered(reply)) chain.fail(reply, thrown)
 }
 
 /**
@@ -140,6 +145,10 @@ function continueThenFail (state: HookState, chain: HookChain, request: RuntimeR
  * `hook(request, reply[, payload][, done])`, then `chain.next(request, reply, payload)`. A payload
  * chain's hook may replace the payload (by returning or resolving a value, or through `done`).
  * Once a hook answers the request, the rest is skipped, unless the chain runs after the response.
+ *
+ * A callback-style hook's `done` runs the rest of the chain itself, synchronously when the hook
+ * calls it synchronously (as Fastify's `next` does): the loop stops at a callback-style hook, so
+ * nothing is left to read or record once the hook returns (see hookDone).
  */
 export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
   // Read once into locals: a hook call could change any object, so V8 reloads (and re-checks) every
@@ -149,67 +158,68 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
   const count = hooks.length
   const withPayload = chain.withPayload === true
   const stopWhenAnswered = chain.stopWhenAnswered === true
-  let state: HookState | null = null
   for (let i = start; i < count; i++) {
-    if (stopWhenAnswered && i > start && isAnswered(reply)) return
+    if (stopWhenAnswered && i > start && answered(reply)) return
     const hook = hooks[i]!
-    let returned: unknown
     if (hook.callbackStyle === true) {
-      if (state === null) state = stateOf(request, reply)
-      // A hook may run another chain of the same reply (reply.send() in onRequest runs onSend), so
-      // which chain this is and where it stands are written before each call.
-      state.chain = chain
-      state.index = i
-      if (withPayload) state.payload = payload
-      state.phase = calling
-      state.invocation++
-      try {
-        returned = withPayload
-          ? hook.fn.call(hook.instance, request, reply, payload, state.done)
-          : hook.fn.call(hook.instance, request, reply, state.done)
-      } catch (error) {
-        const doneFirst = state.phase === doneWhileCalling
-        state.phase = idle
-        if (doneFirst) {
-          continueThenFail(state, chain, request, reply, payload, i, withPayload, error)
-          return
-        }
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (state.phase !== doneWhileCalling) {
-        state.phase = idle
-        if (isThenable(returned)) continueWhenSettled(state, returned)
-        return
-      }
-      state.phase = idle
-      const error = state.syncError
-      if (isFailure(withPayload, error)) {
-        state.syncError = undefined
-        chain.fail(reply, error)
-        return
-      }
-      if (withPayload && state.syncValue !== undefined) payload = state.syncValue
-    } else {
-      try {
-        returned = withPayload
-          ? hook.fn.call(hook.instance, request, reply, payload)
-          : hook.fn.call(hook.instance, request, reply)
-      } catch (error) {
-        if (isNothing(error)) continue
-        chain.fail(reply, error)
-        return
-      }
-      if (isThenable(returned)) {
-        void awaitHook(returned, chain, i, request, reply, payload)
-        return
-      }
-      if (withPayload && returned !== undefined) payload = returned
+      const state = reply[kReplyHookState] ?? createHookState(request, reply)
+      callWithDone(state, hook, payload, withPayload)
+      return
     }
+    let returned: unknown
+    try {
+      returned = withPayload
+        ? hook.fn.call(hook.instance, request, reply, payload)
+        : hook.fn.call(hook.instance, request, reply)
+    } catch (error) {
+      if (isNothing(error)) continue
+      chain.fail(reply, error)
+      return
+    }
+    if (isThenable(returned)) {
+      void awaitHook(returned, chain, i, request, reply, payload)
+      return
+    }
+    if (withPayload && returned !== undefined) payload = returned
   }
-  if (stopWhenAnswered && isAnswered(reply)) return
+  if (stopWhenAnswered && answered(reply)) return
   chain.next(request, reply, payload)
+}
+
+/**
+ * Calls one callback-style hook with the reply's `done`. A hook may run another chain of the same
+ * reply (reply.send() in onRequest runs onSend), so where the reply stands is written before each call.
+ */
+const callWithDone = function callWithDone (state: HookState, hook: HookStep, payload: unknown, withPayload: boolean): void {
+  state.step = hook
+  if (withPayload) state.payload = payload
+  const invocation = ++state.invocation
+  let returned: unknown
+  try {
+    returned = withPayload
+      ? hook.fn.call(hook.instance, state.request, state.reply, payload, state.done)
+      : hook.fn.call(hook.instance, state.request, state.reply, state.done)
+  } catch (error) {
+    callbackHookThrew(state, hook.chain, hook.index, payload, invocation, error)
+    return
+  }
+  if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
+}
+
+function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
+  const reply = state.reply
+  if (state.settled >= invocation) {
+    // done() ran first and has run the rest of the chain already; the throw fails the request
+    // only if nothing answered it meanwhile (an async handler still pending), as in Fastify 4.29.
+    if (!isNothing(error) && !answered(reply)) chain.fail(reply, error)
+    return
+  }
+  if (isNothing(error)) {
+    if (chain.stopWhenAnswered === true && answered(reply)) return
+    runHooks(chain, state.request, reply, payload, index + 1)
+    return
+  }
+  chain.fail(reply, error)
 }
 
 async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
@@ -220,46 +230,51 @@ async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index
     chain.fail(reply, rejectionReason(error))
     return
   }
-  if (chain.stopWhenAnswered && isAnswered(reply)) return
+  if (chain.stopWhenAnswered && answered(reply)) return
   runHooks(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)
 }
 
 /**
  * A callback-style hook that returns a promise and never calls `done` (as some Fastify plugins'
  * hooks do) continues the chain when the promise settles, as in Fastify; whichever of `done` and
- * the promise comes first wins.
+ * the promise comes first wins. A newer call meanwhile (another chain of the same reply) makes the
+ * promise's outcome stale.
  */
-function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>): void {
-  // Read after the hook returned: a chain it ran meanwhile on the same reply counts as newer.
-  const invocation = state.invocation
+function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>, invocation: number): void {
   promise.then(function hookPromiseResolved (value) {
     if (state.invocation === invocation && state.settled !== invocation) hookDone(state, null, value)
   }, function hookPromiseRejected (error) {
     if (state.invocation !== invocation || state.settled === invocation) return
     state.settled = invocation
     // Whatever it rejected with (even undefined) is the hook's failure, as for an async hook.
-    state.chain!.fail(state.reply, rejectionReason(error))
+    state.step!.chain.fail(state.reply, rejectionReason(error))
   })
 }
 
-function hookDone (state: HookState, error: unknown, value: unknown): void {
-  state.settled = state.invocation
-  if (state.phase !== idle) {
-    // `done` called synchronously: the loop in runHooks reads the outcome and goes on, instead of recursing.
-    state.phase = doneWhileCalling
-    state.syncError = error
-    state.syncValue = value
-    return
-  }
-  const chain = state.chain!
+const hookDone = function hookDone (state: HookState, error: unknown, value: unknown): void {
+  // The latest call has had its `done` already (done called twice, or a hook that answered and then
+  // called done: its answer ran the reply's onSend chain meanwhile): nothing is left to continue.
+  const invocation = state.invocation
+  if (state.settled === invocation) return
+  state.settled = invocation
+  const step = state.step!
   const reply = state.reply
-  if (isFailure(chain.withPayload, error)) {
-    chain.fail(reply, error)
+  const withPayload = step.withPayload === true
+  // `done()` passes nothing: one comparison decides it is no failure.
+  if (error !== undefined && isFailure(withPayload, error)) {
+    step.chain.fail(reply, error)
     return
   }
-  if (chain.stopWhenAnswered && isAnswered(reply)) return
-  const payload = chain.withPayload ? (value !== undefined ? value : state.payload) : undefined
-  runHooks(chain, state.request, reply, payload, state.index + 1)
+  if (step.stopWhenAnswered === true && answered(reply)) return
+  const payload = withPayload ? (value !== undefined ? value : state.payload) : undefined
+  // The next hook, when it is callback-style too, is called from here: a chain of them runs as
+  // hook → done → hook, without entering the runner's loop for each one.
+  const next = step.next
+  if (next !== null && next.callbackStyle === true) {
+    callWithDone(state, next, payload, withPayload)
+    return
+  }
+  runHooks(step.chain, state.request, reply, payload, step.index + 1)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */

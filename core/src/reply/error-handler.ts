@@ -2,13 +2,13 @@
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplyErrorHandlerIndex, kReplyIsRunningOnError, kReplyError, kReplyHijacked, kReplyTrailers,
+  kReplyRoute, kReplyHeaders, kReplyHijacked, kReplyTrailers,
   kSpecValidationPayload, kReplySending
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
 import { isThenable } from '../util/functions.js'
-import type { Reply } from './reply-state.js'
+import { errorPathOf, type Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { EnclaveRequest } from '../types/request.js'
@@ -65,7 +65,7 @@ function statusCodeOf (error: ErrorLike): number | undefined {
  * handler receives exactly the thrown value, as in Fastify.
  */
 export function handleError (reply: Reply, thrown: unknown): void {
-  enterErrorPath(reply, thrown, reply[kReplyErrorHandlerIndex] === 0)
+  enterErrorPath(reply, thrown, errorPathOf(reply).handlerIndex === 0)
 }
 
 /**
@@ -79,9 +79,10 @@ export function handlePayloadHookError (reply: Reply, thrown: unknown): void {
 function enterErrorPath (reply: Reply, thrown: unknown, runOnError: boolean): void {
   if (reply[kReplyHijacked] === true) return
   const route = reply[kReplyRoute]
-  if (route.onError !== null && runOnError && reply[kReplyIsRunningOnError] === false) {
-    reply[kReplyIsRunningOnError] = true
-    reply[kReplyError] = thrown
+  const errorPath = errorPathOf(reply)
+  if (route.onError !== null && runOnError && !errorPath.runningOnError) {
+    errorPath.runningOnError = true
+    errorPath.error = thrown
     runHooks(route.onError, reply.request, reply, thrown, 0)
     return
   }
@@ -89,8 +90,9 @@ function enterErrorPath (reply: Reply, thrown: unknown, runOnError: boolean): vo
 }
 
 function afterOnError (_request: RuntimeRequest, reply: Reply): void {
-  reply[kReplyIsRunningOnError] = false
-  invokeErrorHandler(reply, reply[kReplyError])
+  const errorPath = errorPathOf(reply)
+  errorPath.runningOnError = false
+  invokeErrorHandler(reply, errorPath.error)
 }
 
 function onErrorHookFailed (reply: Reply, hookError: unknown): void {
@@ -101,13 +103,14 @@ function onErrorHookFailed (reply: Reply, hookError: unknown): void {
 
 function invokeErrorHandler (reply: Reply, error: unknown): void {
   const route = reply[kReplyRoute]
-  const index = reply[kReplyErrorHandlerIndex]
+  const errorPath = errorPathOf(reply)
+  const index = errorPath.handlerIndex
   const entry = route.errorHandlers[index]
   if (entry === undefined) {
     writeLastResort(reply, error)
     return
   }
-  reply[kReplyErrorHandlerIndex] = index + 1
+  errorPath.handlerIndex = index + 1
   // A custom handler gets the reply as the failing code left it (status and headers untouched,
   // as in Fastify); only the default handler applies the error's statusCode and headers.
   const headers = reply[kReplyHeaders]
@@ -234,7 +237,7 @@ export function writeLastResort (reply: Reply, error: unknown): void {
   const route = reply[kReplyRoute]
   // Once the default handler has logged this reply's error, its own reply failing again (an onSend
   // hook that throws every time) is not logged a second time, as in Fastify.
-  if (reply[kReplyErrorHandlerIndex] < route.errorHandlers.length) {
+  if (errorPathOf(reply).handlerIndex < route.errorHandlers.length) {
     reply.log.error({ err: error }, 'error handling failed; answering without hooks')
   }
   if (res.headersSent === true || res.writableEnded === true) {

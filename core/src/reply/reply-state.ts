@@ -1,8 +1,8 @@
 /** The reply object as the lifecycle sees it: the public shape plus the hidden state kept on it. */
 import type { ServerResponse } from 'node:http'
-import type {
-  kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending, kReplyHijacked, kReplyIsRunningOnError,
-  kReplyErrorHandlerIndex, kReplyHookState, kReplyStartTime, kReplyEndTime, kReplyHeaderFailure, kReplyError, kReplyTrailers
+import {
+  type kReplyRoute, type kReplyHeaders, type kReplySerializer, type kReplySending, type kReplyHijacked,
+  type kReplyHookState, type kReplyStartTime, type kReplyEndTime, type kReplyTrailers, kReplyErrorPath
 } from '../symbols.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -26,21 +26,39 @@ export interface ReplyState {
   /** reply.send() has begun (serializing, onSend or writing): another send only warns. */
   [kReplySending]: boolean
   [kReplyHijacked]: boolean
-  /** The onError hooks are running: reply.send() is refused (FST_ERR_SEND_INSIDE_ONERR). */
-  [kReplyIsRunningOnError]: boolean
-  /** The next error handler to try, from the route's own up to the default. */
-  [kReplyErrorHandlerIndex]: number
+  /** null until the reply first takes the error path (see ErrorPathState). */
+  [kReplyErrorPath]: ErrorPathState | null
   [kReplyHookState]: HookState | null
   [kReplyStartTime]: number
   /** When 'finish' fired (0 until then), for elapsedTime after the response. */
   [kReplyEndTime]: number
-  /** The error reply's own headers were refused once: a second refusal writes the last-resort answer. */
-  [kReplyHeaderFailure]: boolean
-  /** The error the onError hooks are running for, handed to the error handler after them. */
-  [kReplyError]: unknown
   /** reply.trailer(): null until one is set, so a reply without trailers costs one field check. */
   [kReplyTrailers]: ReplyTrailers | null
 }
 
 /** The runtime reply: the public methods (on the prototype) over the per-reply state. */
 export type Reply = EnclaveReply & ReplyState
+
+/**
+ * Where a reply stands on the error path, created the first time it takes it: a reply that succeeds
+ * never needs these, so the constructor stores one null instead of four fields on every request.
+ */
+export class ErrorPathState {
+  /** The onError hooks are running: reply.send() is refused (FST_ERR_SEND_INSIDE_ONERR). */
+  runningOnError = false
+  /** The next error handler to try, from the route's own up to the default. */
+  handlerIndex = 0
+  /** The error reply's own headers were refused once: a second refusal writes the last-resort answer. */
+  headerFailure = false
+  /** The error the onError hooks are running for, handed to the error handler after them. */
+  error: unknown = undefined
+}
+
+export function errorPathOf (reply: ReplyState): ErrorPathState {
+  let state = reply[kReplyErrorPath]
+  if (state === null) {
+    state = new ErrorPathState()
+    reply[kReplyErrorPath] = state
+  }
+  return state
+}

@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorHandlerIndex, kReplyStartTime, kReplyHijacked,
-  kReplyHookState, kReplyIsRunningOnError, kReplyEndTime, kReplySending, kReplyHeaderFailure, kReplyError, kReplyTrailers
+  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
+  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
@@ -115,7 +115,8 @@ const replyPrototype = {
   compileSerializationSchema: serializationMethods.compileSerializationSchema,
   serializeInput: serializationMethods.serializeInput,
   send (this: Reply, payload?: unknown) {
-    if (this[kReplyIsRunningOnError]) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
+    const errorPath = this[kReplyErrorPath]
+    if (errorPath !== null && errorPath.runningOnError) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
     sendPayload(this, payload)
     return this
   },
@@ -175,6 +176,20 @@ const replyPrototype = {
   }
 } satisfies ReplyPrototype & ThisType<Reply>
 
+// Module-local copies of the keys the constructor writes (once per request): V8 folds a module's
+// own constants into optimised code, while an imported binding is loaded from its cell and checked
+// at each use (bench/notes.md, "S5 hook runner (session 4)").
+const routeKey: typeof kReplyRoute = kReplyRoute
+const headersKey: typeof kReplyHeaders = kReplyHeaders
+const serializerKey: typeof kReplySerializer = kReplySerializer
+const sendingKey: typeof kReplySending = kReplySending
+const hijackedKey: typeof kReplyHijacked = kReplyHijacked
+const errorPathKey: typeof kReplyErrorPath = kReplyErrorPath
+const hookStateKey: typeof kReplyHookState = kReplyHookState
+const startTimeKey: typeof kReplyStartTime = kReplyStartTime
+const endTimeKey: typeof kReplyEndTime = kReplyEndTime
+const trailersKey: typeof kReplyTrailers = kReplyTrailers
+
 /**
  * One reply class per context; decorateReply puts values on its prototype (see buildRequestClass).
  * A function constructor rather than a class: a context's class is one prototype link to its
@@ -185,19 +200,16 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this.raw = raw
     this.request = request
     this.log = log
-    this[kReplyRoute] = route
-    this[kReplyHeaders] = {}
-    this[kReplySerializer] = null
-    this[kReplySending] = false
-    this[kReplyHijacked] = false
-    this[kReplyIsRunningOnError] = false
-    this[kReplyErrorHandlerIndex] = 0
-    this[kReplyHookState] = null
-    this[kReplyStartTime] = performance.now()
-    this[kReplyEndTime] = 0
-    this[kReplyHeaderFailure] = false
-    this[kReplyError] = undefined
-    this[kReplyTrailers] = null
+    this[routeKey] = route
+    this[headersKey] = {}
+    this[serializerKey] = null
+    this[sendingKey] = false
+    this[hijackedKey] = false
+    this[errorPathKey] = null
+    this[hookStateKey] = null
+    this[startTimeKey] = performance.now()
+    this[endTimeKey] = 0
+    this[trailersKey] = null
   }
   Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })

@@ -1,13 +1,13 @@
 /** Writing a reply to the raw response: headers, a whole body or a piped stream, and refused headers. */
 import type { ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
-import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplyHeaderFailure, kReplySending, kReplyTrailers } from '../symbols.js'
+import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplySending, kReplyTrailers } from '../symbols.js'
 import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
 import { answersHeadTwin } from './head-twin.js'
 import { fromWebPayload, isWebPayload } from './web-payload.js'
-import type { Reply, ReplyHeaders } from './reply-state.js'
+import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
@@ -258,12 +258,13 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
   for (const name in headers) headers[name] = undefined
   // Node's own error (ERR_INVALID_CHAR, ERR_INVALID_HTTP_TOKEN…) is what Fastify answers with.
   const error = cause
-  if (reply[kReplyHeaderFailure]) {
+  const errorPath = errorPathOf(reply)
+  if (errorPath.headerFailure) {
     // The error handler's own reply carried bad headers too: stop here rather than loop.
     writeLastResort(reply, error)
     return
   }
-  reply[kReplyHeaderFailure] = true
+  errorPath.headerFailure = true
   reply[kReplySending] = false
   handleError(reply, error)
 }
