@@ -126,3 +126,52 @@ t.test('inject() hands the handler the request light-my-request 5 builds: array 
   t.match(expected[3], { rejected: 'must be equal to one of the allowed values' }, 'QUERY is not a method light-my-request 5 knows')
   for (const [name, factory] of entries) t.same(await observe(factory()), expected, name)
 })
+
+t.test('inject() options and the response\'s fields: query, cookies, remoteAddress, authority, URL objects, the chain, simulate, refused options', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<Record<string, unknown>> => {
+    const app = factory()
+    app.post('/echo', async (request: any) => ({
+      query: request.query,
+      body: request.body ?? null,
+      cookie: request.headers.cookie ?? null,
+      header: request.headers['x-a'] ?? null,
+      contentType: request.headers['content-type'] ?? null,
+      contentLength: request.headers['content-length'] ?? null,
+      userAgent: request.headers['user-agent'],
+      host: request.headers.host,
+      ip: request.ip
+    }))
+    app.get('/cookies', async (_request: any, reply: any) => {
+      reply.header('set-cookie', ['a=1; Path=/; HttpOnly', 'b=2; Max-Age=10'])
+      return { ok: 1 }
+    })
+    const runs: Record<string, () => Promise<any>> = {
+      query: () => app.inject({ method: 'POST', url: '/echo', query: { a: ['1', '2'], b: 'x' }, payload: { p: 1 } }),
+      cookies: () => app.inject({ method: 'POST', url: '/echo', cookies: { a: 'b c', 'x y': 'z' }, payload: {} }),
+      'a string body': () => app.inject({ method: 'POST', url: '/echo', payload: 'plain', headers: { 'content-type': 'text/plain' } }),
+      remoteAddress: () => app.inject({ method: 'POST', url: '/echo', remoteAddress: '9.9.9.9', payload: {} }),
+      authority: () => app.inject({ method: 'POST', url: '/echo', authority: 'example.com:1', payload: {} }),
+      'a URL object': () => app.inject({ method: 'POST', url: { pathname: '/echo', query: { z: '1' } }, payload: {} }),
+      'a method light-my-request 5 refuses': () => app.inject({ method: 'NOPE', url: '/echo' }),
+      'no url': () => app.inject({ method: 'GET' }),
+      'response cookies': () => app.inject('/cookies'),
+      'the chain': () => app.inject().post('/echo').query({ c: 'd' }).headers({ 'x-a': 'h' }).payload({ k: 1 }).end(),
+      'simulate split': () => app.inject({ method: 'POST', url: '/echo', payload: { long: 'x'.repeat(50) }, simulate: { split: true } })
+    }
+    const seen: Record<string, unknown> = {}
+    for (const [name, run] of Object.entries(runs)) {
+      try {
+        const response = await run()
+        seen[name] = { status: response.statusCode, statusMessage: response.statusMessage, body: response.body, cookies: response.cookies }
+      } catch (error) {
+        seen[name] = { rejected: (error as Error).message }
+      }
+    }
+    await app.close()
+    return seen
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.match(expected, { 'response cookies': { cookies: [{ name: 'a', value: '1', httpOnly: true }, { name: 'b', value: '2', maxAge: 10 }] } })
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
+})
