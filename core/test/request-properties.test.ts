@@ -2,6 +2,7 @@ import t from 'tap'
 import { readFileSync } from 'node:fs'
 import https from 'node:https'
 import enclave from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 t.test('the request exposes id, params, query, body, headers, url and method', async (t) => {
   const app = enclave()
@@ -201,4 +202,19 @@ t.test('request.log carries the request id', async (t) => {
   t.ok(line)
   t.equal(line!.reqId, response.body)
   t.equal(line!.custom, 1)
+})
+
+t.test('originalUrl is the URL as received when rewriteUrl changed it (on the raw request too), as in fastify@4.29.1', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown[]> => {
+    const app = factory({ rewriteUrl: (raw: any) => raw.url === '/old?a=1' ? '/new?x=1' : raw.url })
+    app.get('/new', async (request: any) => ({ url: request.url, originalUrl: request.originalUrl, rawOriginalUrl: request.raw.originalUrl ?? null, query: request.query }))
+    const rewritten = await app.inject('/old?a=1')
+    const direct = await app.inject('/new?y=2')
+    await app.close()
+    return [rewritten.json(), direct.json()]
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected[0], { url: '/new?x=1', originalUrl: '/old?a=1', rawOriginalUrl: '/old?a=1', query: { x: '1' } })
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })

@@ -57,8 +57,9 @@ const requestPrototype = {
   get url (): string {
     return this.raw.url!
   },
+  // The URL before rewriteUrl changed it (Fastify 4.29 keeps it on the raw request).
   get originalUrl (): string {
-    return this.raw.url!
+    return (this.raw as IncomingMessage & { originalUrl?: string }).originalUrl ?? this.raw.url!
   },
   get socket (): IncomingMessage['socket'] {
     return this.raw.socket
