@@ -40,7 +40,11 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   const contentType = headers['content-type']
   if (typeof payload === 'string') {
     if (contentType === undefined) headers['content-type'] = 'text/plain; charset=utf-8'
-    else if (typeof contentType === 'string') nameJsonCharset(reply, contentType)
+    else if (reply[kReplySerializer] !== null) {
+      // As Fastify 4.29 (Reply.md, "Strings"): with a type set, reply.serializer() serializes a string too.
+      sendSerializedString(reply, payload)
+      return
+    } else if (typeof contentType === 'string') nameJsonCharset(reply, contentType)
     runOnSend(reply, payload)
     return
   }
@@ -68,6 +72,18 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   } else {
     serializeAndSend(reply.request, reply, payload)
   }
+}
+
+function sendSerializedString (reply: Reply, payload: string): void {
+  let body: unknown
+  try {
+    body = reply[kReplySerializer]!(payload)
+  } catch (error) {
+    reply[kReplySending] = false
+    handleError(reply, error)
+    return
+  }
+  runOnSend(reply, body)
 }
 
 function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
