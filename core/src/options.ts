@@ -69,6 +69,7 @@ const optionChecks: Record<string, [Check, string]> = {
   genericJsonParseErrors: [isBool, 'a boolean'],
   jsonNestingLimit: [(v) => v === false || isPositiveInt(v), 'an integer > 0 or false'],
   paramTooLongStatus: [(v) => v === 404 || v === 414, '404 or 414'],
+  checkForwardingPeer: [isBool, 'a boolean'],
   referenceDecorators: [(v) => v === 'warn' || v === 'reject', "'warn' | 'reject'"],
   protectErrorPayloads: [isBool, 'a boolean'],
   versioning: [(v) => isObject(v) && isFunction((v as Record<string, unknown>).storage) && isFunction((v as Record<string, unknown>).deriveVersion), 'an object { storage, deriveVersion }'],
@@ -116,6 +117,7 @@ export interface ResolvedOptions {
   genericJsonParseErrors: boolean
   jsonNestingLimit: number | false
   paramTooLongStatus: 404 | 414
+  checkForwardingPeer: boolean
   referenceDecorators: 'warn' | 'reject'
   protectErrorPayloads: boolean,
   validationPayload: 'spec' | 'fastify'
@@ -157,6 +159,7 @@ const defaults = {
   genericJsonParseErrors: false,
   jsonNestingLimit: false,
   paramTooLongStatus: 404,
+  checkForwardingPeer: false,
   referenceDecorators: 'warn',
   protectErrorPayloads: false,
   validationPayload: 'fastify',

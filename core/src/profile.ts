@@ -23,6 +23,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   genericJsonParseErrors: { fastify: false, enclave: true },
   jsonNestingLimit: { fastify: false, enclave: 1000 },
   paramTooLongStatus: { fastify: 404, enclave: 414 },
+  // With trustProxy, X-Forwarded-Host/-Proto believed from any peer (Fastify 4) or a trusted one only (Fastify 5, enclave()).
+  checkForwardingPeer: { fastify: false, enclave: true },
   // An object or array decorating every request/reply: Fastify 4 warns (FSTDEP006), Fastify 5 and enclave() refuse.
   referenceDecorators: { fastify: 'warn', enclave: 'reject' },
   // An improvement off on both entries; listed with its row of the differences table.

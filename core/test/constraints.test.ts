@@ -27,11 +27,12 @@ t.test('version constraint: Accept-Version picks the route by semver range', asy
 t.test('a route with only versioned variants is not found without Accept-Version', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
-  app.get('/only', { constraints: { version: '1.0.0' } }, async (request) => ({ version: request.routeOptions.version, constraints: request.routeOptions.constraints }))
+  // As Fastify 4.29, routeOptions.version is the version the request asked for.
+  app.get('/only', { constraints: { version: '1.0.0' } }, async (request) => ({ version: request.routeOptions.version }))
   const missing = await app.inject('/only')
   t.equal(missing.statusCode, 404)
-  const found = await app.inject({ url: '/only', headers: { 'accept-version': '1.0.0' } })
-  t.same(found.json(), { version: '1.0.0', constraints: { version: '1.0.0' } })
+  const found = await app.inject({ url: '/only', headers: { 'accept-version': '1.x' } })
+  t.same(found.json(), { version: '1.x' })
 })
 
 t.test('host constraint: exact names and patterns', async (t) => {

@@ -186,3 +186,15 @@ t.test('the automatic HEAD route is declared, seen by onRoute hooks and answered
     t.same(await observe(enclave(), declare), expected, `enclave(): ${name}`)
   }
 })
+
+t.test('an onSend hook returning null on a HEAD twin: the HEAD answer has no body and a zero length (Fastify 4.29 answers 500)', async (t) => {
+  const observe = async (app: any): Promise<unknown> => {
+    app.get('/nulled', { onSend: async () => null }, async () => 'body')
+    const response = await app.inject({ method: 'HEAD', url: '/nulled' })
+    await app.close()
+    return [response.statusCode, response.headers['content-length'], response.body]
+  }
+  t.same(await observe(Fastify()), [500, '112', '{"statusCode":500,"error":"Internal Server Error","message":"Cannot read properties of null (reading \'resume\')"}'], 'Fastify 4.29\'s bug')
+  t.same(await observe(enclave()), [200, '0', ''])
+  t.same(await observe(createServer({}, fastifyProfile)), [200, '0', ''])
+})

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { Readable } from 'node:stream'
 import enclave from '@enclave/core'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
 
 function logCollector () {
   const lines: Array<Record<string, any>> = []
@@ -23,7 +24,8 @@ t.test('send(string) with a JSON content type sends the string as it is', async 
   t.teardown(() => app.close())
   app.get('/', (_request, reply) => { reply.type('application/json').send('{"pre":"serialized"}') })
   const response = await app.inject('/')
-  t.equal(response.headers['content-type'], 'application/json')
+  // As Fastify 4.29: a JSON type without a charset gets utf-8 named.
+  t.equal(response.headers['content-type'], 'application/json; charset=utf-8')
   t.equal(response.body, '{"pre":"serialized"}')
 })
 
@@ -279,4 +281,18 @@ t.test('throwing and rejecting handlers answer through the error handler', async
   t.equal(text.statusCode, 500)
   t.equal(text.headers['content-type'], 'text/plain; charset=utf-8', 'a thrown string is sent as it is, as in Fastify 4')
   t.equal(text.body, 'just a string')
+})
+
+t.test('an onSend hook resolving to a number or an object: a well-formed 500 FST_ERR_REP_INVALID_PAYLOAD_TYPE on both entries (fastify@4.29.1 throws it uncaught and the process exits)', async (t) => {
+  for (const factory of [enclave, (options?: any) => createServer(options, fastifyProfile)]) {
+    const app = (factory as (options?: any) => any)()
+    app.get('/number', { onSend: async () => 42 }, () => 'x')
+    app.get('/object', { onSend: async () => ({ a: 1 }) }, () => 'x')
+    for (const [url, type] of [['/number', 'number'], ['/object', 'object']]) {
+      const response = await app.inject(url)
+      t.equal(response.statusCode, 500)
+      t.same(response.json(), { statusCode: 500, code: 'FST_ERR_REP_INVALID_PAYLOAD_TYPE', error: 'Internal Server Error', message: `Attempted to send payload of invalid type '${type!}'. Expected a string or Buffer.` })
+    }
+    await app.close()
+  }
 })

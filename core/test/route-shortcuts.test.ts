@@ -77,9 +77,10 @@ t.test('all() answers every supported method on one path', async (t) => {
     t.equal(response.statusCode, 200, method)
     t.same(response.json(), { method })
   }
+  // all() declares HEAD itself: as with Fastify 4.29, inject() shows the body (a socket carries none).
   const head = await app.inject({ method: 'HEAD', url: '/any' })
   t.equal(head.statusCode, 200)
-  t.equal(head.body, '')
+  t.equal(head.body, '{"method":"HEAD"}')
 })
 
 t.test('the options object passed to a shortcut is not mutated', async (t) => {

@@ -1,6 +1,8 @@
 import t from 'tap'
 import { Writable } from 'node:stream'
 import enclave from '@enclave/core'
+import Fastify from 'fastify4'
+import { createServer, fastifyProfile } from '@enclave/core/internal'
 
 function captureLogs () {
   const lines: Array<Record<string, any>> = []
@@ -283,7 +285,7 @@ t.test('hasRoute finds declared routes by method, url and constraints', async (t
   t.equal(app.hasRoute({ method: 'GET', url: '/a/:id' }), true)
   t.equal(app.hasRoute({ method: 'get', url: '/a/:id' }), true, 'method is case-insensitive')
   t.equal(app.hasRoute({ method: 'HEAD', url: '/a/:id' }), true, 'the automatic HEAD route exists at once')
-  t.equal(app.hasRoute({ method: 'GET', url: '/a/1' }), false, 'hasRoute matches declarations, not requests')
+  t.equal(app.hasRoute({ method: 'GET', url: '/a/1' }), true, 'as in Fastify 4.29, the URL is looked up as a request\'s (findRoute-and-hasRoute test below)')
   t.equal(app.hasRoute({ method: 'PUT', url: '/a/:id' }), false)
   t.equal(app.hasRoute({ method: 'POST', url: '/b' }), false, 'a constrained route needs its constraints')
   t.equal(app.hasRoute({ method: 'POST', url: '/b', constraints: { version: '1.0.0' } }), true)
@@ -313,13 +315,28 @@ t.test('printRoutes draws the route tree with methods', async (t) => {
   t.notMatch(onlyGet, /POST/)
 })
 
-t.test('findRoute returns the declared route\'s options and params, or null', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.get('/users/:id', { config: { tag: 'users' } }, async () => 'x')
-  const found = (app as any).findRoute({ method: 'GET', url: '/users/:id' })
-  t.equal(found.url, '/users/:id')
-  t.equal(found.method, 'GET')
-  t.same(found.config, { tag: 'users', url: '/users/:id', method: 'GET' })
-  t.equal((app as any).findRoute({ method: 'POST', url: '/users/:id' }), null)
+t.test('findRoute and hasRoute look the URL up as fastify@4.29.1 does (as a request\'s): the router\'s handler, params and searchParams, or null', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown[]> => {
+    const app = factory()
+    app.get('/users/:id', { config: { tag: 'users' } }, async () => 'x')
+    app.get('/static', async () => 'static')
+    app.get('/v', { constraints: { version: '1.0.0' } }, async () => 'v')
+    const seen: unknown[] = []
+    const lookups: Array<[string, string, Record<string, string>?]> = [
+      ['GET', '/users/:id'], ['GET', '/users/42'], ['get', '/static?x=1'], ['POST', '/users/:id'], ['GET', '/nope'], ['GET', '/v'], ['GET', '/v', { version: '1.x' }]
+    ]
+    for (const when of ['before ready', 'after ready']) {
+      if (when === 'after ready') await app.ready()
+      for (const [method, url, constraints] of lookups) {
+        const found = app.findRoute({ method, url, constraints })
+        seen.push([when, method, url, app.hasRoute({ method, url, constraints }), found === null ? null : { keys: Object.keys(found), handler: typeof found.handler, params: found.params, searchParams: found.searchParams }])
+      }
+    }
+    await app.close()
+    return seen
+  }
+  const expected = await observe(Fastify)
+  t.match(expected[1], ['before ready', 'GET', '/users/42', true, { keys: ['handler', 'params', 'searchParams'], params: { id: '42' } }])
+  t.same(await observe(enclave), expected, 'enclave()')
+  t.same(await observe((options) => createServer(options, fastifyProfile)), expected, '@enclave/fastify')
 })

@@ -1,5 +1,6 @@
 import t from 'tap'
 import enclave from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 /** A schema that writes only the property `name`, so the body tells which key was used. */
 function only (name: string) {
@@ -100,8 +101,15 @@ t.test('content-keyed schemas: the reply media type picks the schema', async (t)
   t.equal(vendor.body, '{"vendor":"v"}')
   t.equal(vendor.headers['content-type'], 'application/vnd.x+json; charset=utf-8', 'a JSON type without charset gets utf-8')
 
-  const withParameters = await app.inject(`/?type=${encodeURIComponent('Application/Vnd.X+JSON; charset=utf-8')}`)
-  t.equal(withParameters.body, '{"vendor":"v"}', 'matched on the media type alone, case-insensitively')
+  const withParameters = await app.inject(`/?type=${encodeURIComponent('application/vnd.x+json; charset=utf-8')}`)
+  t.equal(withParameters.body, '{"vendor":"v"}', 'matched on the media type alone')
+
+  // As Fastify 4.29 (compared in serialization-media-type-case below): case-sensitively, so another
+  // spelling has no schema, and one without a lower-case `json` is not a JSON type at all.
+  const otherCase = await app.inject(`/?type=${encodeURIComponent('Application/Vnd.X+json; charset=utf-8')}`)
+  t.equal(otherCase.body, JSON.stringify(everyName))
+  const upperJson = await app.inject(`/?type=${encodeURIComponent('Application/Vnd.X+JSON')}`)
+  t.equal(upperJson.statusCode, 500)
 
   const untyped = await app.inject('/')
   t.equal(untyped.body, '{"json":"j"}', 'no type set: the application/json schema')
@@ -173,7 +181,7 @@ t.test('invalid response keys and content entries fail ready()', async (t) => {
   })
 })
 
-t.test('HEAD requests on routes with response schemas: same headers as GET, no body', async (t) => {
+t.test('HEAD requests on routes with response schemas: same headers as GET, no body from the HEAD twin', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   const schema = { response: { 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } }
@@ -196,9 +204,31 @@ t.test('HEAD requests on routes with response schemas: same headers as GET, no b
   t.equal(broken.statusCode, 500, 'the payload is still serialized, so a schema failure is still a 500')
   t.equal(broken.body, '')
 
+  // A declared HEAD route: as with Fastify 4.29, inject() shows the serialized body (a socket carries none).
   const declared = await app.inject({ method: 'HEAD', url: '/declared' })
   t.equal(declared.statusCode, 200)
-  t.equal(declared.body, '')
+  t.equal(declared.body, '{"id":1}')
   t.equal(declared.headers['x-declared'], 'yes')
   t.equal(declared.headers['content-length'], String(Buffer.byteLength('{"id":1}')))
+})
+
+t.test('serialization-media-type-case: content-keyed response schemas are looked up by the media type as written, as fastify@4.29.1 does', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown[]> => {
+    const app = factory()
+    const response = { 200: { content: { 'application/json': { schema: only('json') }, 'application/vnd.x+json': { schema: only('vendor') }, 'Application/Upper+json': { schema: only('upper') } } } }
+    app.get('/', { schema: { response } }, async (request: any, reply: any) => {
+      reply.type(request.query.type)
+      return { json: 'j', vendor: 'v', upper: 'u' }
+    })
+    const seen: unknown[] = []
+    for (const type of ['application/vnd.x+json; charset=utf-8', 'Application/Vnd.X+json', 'Application/Vnd.X+JSON', 'Application/Upper+json', 'application/upper+json']) {
+      const reply = await app.inject(`/?type=${encodeURIComponent(type)}`)
+      seen.push([type, reply.statusCode, reply.headers['content-type'], reply.body])
+    }
+    await app.close()
+    return seen
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })

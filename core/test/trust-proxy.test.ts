@@ -13,7 +13,8 @@ async function probe (t: any, trustProxy: EnclaveOptions['trustProxy'], remoteAd
 const forwarded = { 'x-forwarded-for': '203.0.113.7, 10.0.0.2', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
 
 t.test('without trustProxy the socket is the client and forwarding headers are ignored', async (t) => {
-  t.same(await probe(t, false, '10.0.0.1', forwarded), { ip: '10.0.0.1', ips: ['10.0.0.1'], hostname: 'origin.local', protocol: 'http' })
+  // No ips without trustProxy, as in Fastify 4.29 (undefined: left out of the JSON).
+  t.same(await probe(t, false, '10.0.0.1', forwarded), { ip: '10.0.0.1', hostname: 'origin.local', protocol: 'http' })
 })
 
 t.test('trustProxy: true trusts every hop; ips lists the socket first and the client last', async (t) => {
@@ -89,4 +90,36 @@ t.test('blank and spaced X-Forwarded-For entries are skipped', async (t) => {
 t.test('a malformed trusted address is an error at creation', async (t) => {
   t.throws(() => enclave({ trustProxy: '10.0.0.300' }), { code: 'FST_ERR_INIT_OPTS_INVALID', message: /trustProxy entry '10\.0\.0\.300'/ })
   t.throws(() => enclave({ trustProxy: ['10.0.0.0/40'] }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+})
+
+t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer are believed by @enclave/fastify as by fastify@4.29.1, not by enclave() (as by fastify@5)', async (t) => {
+  const { readFileSync } = await import('node:fs')
+  const { default: Fastify4 } = await import('fastify4')
+  const { default: Fastify5 } = await import('fastify5')
+  const { createServer, differingOptions, fastifyProfile } = await import('@enclave/core/internal')
+  t.strictSame(differingOptions.checkForwardingPeer, { fastify: false, enclave: true })
+  const table = readFileSync(new URL('../../docs/migrating-from-fastify.md', import.meta.url), 'utf8')
+  t.equal(table.split('\n').filter((line) => line.startsWith('| `checkForwardingPeer`')).length, 1, 'one row in the differences table')
+  const observe = async (app: any): Promise<unknown> => {
+    app.get('/', async (request: any) => ({ hostname: request.hostname, protocol: request.protocol, ip: request.ip }))
+    const untrusted = await app.inject({ url: '/', remoteAddress: '203.0.113.9', headers: { host: 'origin.local', ...forwarded } })
+    const trusted = await app.inject({ url: '/', remoteAddress: '10.0.0.1', headers: { host: 'origin.local', ...forwarded } })
+    await app.close()
+    return [untrusted.json(), trusted.json()]
+  }
+  // A fresh object each time: Fastify rewrites the options it is given.
+  const options = () => ({ trustProxy: '10.0.0.0/8' })
+  const fastify4 = await observe(Fastify4(options()))
+  t.same(fastify4, [
+    { hostname: 'public.example', protocol: 'https', ip: '203.0.113.9' },
+    { hostname: 'public.example', protocol: 'https', ip: '203.0.113.7' }
+  ])
+  t.same(await observe(createServer(options(), fastifyProfile)), fastify4, '@enclave/fastify: as fastify@4.29.1')
+  t.same(await observe(enclave({ ...options(), checkForwardingPeer: false })), fastify4, 'enclave() with checkForwardingPeer: false')
+  const fastify5 = await observe(Fastify5(options()))
+  t.same(fastify5, [
+    { hostname: 'origin.local', protocol: 'http', ip: '203.0.113.9' },
+    { hostname: 'public.example', protocol: 'https', ip: '203.0.113.7' }
+  ])
+  t.same(await observe(enclave(options())), fastify5, 'enclave(): as fastify@5')
 })

@@ -45,7 +45,7 @@ t.test('an unknown keyword fails ready() and says how to fix it', async (t) => {
   t.equal(error.code, 'FST_ERR_SCH_VALIDATION_BUILD')
   t.match(error.message, /^Failed building the validation schema for GET: \/h, due to error strict mode: unknown keyword: "formatt"\. /)
   t.match(error.message, /addKeyword\(\) in the onCreate option/)
-  t.equal(error.cause.code, 'ENCLAVE_AJV_UNKNOWN_KEYWORD')
+  t.equal(error.cause.code, 'ENC_ERR_AJV_UNKNOWN_KEYWORD')
 
   t.test('onCreate can declare the keyword', async (t) => {
     const app = build(t, { ajv: { onCreate (ajv) { ajv.addKeyword({ keyword: 'formatt', schemaType: 'string' }) } } })
@@ -66,7 +66,7 @@ t.test('a broken shared schema fails ready() naming the route that needed it', a
   })
   t.equal(error.code, 'FST_ERR_SCH_VALIDATION_BUILD')
   t.match(error.message, /^Failed building the validation schema for POST: \/uses-shared, due to error The shared schema "broken" cannot be added: schema is invalid: data\/properties\/a\/type/)
-  t.equal(error.cause.code, 'ENCLAVE_AJV_INVALID_SHARED_SCHEMA')
+  t.equal(error.cause.code, 'ENC_ERR_AJV_INVALID_SHARED_SCHEMA')
 
   const unknownKeyword = await startupError(t, 'post', '/uses-shared', { body: { $ref: 'loose#' } }, (app) => {
     app.addSchema({ $id: 'loose', type: 'object', colour: 'red' })

@@ -1,6 +1,7 @@
 import t from 'tap'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
+import { createServer as createWithProfile, fastifyProfile } from '@enclave/core/internal'
 import { warnings, warningCatalogue } from '../dist/errors/warnings.js'
 import { warningsDuring, type SeenWarning } from './fixtures/warnings-during.js'
 
@@ -79,7 +80,7 @@ t.test('ENC_WARN_UNKNOWN_OPTION is emitted every time a likely typo of an option
 t.test('each catalogued warning is an emitter with its code, type, message and once/every-time rule', async (t) => {
   for (const entry of warningCatalogue) {
     const item = warnings[entry.code]
-    t.equal(item.code, entry.code)
+    t.equal(item.code, 'emits' in entry ? entry.emits : entry.code)
     t.equal(item.name, entry.name)
     t.equal(item.message, entry.message)
     t.equal(item.unlimited, entry.unlimited)
@@ -154,4 +155,26 @@ t.test('Fastify 4.29\'s deprecation warnings for the route version option, the v
     t.equal(ours.length, 1, `${code}: once`)
     t.equal(ours[0]?.code, code)
   }
+})
+
+t.test('a JSON shorthand route schema: Fastify 4.29\'s FSTDEP022 deprecation, emitted as FSTDEP021 with its message, once a process', async (t) => {
+  async function shorthandRoutes (factory: (options?: any) => any): Promise<SeenWarning[]> {
+    return await warningsDuring(async () => {
+      const app = factory()
+      app.register(async (child: any) => {
+        child.post('/first', { schema: { body: { name: { type: 'string' } } } }, async () => 'first')
+        child.get('/second', { schema: { response: { 200: { id: { type: 'integer' } } } } }, async () => ({ id: 1 }))
+      }, { prefix: '/api' })
+      app.get('/full', { schema: { querystring: { type: 'object', properties: { q: { type: 'string' } } } } }, async () => 'full')
+      await app.ready()
+      await app.close()
+    })
+  }
+  const fastify4 = (await shorthandRoutes(Fastify)).filter((w) => w.code?.startsWith('FSTDEP'))
+  t.same(fastify4, [{ name: 'DeprecationWarning', code: 'FSTDEP021', message: 'You are using the deprecated json shorthand schema on route /api/first. Specify full object schema instead. It will be removed in `fastify@v5`' }])
+  const ours = (await shorthandRoutes(enclave)).filter((w) => w.code?.startsWith('FSTDEP'))
+  t.same(ours, fastify4, 'enclave(): as Fastify')
+  t.same((await shorthandRoutes((options) => createWithProfile(options, fastifyProfile))).filter((w) => w.code?.startsWith('FSTDEP')), [], '@enclave/fastify: already emitted in this process')
+  t.equal(warnings.FSTDEP022.emitted, true)
+  t.not(warnings.FSTDEP022, warnings.FSTDEP021, 'its once-a-process state is apart from the redirect deprecation\'s')
 })

@@ -16,7 +16,7 @@ export class UnknownKeywordError extends AjvCompilerError {
   constructor (keyword: string, cause: unknown) {
     // The message starts with Ajv's own wording so messages built around it stay recognisable.
     super(
-      'ENCLAVE_AJV_UNKNOWN_KEYWORD',
+      'ENC_ERR_AJV_UNKNOWN_KEYWORD',
       `strict mode: unknown keyword: "${keyword}". Ajv runs in strict mode, so a keyword it does not know ` +
         'is treated as a probable typo. Register it with ajv.addKeyword() in the onCreate option (or through a plugin), ' +
         'prefix a vendor extension with "x-" and accept annotations (server option acceptAnnotationKeywords), ' +
@@ -31,7 +31,7 @@ export class UnknownKeywordError extends AjvCompilerError {
 export class AsyncSchemaError extends AjvCompilerError {
   constructor (where: string) {
     super(
-      'ENCLAVE_AJV_ASYNC_SCHEMA',
+      'ENC_ERR_AJV_ASYNC_SCHEMA',
       `${where} declares "$async: true", which the default validator does not support. ` +
         'Validation runs synchronously for every request before the handler; asynchronous checks ' +
         '(database look-ups, remote calls) belong in a preHandler hook, where they can be awaited, ' +
@@ -46,7 +46,7 @@ export class InvalidSharedSchemaError extends AjvCompilerError {
 
   constructor (schemaId: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause)
-    super('ENCLAVE_AJV_INVALID_SHARED_SCHEMA', `The shared schema "${schemaId}" cannot be added: ${reason}`, { cause })
+    super('ENC_ERR_AJV_INVALID_SHARED_SCHEMA', `The shared schema "${schemaId}" cannot be added: ${reason}`, { cause })
     this.name = 'InvalidSharedSchemaError'
     this.schemaId = schemaId
   }
@@ -67,7 +67,7 @@ export function explainCompileError (error: unknown): unknown {
 export class MissingHttpPartError extends AjvCompilerError {
   constructor (httpPart: unknown) {
     super(
-      'ENCLAVE_AJV_MISSING_HTTP_PART',
+      'ENC_ERR_AJV_HTTP_PART',
       `The validator compiler needs an httpPart of 'body', 'querystring', 'params' or 'headers'; got ${JSON.stringify(httpPart) ?? String(httpPart)}.`
     )
     this.name = 'MissingHttpPartError'

@@ -12,7 +12,7 @@ function pluginOf (entry: AjvPluginEntry): AjvPlugin {
   const plugin: unknown = typeof entry === 'function' ? entry : Array.isArray(entry) ? entry[0] : undefined
   if (typeof plugin !== 'function') {
     throw new AjvCompilerError(
-      'ENCLAVE_AJV_INVALID_PLUGIN',
+      'ENC_ERR_AJV_INVALID_PLUGIN',
       'Each entry of the plugins option must be an Ajv plugin function or a [plugin, options] pair.'
     )
   }

@@ -7,7 +7,7 @@ t.test('the compiler refuses a missing or unknown httpPart', async (t) => {
   for (const httpPart of [undefined, 'query', 'cookies', '']) {
     t.throws(
       () => compile({ schema: { type: 'object' }, method: 'POST', url: '/x', httpPart: httpPart as any }),
-      { name: 'MissingHttpPartError', code: 'ENCLAVE_AJV_MISSING_HTTP_PART' },
+      { name: 'MissingHttpPartError', code: 'ENC_ERR_AJV_HTTP_PART' },
       `httpPart ${String(httpPart)}`
     )
   }

@@ -78,7 +78,7 @@ t.test('an unknown keyword is still rejected, with an explanation', async functi
   t.ok(caught instanceof UnknownKeywordError)
   t.ok(caught instanceof AjvCompilerError)
   t.match(caught, {
-    code: 'ENCLAVE_AJV_UNKNOWN_KEYWORD',
+    code: 'ENC_ERR_AJV_UNKNOWN_KEYWORD',
     statusCode: 500,
     keyword: 'minlength',
     message: /^strict mode: unknown keyword: "minlength"\. .*addKeyword.*"x-".*strictSchema: false/
@@ -91,7 +91,7 @@ t.test('an unknown keyword in a shared schema is reported by the route that uses
   const compiler = createValidatorCompilerFactory()({ broken: { $id: 'broken', type: 'object', requird: ['a'] } })
   t.throws(function compileWithTypo () {
     compileFor(compiler, { type: 'object', properties: { item: { $ref: 'broken#' } } })
-  }, { code: 'ENCLAVE_AJV_UNKNOWN_KEYWORD', keyword: 'requird' })
+  }, { code: 'ENC_ERR_AJV_UNKNOWN_KEYWORD', keyword: 'requird' })
   t.throws(function compileSharedDirectly () {
     compileFor(compiler, { $id: 'broken', type: 'object' })
   }, UnknownKeywordError, 'also when the route schema is the shared schema itself')
@@ -130,7 +130,7 @@ t.test('$async is rejected at compile time', async function (t) {
   t.throws(function compileAsyncRoot () {
     compileFor(compiler, { $async: true, type: 'object' })
   }, {
-    code: 'ENCLAVE_AJV_ASYNC_SCHEMA',
+    code: 'ENC_ERR_AJV_ASYNC_SCHEMA',
     statusCode: 500,
     message: /^The body schema of POST \/test declares "\$async: true".*preHandler/
   })
@@ -140,7 +140,7 @@ t.test('$async is rejected at compile time', async function (t) {
       properties: { a: { $ref: '#/definitions/remote' } },
       definitions: { remote: { $id: 'remote', $async: true, type: 'string' } }
     }, 'querystring')
-  }, { code: 'ENCLAVE_AJV_ASYNC_SCHEMA', message: /^The querystring schema of POST \/test/ })
+  }, { code: 'ENC_ERR_AJV_ASYNC_SCHEMA', message: /^The querystring schema of POST \/test/ })
 
   const sync = compileFor(compiler, { $async: false, type: 'integer' })
   t.equal(sync('1'), true, '$async: false is just a sync schema')
@@ -149,7 +149,7 @@ t.test('$async is rejected at compile time', async function (t) {
 t.test('an async shared schema is rejected when the context is built', async function (t) {
   t.throws(function buildWithAsyncShared () {
     createValidatorCompiler({ lookup: { $id: 'lookup', $async: true, type: 'string' } })
-  }, { code: 'ENCLAVE_AJV_ASYNC_SCHEMA', message: /^The shared schema "lookup" declares "\$async: true"/ })
+  }, { code: 'ENC_ERR_AJV_ASYNC_SCHEMA', message: /^The shared schema "lookup" declares "\$async: true"/ })
 })
 
 t.test('an async validator added by onCreate never comes out of the compiler', async function (t) {
@@ -160,5 +160,5 @@ t.test('an async validator added by onCreate never comes out of the compiler', a
   })
   t.throws(function compileKnownAsync () {
     compileFor(compiler, { $id: 'sneaky', type: 'string' })
-  }, { code: 'ENCLAVE_AJV_ASYNC_SCHEMA' })
+  }, { code: 'ENC_ERR_AJV_ASYNC_SCHEMA' })
 })

@@ -57,7 +57,7 @@ t.test('plugins run in the order given', async function (t) {
 t.test('an entry that is not a plugin is refused clearly', async function (t) {
   t.throws(function buildWithBadPlugin () {
     createValidatorCompiler({}, { plugins: [['not a function' as never, {}]] })
-  }, { code: 'ENCLAVE_AJV_INVALID_PLUGIN', message: /plugin function or a \[plugin, options\] pair/ })
+  }, { code: 'ENC_ERR_AJV_INVALID_PLUGIN', message: /plugin function or a \[plugin, options\] pair/ })
   t.throws(function buildWithBadPlugin () {
     createValidatorCompiler({}, { plugins: [42 as never] })
   }, AjvCompilerError)

@@ -6,7 +6,7 @@ t.test('an invalid shared schema is reported with its $id', async function (t) {
   t.ok(error instanceof InvalidSharedSchemaError)
   t.ok(error instanceof AjvCompilerError)
   const failure = error as InvalidSharedSchemaError
-  t.equal(failure.code, 'ENCLAVE_AJV_INVALID_SHARED_SCHEMA')
+  t.equal(failure.code, 'ENC_ERR_AJV_INVALID_SHARED_SCHEMA')
   t.equal(failure.schemaId, 'broken')
   t.match(failure.message, /^The shared schema "broken" cannot be added: schema is invalid: data\/type must be equal to one of the allowed values/)
   t.ok(failure.cause instanceof Error, "Ajv's own error is the cause")
@@ -14,14 +14,14 @@ t.test('an invalid shared schema is reported with its $id', async function (t) {
 
 t.test('a shared schema without $id is named by the key it was registered under', async function (t) {
   t.throws(() => createValidatorCompiler({ keyed: { type: 'object', properties: { a: { minimum: 'x' } } } }), {
-    code: 'ENCLAVE_AJV_INVALID_SHARED_SCHEMA',
+    code: 'ENC_ERR_AJV_INVALID_SHARED_SCHEMA',
     message: /^The shared schema "keyed" cannot be added: schema is invalid/
   })
 })
 
 t.test('a duplicate $id among shared schemas names the schema too', async function (t) {
   t.throws(() => createValidatorCompiler({ a: { $id: 'same', type: 'string' }, b: { $id: 'same', type: 'integer' } }), {
-    code: 'ENCLAVE_AJV_INVALID_SHARED_SCHEMA',
+    code: 'ENC_ERR_AJV_INVALID_SHARED_SCHEMA',
     message: /^The shared schema "same" cannot be added: schema with key or id "same" already exists/
   })
 })

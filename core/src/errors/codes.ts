@@ -86,7 +86,6 @@ export const catalogue = [
   { code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', message: 'Body validation schema for %s:%s route is not supported!', when: 'A GET or HEAD route declares a body schema (at ready()).' },
   { code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', message: "'bodyLimit' option must be an integer > 0. Got '%s'", type: 'TypeError', when: 'A route or parser bodyLimit that is not a positive integer.' },
   { code: 'FST_ERR_NOT_FOUND', statusCode: 404, message: 'Not Found', when: 'No route matches the request (answered by the not-found handler, whose message is `Route <METHOD>:<url> not found`).' },
-  { code: 'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET', message: "Not found handler already set for Fastify instance with prefix: '%s'", when: 'setNotFoundHandler twice in one context.' },
   { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
   { code: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', message: 'The defaultRoute type should be a function', type: 'TypeError', when: 'setDefaultRoute was given something other than a function.' },
   { code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414, message: "'%s' is exceeding the max param length", when: 'With paramTooLongStatus: 414 (the enclave() default, as Fastify v5): a parametric route matched but a parameter exceeds maxParamLength. With 404 (Fastify 4) the request is answered by the not-found handler.' },

@@ -58,7 +58,8 @@ export function createError (
     return `${this.name} [${this.code}]: ${this.message}`
   }
   EnclaveCodedError.prototype = prototype
-  Object.defineProperty(EnclaveCodedError, 'name', { value: code })
+  // As @fastify/error names every class: what loggers report as the error's type (`err.type`).
+  Object.defineProperty(EnclaveCodedError, 'name', { value: 'FastifyError' })
   Object.defineProperty(EnclaveCodedError, 'code', { value: code })
   Object.defineProperty(EnclaveCodedError, 'statusCode', { value: statusCode })
   return EnclaveCodedError as unknown as EnclaveErrorClass

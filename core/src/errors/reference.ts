@@ -50,7 +50,8 @@ export function renderErrorReference (): string {
     '## Codes of the other packages',
     '',
     "The compilers and plugins throw their own errors (not on core's `errorCodes`); each package's",
-    'page gives the details.',
+    'page gives the details. Their codes are `ENC_ERR_<PACKAGE>_<WHAT>`, except where the official',
+    "Fastify plugin's code exists for the same condition (`FST_BEARER_AUTH_*`), which is kept.",
     '',
     '| code | package | when |',
     '|---|---|---|'

@@ -18,6 +18,8 @@ interface WarningEntry {
   unlimited: boolean
   /** When it is emitted; shown in docs/reference/errors.md. */
   when: string
+  /** The code the emitted warning carries, when not its own (Fastify 4.29 emits FSTDEP022 as FSTDEP021). */
+  emits?: string
 }
 
 export const warningCatalogue = [
@@ -40,6 +42,7 @@ export const warningCatalogue = [
   { code: 'FSTDEP019', name: 'DeprecationWarning', message: 'reply.context property access is deprecated. Please use "request.routeOptions.config" or "request.routeOptions.schema" instead for accessing Route settings. The "reply.context" will be removed in `fastify@5`.', unlimited: false, when: '`reply.context` was read.' },
   { code: 'FSTDEP020', name: 'DeprecationWarning', message: 'You are using the deprecated "reply.getResponseTime()" method. Use the "reply.elapsedTime" property instead. Method "reply.getResponseTime()" will be removed in `fastify@5`.', unlimited: false, when: '`reply.getResponseTime()` was called.' },
   { code: 'FSTDEP021', name: 'DeprecationWarning', message: 'The `reply.redirect()` method has a new signature: `reply.redirect(url: string, code?: number)`. It will be enforced in `fastify@v5`', unlimited: false, when: '`reply.redirect(code, url)` was called with the status code first.' },
+  { code: 'FSTDEP022', name: 'DeprecationWarning', message: 'You are using the deprecated json shorthand schema on route %s. Specify full object schema instead. It will be removed in `fastify@v5`', unlimited: false, emits: 'FSTDEP021', when: 'A route schema (a request part, a response status or a media type\'s `schema`) uses the JSON shorthand (no `type` nor `properties`, e.g. `{ name: { type: \'string\' } }` or `{}`) while `jsonShorthand` is on. Emitted with the code `FSTDEP021`, as Fastify 4.29 does; its once-a-process rule is its own, apart from the redirect deprecation\'s.' },
   { code: 'ENC_WARN_UNKNOWN_OPTION', name: 'Warning', message: "Unknown option '%s' is ignored. Did you mean '%s'?", unlimited: true, when: 'A server option Enclave does not know is close to one it knows (most likely a typo); other unknown options are ignored silently, as in Fastify.' }
 ] as const satisfies readonly WarningEntry[]
 
@@ -48,9 +51,10 @@ export type WarningCode = typeof warningCatalogue[number]['code']
 function buildWarnings (): Record<WarningCode, WarningItem> {
   const items = {} as Record<WarningCode, WarningItem>
   for (const entry of warningCatalogue as readonly WarningEntry[]) {
+    const code = entry.emits ?? entry.code
     items[entry.code as WarningCode] = entry.name === 'DeprecationWarning'
-      ? createDeprecation({ code: entry.code, message: entry.message, unlimited: entry.unlimited })
-      : createWarning({ name: entry.name, code: entry.code, message: entry.message, unlimited: entry.unlimited })
+      ? createDeprecation({ code, message: entry.message, unlimited: entry.unlimited })
+      : createWarning({ name: entry.name, code, message: entry.message, unlimited: entry.unlimited })
   }
   return items
 }

@@ -30,7 +30,7 @@ export const handlerMethods = {
   getDefaultRoute (): RawHandler {
     warnings.FSTDEP014()
     const server = serverOf(this)
-    return server.defaultRoute ?? function notFoundRouting (req: IncomingMessage, res: ServerResponse) { answerNotFound(server, req, res, null) }
+    return server.defaultRoute ?? function notFoundRouting (req: IncomingMessage, res: ServerResponse) { answerNotFound(server, req, res) }
   },
   setDefaultRoute (handler: unknown) {
     warnings.FSTDEP014()

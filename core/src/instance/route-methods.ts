@@ -4,7 +4,6 @@ import { errorCodes } from '../errors/codes.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { isAsyncStrategy } from '../routing/router.js'
 import { contextOf, serverOf, type RuntimeInstance } from './context-state.js'
-import type { RouteContext } from '../routing/route-context.js'
 import type { ConstraintStrategy } from '../types/instance.js'
 import type { MethodGroup } from './method-table.js'
 
@@ -16,9 +15,14 @@ type PrintOptions = Parameters<Router.Instance<Router.HTTPVersion.V1>['prettyPri
 
 /** What find-my-way's findRoute returns at run time (its typings miss `searchParams`). */
 interface FoundRoute {
-  store: RouteContext
+  handler: (...args: unknown[]) => unknown
   params: Record<string, string>
   searchParams: Record<string, string>
+}
+
+function findInRouter (instance: unknown, method: string, url: string | undefined, constraints: Record<string, unknown> | undefined): FoundRoute | null {
+  const router = serverOf(instance as RuntimeInstance).router
+  return router.find(method as RouterMethod, url ?? '', constraints as Parameters<typeof router.find>[2]) as FoundRoute | null
 }
 
 function shortcut (method: string | string[]) {
@@ -41,17 +45,18 @@ export const routeMethods = {
   options: shortcut('OPTIONS'),
   patch: shortcut('PATCH'),
   all: shortcut(allMethods),
+  // As Fastify 4.29, both look the URL up as a request's would be (`/users/42` finds `/users/:id`,
+  // with its params and query). hasRoute upper-cases the method, findRoute takes it as given. An
+  // array of methods (which Fastify's toUpperCase() throws on) needs each.
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean {
     const methods = Array.isArray(options.method) ? options.method : [options.method]
-    const router = serverOf(this).router
-    return methods.every((method) => router.hasRoute(String(method).toUpperCase() as RouterMethod, options.url, options.constraints ?? {}))
+    return methods.every((method) => findInRouter(this, String(method ?? '').toUpperCase(), options.url, options.constraints) !== null)
   },
   findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }) {
-    const found = serverOf(this).router.findRoute(options.method.toUpperCase() as RouterMethod, options.url, options.constraints ?? {}) as FoundRoute | null
+    const found = findInRouter(this, String(options.method), options.url, options.constraints)
     if (found === null) return null
-    const route = found.store
-    // Before ready() the public view is not compiled yet: give the declared basics either way.
-    return { ...route.publicOptions, method: route.method, url: route.url, config: route.config, schema: route.schema, handler: route.handler, params: found.params, searchParams: found.searchParams }
+    // What Fastify 4.29 returns: the router's entry (its handler is the router's, not the route's).
+    return { handler: found.handler, params: found.params, searchParams: found.searchParams }
   },
   printRoutes (options?: Record<string, unknown>): string {
     return serverOf(this).router.prettyPrint(options as PrintOptions)

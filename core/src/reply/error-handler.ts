@@ -114,8 +114,10 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
   // A custom handler gets the reply as the failing code left it (status and headers untouched,
   // as in Fastify); only the default handler applies the error's statusCode and headers.
   const headers = reply[kReplyHeaders]
-  headers['content-type'] = undefined
-  headers['content-length'] = undefined
+  // Cleared only where set: a key made here would put content-type ahead of the error's own
+  // headers, where Fastify 4.29 sends it after them.
+  if (headers['content-type'] !== undefined) headers['content-type'] = undefined
+  if (headers['content-length'] !== undefined) headers['content-length'] = undefined
   reply[kReplySending] = false
   let result
   try {

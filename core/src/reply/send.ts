@@ -3,15 +3,16 @@ import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError } from './error-handler.js'
-import { mediaTypeOf } from '../request/content-type.js'
-import { serializePayload, setSerializedContentType } from './serialize-payload.js'
+import { nameJsonCharset, serializePayload, setSerializedContentType } from './serialize-payload.js'
 import { isStream, writeReply } from './write-payload.js'
+import { isWebPayload } from './web-payload.js'
 import type { Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
 function isJsonMediaType (contentType: string): boolean {
-  // Every JSON flavour (application/json, +json suffixes, text/json …), as Fastify decides it.
-  return mediaTypeOf(contentType).includes('json')
+  // Every JSON flavour (application/json, +json suffixes, text/json …), as Fastify 4.29 decides it:
+  // the header, as written, contains `json` (so `APPLICATION/JSON` does not).
+  return contentType.includes('json')
 }
 
 function warnAlreadySent (reply: Reply): void {
@@ -39,6 +40,11 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   const contentType = headers['content-type']
   if (typeof payload === 'string') {
     if (contentType === undefined) headers['content-type'] = 'text/plain; charset=utf-8'
+    else if (reply[kReplySerializer] !== null) {
+      // As Fastify 4.29 (Reply.md, "Strings"): with a type set, reply.serializer() serializes a string too.
+      sendSerializedString(reply, payload)
+      return
+    } else if (typeof contentType === 'string') nameJsonCharset(reply, contentType)
     runOnSend(reply, payload)
     return
   }
@@ -49,8 +55,8 @@ export function sendPayload (reply: Reply, payload: unknown): void {
       return
     }
     // A stream goes out without a content type unless one was set (as in Fastify): its bytes
-    // may be anything.
-    if (isStream(payload)) {
+    // may be anything. So do a web ReadableStream and a Response (their own headers).
+    if (isStream(payload) || isWebPayload(payload)) {
       runOnSend(reply, payload)
       return
     }
@@ -66,6 +72,18 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   } else {
     serializeAndSend(reply.request, reply, payload)
   }
+}
+
+function sendSerializedString (reply: Reply, payload: string): void {
+  let body: unknown
+  try {
+    body = reply[kReplySerializer]!(payload)
+  } catch (error) {
+    reply[kReplySending] = false
+    handleError(reply, error)
+    return
+  }
+  runOnSend(reply, body)
 }
 
 function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unknown): void {

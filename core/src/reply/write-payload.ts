@@ -5,6 +5,8 @@ import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplySending, k
 import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
+import { answersHeadTwin } from './head-twin.js'
+import { fromWebPayload, isWebPayload } from './web-payload.js'
 import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
@@ -12,6 +14,7 @@ import type { RuntimeRequest } from '../request/request.js'
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
   once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  resume?: () => unknown
   [kRawReply]?: Reply
 }
 
@@ -93,15 +96,35 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
   if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
+  if (typeof payload === 'object' && payload !== null) payload = asWritable(reply, payload)
   if (reply[kReplyTrailers] !== null) {
     writeWithTrailers(reply, res, payload)
     return
   }
+  if (answersHeadTwin(reply)) {
+    if (isBody(payload)) {
+      // As Fastify 4: the size of the GET body it drops, whatever content-length the route set.
+      reply[kReplyHeaders]['content-length'] = contentLengthOf(payload)
+      payload = null
+    } else if (payload !== null && typeof payload === 'object' && isStream(payload)) {
+      drainStream(reply, payload)
+      endWithoutBody(reply, res)
+      return
+    }
+  }
+  if (res.statusCode === 204 && payload !== undefined && payload !== null) {
+    // As Fastify 4: a 204 sent with a payload goes out without it and without the headers describing it.
+    const headers = reply[kReplyHeaders]
+    headers['content-type'] = undefined
+    headers['content-length'] = undefined
+    if (typeof payload === 'object' && isStream(payload)) drainStream(reply, payload)
+    payload = null
+  }
   if (isBody(payload)) {
     const headers = reply[kReplyHeaders]
     const atOnce = writesHeadersAtOnce(headers)
-    // A GET route's HEAD twin says the size of the body it drops, whatever length was set, as in Fastify.
-    if (reply[kReplyRoute].isAutoHead || (headers['content-length'] === undefined && !res.hasHeader('content-length'))) {
+    const set = headers['content-length']
+    if (set === undefined ? !res.hasHeader('content-length') : mustCorrectLength(reply, set, payload)) {
       headers['content-length'] = contentLengthOf(payload)
     }
     if (atOnce) {
@@ -135,8 +158,46 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
   handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
 }
 
+/**
+ * An object payload as Node writes it: a typed array other than bytes as a Buffer over the same
+ * memory, a web ReadableStream or Response as a Node stream (as Fastify 4.29 sends them).
+ */
+function asWritable (reply: Reply, payload: object): unknown {
+  if (ArrayBuffer.isView(payload)) {
+    return payload instanceof Uint8Array ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
+  }
+  return isStream(payload) || !isWebPayload(payload) ? payload : fromWebPayload(reply, payload)
+}
+
 function isBody (payload: unknown): payload is string | ArrayBufferView {
   return typeof payload === 'string' || ArrayBuffer.isView(payload)
+}
+
+/** As Fastify 4: a content-length the body does not match is corrected; a HEAD answer (no body) keeps it. */
+function mustCorrectLength (reply: Reply, set: unknown, payload: string | ArrayBufferView): boolean {
+  return String(set) !== contentLengthOf(payload) && reply.request.raw.method !== 'HEAD'
+}
+
+/** The headers alone: a HEAD twin's answer to a stream, which has no size to announce. */
+function endWithoutBody (reply: Reply, res: ServerResponse): void {
+  const headerError = applyHeaders(reply)
+  if (headerError !== undefined) {
+    rejectInvalidHeaders(reply, headerError)
+    return
+  }
+  res.writeHead(res.statusCode)
+  res.end()
+}
+
+/** A stream whose content is not sent is still read to its end, so its source is released. */
+function drainStream (reply: Reply, stream: PayloadStream): void {
+  stream[kRawReply] = reply
+  stream.once('error', onDrainedStreamError)
+  if (typeof stream.resume === 'function') stream.resume()
+}
+
+function onDrainedStreamError (this: PayloadStream, error: unknown): void {
+  this[kRawReply]!.log.error({ err: error }, 'reply payload stream errored')
 }
 
 /**
@@ -161,7 +222,8 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   }
   const headers = reply[kReplyHeaders]
   let given: TrailerPayload = isPayloadStream ? null : payload as TrailerPayload
-  if (reply[kReplyRoute].isAutoHead) {
+  const headTwin = answersHeadTwin(reply)
+  if (headTwin) {
     if (!isPayloadStream && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
       headers['content-length'] = isBody(payload) ? contentLengthOf(payload) : '0'
     }
@@ -174,12 +236,13 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
     rejectInvalidHeaders(reply, headerError)
     return
   }
-  if (isPayloadStream) {
+  if (isPayloadStream && !headTwin) {
     pipeStream(reply, payload, true)
     return
   }
+  if (isPayloadStream) drainStream(reply, payload)
   res.writeHead(res.statusCode)
-  if (isBody(payload)) res.write(payload)
+  if (isBody(payload) && !headTwin) res.write(payload)
   endWithTrailers(reply, given)
 }
 

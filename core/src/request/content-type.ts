@@ -10,6 +10,15 @@ export function mediaTypeOf (header: string): string {
   return type.trim().toLowerCase()
 }
 
+/**
+ * The media type as written, parameters dropped: how Fastify 4.29 keys a `content` response schema
+ * and looks the reply's type up in it (case-sensitively).
+ */
+export function mediaTypeAsWritten (header: string): string {
+  const semicolon = header.indexOf(';')
+  return (semicolon === -1 ? header : header.slice(0, semicolon)).trim()
+}
+
 const tokenPattern = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/
 
 /** A syntactically valid type/subtype (RFC 9110 token characters). */

@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
+import { routeOptionsWithVersion } from './route-options-view.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -56,8 +57,9 @@ const requestPrototype = {
   get url (): string {
     return this.raw.url!
   },
+  // The URL before rewriteUrl changed it (Fastify 4.29 keeps it on the raw request).
   get originalUrl (): string {
-    return this.raw.url!
+    return (this.raw as IncomingMessage & { originalUrl?: string }).originalUrl ?? this.raw.url!
   },
   get socket (): IncomingMessage['socket'] {
     return this.raw.socket
@@ -72,7 +74,11 @@ const requestPrototype = {
     return this[kRequestRoute].instance
   },
   get routeOptions () {
-    return this[kRequestRoute].publicOptions
+    const route = this[kRequestRoute]
+    const version = this.raw.headers['accept-version']
+    // As Fastify 4.29: `version` is the version the request asked for, once a version strategy is in use.
+    if (typeof version !== 'string' || !route.server.router.hasConstraintStrategy('version')) return route.publicOptions
+    return routeOptionsWithVersion(route.publicOptions, version)
   },
   get routeConfig (): Record<string, unknown> {
     warnings.FSTDEP016()
@@ -82,13 +88,14 @@ const requestPrototype = {
     warnings.FSTDEP015()
     return this[kRequestRoute].schema
   },
+  // Read from the route's config, as Fastify 4.29 does: undefined for a not-found route.
   get routerPath (): string {
     warnings.FSTDEP017()
-    return this[kRequestRoute].url
+    return this[kRequestRoute].config.url as string
   },
   get routerMethod (): string {
     warnings.FSTDEP018()
-    return this[kRequestRoute].method
+    return this[kRequestRoute].config.method as string
   },
   get is404 (): boolean {
     return this[kRequestRoute].isNotFound
@@ -102,21 +109,22 @@ const requestPrototype = {
     const ips = clientAddresses(this)
     return ips[ips.length - 1]
   },
-  get ips (): string[] {
-    return clientAddresses(this)
+  // As Fastify 4.29: only with trustProxy (undefined without).
+  get ips (): string[] | undefined {
+    return this[kRequestRoute].server.trustProxy === null ? undefined : clientAddresses(this)
   },
   get hostname (): string {
     const headers = this.raw.headers
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = headers['x-forwarded-host']
-      if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded)
+      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded)
     }
     return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
   },
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = this.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string' && trustsRemote(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
+      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
@@ -134,9 +142,12 @@ function lastListValue (value: string): string {
   return (comma === -1 ? value : value.slice(comma + 1)).trim()
 }
 
-function trustsRemote (request: RequestState): boolean {
-  const trust = request[kRequestRoute].server.trustProxy
-  return trust !== null && trust(request.raw.socket?.remoteAddress ?? '', 0)
+/** checkForwardingPeer: X-Forwarded-Host/-Proto count only from a trusted peer (else from any, as Fastify 4). */
+function believesForwarding (request: RequestState): boolean {
+  const server = request[kRequestRoute].server
+  const trust = server.trustProxy
+  if (trust === null) return false
+  return server.options.checkForwardingPeer !== true || trust(request.raw.socket?.remoteAddress ?? '', 0)
 }
 
 /**

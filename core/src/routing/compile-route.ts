@@ -11,6 +11,7 @@ import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
 import { contextLogger, serializersOf, compileRequestLogging } from '../logging/request-logger.js'
+import { routeOptionsView } from '../request/route-options-view.js'
 import type { RouteContext } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ParserLookup } from '../request/body-parsers.js'
@@ -77,7 +78,7 @@ export function compileRoute (route: RouteContext): void {
   route.rejectUnlistedBodyType = serverOptions.rejectUnlistedBodyMediaType
   route.schemaErrorFormatter = (route.options.schemaErrorFormatter ?? context.inherited('schemaErrorFormatter') ??
     serverOptions.schemaErrorFormatter ?? (route.specValidationPayload ? defaultSchemaErrorFormatter : fastifySchemaErrorFormatter)) as SchemaErrorFormatter
-  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false)
+  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
   route.validators = compileRouteValidation(route)
   route.responseSerializers = compileRouteSerialization(route)
   route.responseInspector = compileResponseInspector(route)
@@ -88,21 +89,19 @@ export function compileRoute (route: RouteContext): void {
   compileRequestLogging(route, logLevel, logSerializers)
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
   route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
-  route.publicOptions = Object.freeze({
-    method: route.method,
-    url: route.url,
-    path: route.url,
-    prefix: context.prefix,
-    config: route.config,
-    schema: route.schema,
+  const notFound = route.isNotFound
+  route.publicOptions = routeOptionsView({
+    method: route.config.method as string | string[] | undefined,
+    url: route.config.url as string | undefined,
     bodyLimit: route.bodyLimit,
-    attachValidation: route.attachValidation,
+    attachValidation: notFound ? undefined : route.attachValidation,
     logLevel: logLevel ?? context.logLevel ?? '',
-    exposeHeadRoute: route.options.exposeHeadRoute ?? route.server.options.exposeHeadRoutes,
-    prefixTrailingSlash: route.options.prefixTrailingSlash ?? 'both',
-    version: route.options.constraints?.version,
-    constraints: route.options.constraints,
-    handler: route.handler
+    exposeHeadRoute: notFound ? undefined : route.options.exposeHeadRoute ?? route.server.options.exposeHeadRoutes,
+    prefixTrailingSlash: notFound ? undefined : route.options.prefixTrailingSlash ?? 'both',
+    handler: route.handler,
+    version: undefined,
+    config: route.config,
+    schema: route.schema
   })
   route.compiled = true
 }

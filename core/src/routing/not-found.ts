@@ -5,6 +5,7 @@ import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
 import { allMethods, routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
+import { keepHeadTwinAnswer } from '../reply/head-twin.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
@@ -43,12 +44,19 @@ function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply)
  * can be scoped by); contexts without a prefix of their own share their parent's.
  */
 export function setNotFoundHandler (context: ContextState, optionsOrHandler: unknown, maybeHandler: unknown): void {
-  const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler
-  const options = (typeof optionsOrHandler === 'function' ? {} : optionsOrHandler ?? {}) as Record<string, unknown>
+  const given = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler
+  const options = (typeof optionsOrHandler === 'object' && optionsOrHandler !== null ? optionsOrHandler : {}) as Record<string, unknown>
+  // As in Fastify 4.29, no handler means the default one (with the options' hooks), which a later
+  // call may still replace.
+  const handler = given === undefined || given === null ? defaultNotFoundHandler : given
   if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
   if (context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "setNotFoundHandler"!')
   const owner = context.prefixOwner()
-  if (owner.notFoundSetBy !== null) throw new errorCodes.FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET(context.prefix || '/')
+  const setter = owner.notFoundSetBy
+  // Fastify 4.29 throws a plain Error here, without a code.
+  if (setter !== null && setter.notFoundHandler?.handler !== defaultNotFoundHandler) {
+    throw new Error(`Not found handler already set for Fastify instance with prefix: '${context.prefix || '/'}'`)
+  }
   owner.notFoundSetBy = context
   context.notFoundHandler = { handler: handler as AnyFunction, options }
 }
@@ -82,6 +90,7 @@ export function installNotFound (server: ServerState): void {
       reply.code(404).send('404 Not Found')
       return
     }
+    keepHeadTwinAnswer(reply)
     runInNotFoundRoute(request, reply, route)
   }
 }

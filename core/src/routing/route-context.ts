@@ -135,7 +135,10 @@ export class RouteContext {
     this.context = init.context
     this.server = init.server
     this.options = init.options
-    this.config = { ...(init.options.config ?? {}), url: init.url, method: init.method }
+    // As Fastify 4.29: the methods as declared (upper-cased; an array stays one), and nothing for a
+    // not-found route.
+    const declared = init.options.method
+    this.config = init.isNotFound ? {} : { ...(init.options.config ?? {}), url: init.url, method: Array.isArray(declared) ? declared.map((method) => String(method).toUpperCase()) : init.method }
     this.schema = init.options.schema
     this.attachValidation = init.options.attachValidation === true
     this.bodyLimit = init.options.bodyLimit ?? init.server.options.bodyLimit
@@ -149,6 +152,6 @@ export class RouteContext {
     this.routeHooks = init.routeHooks
     this.schemaErrorFormatter = init.formatter
     // Replaced by the full view at ready(); a route is not served before.
-    this.publicOptions = { method: init.method, url: init.url, path: init.url, prefix: init.context.prefix, config: this.config, bodyLimit: this.bodyLimit, attachValidation: this.attachValidation, handler: init.handler }
+    this.publicOptions = { method: init.method, url: init.url, config: this.config, bodyLimit: this.bodyLimit, attachValidation: this.attachValidation, handler: init.handler }
   }
 }

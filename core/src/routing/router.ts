@@ -5,12 +5,15 @@ import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
-import { createRequestLogger } from '../logging/request-logger.js'
+import { compileRequestLogging, createRequestLogger } from '../logging/request-logger.js'
+import { defaultErrorHandler } from '../reply/error-handler.js'
+import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveError } from '../errors/create-error.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
-import type { RouteContext } from './route-context.js'
+import { RouteContext } from './route-context.js'
+import { routeOptionsView } from '../request/route-options-view.js'
 import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
@@ -65,13 +68,13 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
     defaultRoute: function routeNotFound (req: IncomingMessage, res: ServerResponse) {
       const state = server()
       if (state.defaultRoute !== null) state.defaultRoute(req, res)
-      else answerNotFound(state, req, res, null)
+      else answerNotFound(state, req, res)
     },
     onBadUrl: function badUrl (path: string, req: IncomingMessage, res: ServerResponse) { answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_BAD_URL(path)) },
     onMaxParamLength: function paramTooLong (path: string, req: IncomingMessage, res: ServerResponse) {
       // Fastify 4: the route does not match, a 404. Fastify v5 (paramTooLongStatus 414) refuses the URL.
       if (options.paramTooLongStatus === 414) answerUnusableUrl(server(), req, res, new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path))
-      else answerNotFound(server(), req, res, null)
+      else answerNotFound(server(), req, res)
     }
   }
   const router = Router(config)
@@ -82,8 +85,8 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
 
 /**
  * Routes one request. With an async constraint strategy find-my-way needs a completion callback
- * (the one closure per request, and only on that path); a strategy that fails answers Fastify's
- * fixed 500, past every hook.
+ * (the one closure per request, and only on that path); a strategy that fails is a framework
+ * error, `FST_ERR_ASYNC_CONSTRAINT` (frameworkErrors answers it when given), as in Fastify 4.
  */
 export function routeRequest (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
   if (server.asyncConstraints !== true) {
@@ -92,9 +95,7 @@ export function routeRequest (server: ServerState, req: IncomingMessage, res: Se
   }
   server.router.lookup(req, res, function afterAsyncConstraints (error: Error | null) {
     if (error === null || res.headersSent === true) return
-    const body = JSON.stringify({ error: 'Internal Server Error', message: 'Unexpected error from async constraint', statusCode: 500 })
-    res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-    res.end(body)
+    answerUnusableUrl(server, req, res, new errorCodes.FST_ERR_ASYNC_CONSTRAINT())
   })
 }
 
@@ -104,11 +105,10 @@ function queryOf (server: ServerState, url: string): unknown {
 }
 
 /**
- * No route matched (or the URL was unusable): run the not-found route of the closest prefix that
- * set one, with its context's hooks, so a 404 behaves like every other request. A framework error
- * (bad URL, parameter too long) is answered through that route's error handlers.
+ * No route matched: run the not-found route of the closest prefix that set one, with its
+ * context's hooks, so a 404 behaves like every other request.
  */
-export function answerNotFound (server: ServerState, req: IncomingMessage, res: ServerResponse, error: Error | null): void {
+export function answerNotFound (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
   const url: string = req.url ?? '/'
   const path = url.split('?')[0]!
   let route = server.rootNotFound!
@@ -122,43 +122,88 @@ export function answerNotFound (server: ServerState, req: IncomingMessage, res: 
   } catch {
     query = {}
   }
-  if (error === null) {
-    dispatchRoute(req, res, {}, route, query)
-    return
-  }
-  dispatchFrameworkError(req, res, route, query, error)
+  dispatchRoute(req, res, {}, route, query)
 }
 
 /**
- * A URL the router cannot use: the `frameworkErrors` option answers it when given; otherwise the
- * answer is Fastify's fixed payload, written past every hook and error handler, as Fastify does.
+ * A request the router cannot route (a bad URL, a parameter too long, a failing async constraint):
+ * the `frameworkErrors` option answers it when given; otherwise the answer is Fastify's fixed
+ * payload, written past every hook and error handler, as Fastify does.
  */
 function answerUnusableUrl (server: ServerState, req: IncomingMessage, res: ServerResponse, error: EnclaveError): void {
   if (typeof server.options.frameworkErrors === 'function') {
-    answerNotFound(server, req, res, error)
+    dispatchFrameworkError(req, res, server, error)
     return
   }
-  const body = JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
-  // Both errors routed here (bad URL, parameter too long) carry their status.
+  // Fastify's fixed payloads: a 500 (the async constraint) carries no code.
+  const body = error.statusCode === 500
+    ? JSON.stringify({ error: 'Internal Server Error', message: error.message, statusCode: 500 })
+    : JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
   res.writeHead(error.statusCode!, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
   res.end(body)
 }
 
-/** The `frameworkErrors` option (Fastify's) answers these errors itself when given. */
-function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, route: RouteContext, query: unknown, error: Error): void {
-  const server = route.server
+const frameworkErrorRoutes = new WeakMap<ServerState, RouteContext>()
+
+function answerNothing (): void {}
+
+/**
+ * What a frameworkErrors handler's request and reply belong to, as in Fastify 4: no route at all —
+ * no hooks and no error handler but the default run, and `routeOptions` is `{ bodyLimit, logLevel }`.
+ * Built on the first framework error, from the root context.
+ */
+function frameworkErrorRoute (server: ServerState): RouteContext {
+  let route = frameworkErrorRoutes.get(server)
+  if (route !== undefined) return route
+  const root = server.root
+  route = new RouteContext({
+    method: '',
+    url: '',
+    handler: answerNothing,
+    instance: root.instance,
+    context: root,
+    server,
+    options: { handler: answerNothing },
+    isNotFound: true,
+    routeHooks: {},
+    formatter: defaultSchemaErrorFormatter
+  })
+  route.errorHandlers = [{ fn: defaultErrorHandler, instance: root.instance }]
+  compileRequestLogging(route, undefined, null)
+  route.publicOptions = routeOptionsView({
+    method: undefined,
+    url: undefined,
+    bodyLimit: server.options.bodyLimit,
+    attachValidation: undefined,
+    logLevel: root.logLevel ?? '',
+    exposeHeadRoute: undefined,
+    prefixTrailingSlash: undefined,
+    handler: undefined,
+    version: undefined,
+    config: {},
+    schema: undefined
+  })
+  route.compiled = true
+  frameworkErrorRoutes.set(server, route)
+  return route
+}
+
+/**
+ * The `frameworkErrors` option (Fastify's) answers these errors itself when given, with a request
+ * whose `params` and `query` are null, as in Fastify 4.
+ */
+function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, server: ServerState, error: Error): void {
+  const route = frameworkErrorRoute(server)
   const id = route.genReqId(req)
   const log = createRequestLogger(route, id, req)
-  const request = new route.Request(id, {}, req, query, log, route)
+  const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
   const reply = new route.Reply(res, request, log, route) as EnclaveReply
-  const custom = server.options.frameworkErrors as FrameworkErrorHandler | undefined
-  if (typeof custom !== 'function') {
-    reply.send(error)
-    return
-  }
+  if (server.loggingEnabled && !server.options.disableRequestLogging) log.info({ req: request }, 'incoming request')
+  const custom = server.options.frameworkErrors as FrameworkErrorHandler
   try {
     custom(error, request, reply)
   } catch (thrown) {
+    // Fastify 4 lets this escape (an uncaught exception); answered through the default handler instead.
     reply.send(thrown instanceof Error ? thrown : error)
   }
 }

@@ -1,6 +1,6 @@
 /** Compiling a route's response schemas into serializers, one per status key and media type. */
 import { errorCodes } from '../errors/codes.js'
-import { mediaTypeOf } from '../request/content-type.js'
+import { mediaTypeAsWritten } from '../request/content-type.js'
 import { expandShorthand, isContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
 import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
@@ -21,7 +21,7 @@ function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResp
       const entry = value.content[type]
       const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
       if (schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-      byMediaType[type === '*/*' ? type : mediaTypeOf(type)] = compile(httpStatus, expandShorthand(schema), type)
+      byMediaType[type === '*/*' ? type : mediaTypeAsWritten(type)] = compile(httpStatus, expandShorthand(schema), type)
     }
     return { fn: null, byMediaType }
   }

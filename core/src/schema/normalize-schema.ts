@@ -1,5 +1,6 @@
 /** A route's schema brought to its normal form at ready(): shorthand expanded, fluent schemas resolved, header names lower-cased. */
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import type { JsonSchema } from './schema-store.js'
 import type { RouteSchema } from '../types/route-types.js'
 
@@ -67,9 +68,15 @@ export function resolveFluentSchema (schema: unknown): unknown {
 
 const requestParts = ['body', 'querystring', 'params', 'headers'] as const
 
-function normalizeOne (schema: unknown, shorthand: boolean): unknown {
+/** The route's URL, for Fastify 4.29's shorthand deprecation; null where no warning is due. */
+type ShorthandUse = string | null
+
+function normalizeOne (schema: unknown, shorthand: boolean, url: ShorthandUse): unknown {
   const resolved = resolveFluentSchema(schema)
-  return shorthand ? expandShorthand(resolved) : resolved
+  if (!shorthand) return resolved
+  const expanded = expandShorthand(resolved)
+  if (expanded !== resolved && url !== null) warnings.FSTDEP022(url)
+  return expanded
 }
 
 /** `{ content: { 'application/json': { schema } } }`: a schema per media type. */
@@ -77,17 +84,17 @@ export function isContentKeyed (schema: unknown): schema is { content: Record<st
   return isPlainSchema(schema) && isPlainSchema(schema.content) && schema.type === undefined && schema.properties === undefined
 }
 
-function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand: boolean): void {
+function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand: boolean, url: ShorthandUse): void {
   const value = holder[key]
   if (value === undefined || value === null) return
   if (isContentKeyed(value)) {
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
-      if (isPlainSchema(entry) && entry.schema !== undefined && !Object.isFrozen(entry)) entry.schema = normalizeOne(entry.schema, shorthand)
+      if (isPlainSchema(entry) && entry.schema !== undefined && !Object.isFrozen(entry)) entry.schema = normalizeOne(entry.schema, shorthand, url)
     }
     return
   }
-  const normalized = normalizeOne(value, shorthand)
+  const normalized = normalizeOne(value, shorthand, url)
   if (normalized !== value) holder[key] = normalized
 }
 
@@ -95,21 +102,22 @@ function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand
  * Rewrites a route's own schema object in place, as Fastify does when routes are built, so that
  * `onRoute` hooks that kept it and plugins reading routes later (@fastify/swagger) see what
  * Fastify's would: `query` copied to `querystring`, fluent-json-schema builders replaced by their
- * JSON Schema, the shorthand expanded, in the request parts and the response schemas.
+ * JSON Schema, the shorthand expanded, in the request parts and the response schemas. Expanding
+ * the shorthand emits Fastify 4.29's deprecation naming `url` (once a process, as there).
  */
-export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean): RouteSchema {
+export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean, url: string): RouteSchema {
   // A frozen schema cannot be rewritten: its normal form is built on a copy.
   const schema = Object.isFrozen(given) ? Object.assign({}, given) : given
   // A schema object shared by two routes (the automatic HEAD route) arrives here aliased already.
   if (schema.query && schema.querystring !== schema.query) {
     if (schema.querystring) throw new errorCodes.FST_ERR_SCH_DUPLICATE('querystring')
-    schema.query = normalizeOne(schema.query, shorthand)
+    schema.query = normalizeOne(schema.query, shorthand, url)
     schema.querystring = schema.query
   }
-  for (const part of requestParts) normalizeEntry(schema, part, shorthand)
+  for (const part of requestParts) normalizeEntry(schema, part, shorthand, url)
   const response = schema.response
   if (isPlainSchema(response) && !Object.isFrozen(response)) {
-    for (const status of Object.keys(response)) normalizeEntry(response, status, shorthand)
+    for (const status of Object.keys(response)) normalizeEntry(response, status, shorthand, url)
   }
   return schema
 }

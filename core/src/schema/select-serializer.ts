@@ -1,5 +1,5 @@
 /** Picking a reply's response serializer by status code and media type. */
-import { mediaTypeOf } from '../request/content-type.js'
+import { mediaTypeAsWritten } from '../request/content-type.js'
 
 export type SerializerFunction = (data: unknown) => string
 
@@ -35,7 +35,7 @@ export function pickForMediaType<T> (entry: ResponseEntry<T>, contentType: strin
     // No type chosen yet: JSON if declared, else the first declared type.
     return byType['application/json'] ?? byType[Object.keys(byType)[0]!] ?? null
   }
-  return byType[mediaTypeOf(contentType)] ?? byType['*/*'] ?? null
+  return byType[mediaTypeAsWritten(contentType)] ?? byType['*/*'] ?? null
 }
 
 /** Precedence: exact status code, then its Nxx class, then `default`. */

@@ -1,4 +1,4 @@
-/** inject(): light-my-request against the server's handler once ready, with Fastify 4's outcomes when closed or reset. */
+/** inject(): light-my-request 5 (Fastify 4.29's) against the server's handler once ready, with Fastify 4's outcome once closed. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import lightMyRequest from 'light-my-request'
 import { errorCodes } from '../errors/codes.js'
@@ -12,26 +12,6 @@ type InjectCallback = (error: unknown, response?: unknown) => void
 /** Once close() has begun, inject() fails as Fastify's does, rather than faking a 503. */
 function closedError (server: ServerState): Error | null {
   return server.closing || server.closed ? new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER() : null
-}
-
-/**
- * light-my-request 6 names a response destroyed before completion (the request destroyed, no error
- * given) `LIGHT_ECONNRESET`; light-my-request 5, Fastify 4.29's, reports no error at all: the
- * callback gets `(undefined, null)` and the promise rejects with `undefined`. Translated back so a
- * test written against Fastify 4 (@fastify/static's premature close) observes the same.
- */
-function isUnnamedReset (error: unknown): boolean {
-  return error instanceof Error && (error as { code?: string }).code === 'LIGHT_ECONNRESET'
-}
-
-function fastify4Outcome (callback: InjectCallback): lightMyRequest.CallbackFunc {
-  return function injected (error, response): void {
-    callback(isUnnamedReset(error) ? undefined : error, response)
-  }
-}
-
-function fastify4Rejection (error: unknown): never {
-  throw (isUnnamedReset(error) ? undefined : error)
 }
 
 /**
@@ -65,11 +45,11 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
           done(error)
           return
         }
-        lightMyRequest(server.httpHandler, options as InjectOptions, fastify4Outcome(done))
+        lightMyRequest(server.httpHandler, options as InjectOptions, done)
       })
       return undefined
     }
     if (closed !== null) return Promise.reject(closed)
-    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as InjectOptions).catch(fastify4Rejection))
+    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as InjectOptions))
   }
 }

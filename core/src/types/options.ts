@@ -65,6 +65,12 @@ export interface EnclaveOptions {
   genericJsonParseErrors?: boolean
   /** Deepest JSON nesting the built-in parser accepts; `false`: no limit. Default 1000 on enclave(), `false` on @enclave/fastify. */
   jsonNestingLimit?: number | false
+  /**
+   * With `trustProxy`, `request.hostname` / `request.protocol` read X-Forwarded-Host / -Proto only
+   * when the socket's peer is a trusted proxy, as Fastify v5 does; `false` believes them from any
+   * peer once trustProxy is set (Fastify 4). Default `true` on enclave(), `false` on @enclave/fastify.
+   */
+  checkForwardingPeer?: boolean
   /** Status of a path parameter longer than maxParamLength: 414 `FST_ERR_MAX_PARAM_LENGTH` (Fastify v5) or 404 (Fastify 4). Default 414 on enclave(), 404 on @enclave/fastify. */
   paramTooLongStatus?: 404 | 414
   /** decorateRequest/decorateReply with an object or array (one value every request shares): `'reject'` throws FST_ERR_DEC_REFERENCE_TYPE (Fastify v5), `'warn'` emits FSTDEP006 and decorates (Fastify 4). Default `'reject'` on enclave(), `'warn'` on @enclave/fastify. */

@@ -21,7 +21,8 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   headers: Parts['headers']
   raw: IncomingMessage
   readonly ip: string | undefined
-  readonly ips: string[]
+  /** With trustProxy only (undefined without, as in Fastify). */
+  readonly ips?: string[]
   readonly hostname: string
   readonly protocol: 'http' | 'https'
   readonly url: string

@@ -66,12 +66,15 @@ export interface RouteOptions<G extends RouteGeneric = RouteGeneric, S = RouteSc
   handler: RouteHandler<G, S, I, Path>
 }
 
-/** `request.routeOptions`: what the route was declared with, read-only. */
+/**
+ * `request.routeOptions`: what the route was declared with, read-only, as Fastify 4.29 shows it
+ * (`method` is an array for a multi-method route; a not-found route has no `method`, `url`,
+ * `attachValidation`, `exposeHeadRoute` nor `prefixTrailingSlash`; `version` is the request's
+ * Accept-Version once a version strategy is in use).
+ */
 export interface RouteOptionsView {
-  method: string
-  url: string
-  path: string
-  prefix: string
+  method: string | string[]
+  url: string | undefined
   config: Record<string, unknown>
   schema?: RouteSchema
   bodyLimit: number
@@ -80,6 +83,5 @@ export interface RouteOptionsView {
   exposeHeadRoute?: boolean
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   version?: string
-  constraints?: Record<string, unknown>
   handler: (...args: any[]) => unknown
 }

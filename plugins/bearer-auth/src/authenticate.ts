@@ -2,7 +2,7 @@ import type { EnclaveInstance, EnclaveRequest } from '@enclave/core'
 import { buildChallenges } from './challenges.js'
 import { createKeyMatcher } from './compare-keys.js'
 import {
-  ENCLAVE_BEARER_AUTH_INTERNAL,
+  ENC_ERR_BEARER_AUTH_INTERNAL,
   FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER,
   FST_BEARER_AUTH_MISSING_AUTHORIZATION_HEADER
 } from './errors.js'
@@ -50,7 +50,7 @@ export function createAuthenticator (options: ResolvedOptions, instance: Enclave
   /** auth() failed or broke its contract: log the real reason, answer with a fixed one. */
   function internalError (request: EnclaveRequest, cause: unknown): Error {
     request.log.error({ err: cause }, 'bearer auth: the auth function failed')
-    const error = new ENCLAVE_BEARER_AUTH_INTERNAL()
+    const error = new ENC_ERR_BEARER_AUTH_INTERNAL()
     // Not enumerable, so an error handler that serialises the error does not send the cause along.
     Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true })
     return error

@@ -1,7 +1,7 @@
 import type { EnclaveLogger } from '@enclave/core'
 import {
-  ENCLAVE_BEARER_AUTH_UNUSABLE_KEY,
-  ENCLAVE_BEARER_AUTH_INVALID_OPTION,
+  ENC_ERR_BEARER_AUTH_UNUSABLE_KEY,
+  ENC_ERR_BEARER_AUTH_INVALID_OPTION,
   FST_BEARER_AUTH_INVALID_HOOK,
   FST_BEARER_AUTH_INVALID_KEYS_OPTION_TYPE,
   FST_BEARER_AUTH_INVALID_LOG_LEVEL,
@@ -51,7 +51,7 @@ function resolveKeys (keys: unknown): string[] {
   for (const key of keys as Iterable<unknown>) {
     if (typeof key !== 'string') throw new FST_BEARER_AUTH_KEYS_OPTION_INVALID_KEY_TYPE()
     const problem = whyUnusable(key)
-    if (problem !== null) throw new ENCLAVE_BEARER_AUTH_UNUSABLE_KEY(position, problem)
+    if (problem !== null) throw new ENC_ERR_BEARER_AUTH_UNUSABLE_KEY(position, problem)
     unique.add(key)
     position++
   }
@@ -68,7 +68,7 @@ function resolveHook (addHook: unknown): BearerAuthHook | null {
 function optionalFunction<T> (options: Record<string, unknown>, name: string): T | undefined {
   const value = options[name]
   if (value === undefined || value === null) return undefined
-  if (typeof value !== 'function') throw new ENCLAVE_BEARER_AUTH_INVALID_OPTION(`options.${name}`, 'a function')
+  if (typeof value !== 'function') throw new ENC_ERR_BEARER_AUTH_INVALID_OPTION(`options.${name}`, 'a function')
   return value as T
 }
 
@@ -82,7 +82,7 @@ const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 function optionalString (options: Record<string, unknown>, name: string, pattern: RegExp, what: string): string | undefined {
   const value = options[name]
   if (value === undefined) return undefined
-  if (typeof value !== 'string' || !pattern.test(value)) throw new ENCLAVE_BEARER_AUTH_INVALID_OPTION(`options.${name}`, what)
+  if (typeof value !== 'string' || !pattern.test(value)) throw new ENC_ERR_BEARER_AUTH_INVALID_OPTION(`options.${name}`, what)
   return value
 }
 
@@ -92,7 +92,7 @@ function optionalString (options: Record<string, unknown>, name: string, pattern
  */
 export function resolveOptions (given: BearerAuthOptions | undefined, log: EnclaveLogger): ResolvedOptions {
   if (given !== undefined && (typeof given !== 'object' || given === null)) {
-    throw new ENCLAVE_BEARER_AUTH_INVALID_OPTION('the options', 'an object')
+    throw new ENC_ERR_BEARER_AUTH_INVALID_OPTION('the options', 'an object')
   }
   const options = (given ?? {}) as Record<string, unknown>
   const auth = optionalFunction<BearerAuthFunction>(options, 'auth') ?? null
@@ -107,7 +107,7 @@ export function resolveOptions (given: BearerAuthOptions | undefined, log: Encla
 
   const realm = optionalString(options, 'realm', printableAscii, 'a string of printable ASCII characters')
   const wwwAuthenticate = options.wwwAuthenticate ?? true
-  if (typeof wwwAuthenticate !== 'boolean') throw new ENCLAVE_BEARER_AUTH_INVALID_OPTION('options.wwwAuthenticate', 'a boolean')
+  if (typeof wwwAuthenticate !== 'boolean') throw new ENC_ERR_BEARER_AUTH_INVALID_OPTION('options.wwwAuthenticate', 'a boolean')
 
   return {
     // `auth` replaces the keys entirely (as in the peer), so they are neither checked nor kept.

@@ -75,7 +75,7 @@ t.test('verifyBearerAuth with an async auth that throws: done gets a generic 500
   app.get('/guarded', { onRequest: app.verifyBearerAuth! }, () => 'never')
   const response = await app.inject({ url: '/guarded', headers: bearer('x') })
   t.equal(response.statusCode, 500)
-  t.same(response.json(), { statusCode: 500, code: 'ENCLAVE_BEARER_AUTH_INTERNAL', error: 'Internal Server Error', message: 'internal server error' })
+  t.same(response.json(), { statusCode: 500, code: 'ENC_ERR_BEARER_AUTH_INTERNAL', error: 'Internal Server Error', message: 'internal server error' })
   t.notMatch(response.body, /secret detail/)
 })
 

@@ -63,8 +63,8 @@ t.test('errorResponse shapes every error body; the 500 one gets the generic erro
     { problem: 'missing authorization header', code: 'FST_BEARER_AUTH_MISSING_AUTHORIZATION_HEADER' },
     { problem: 'invalid authorization header', code: 'FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER' },
     { problem: 'invalid authorization header', code: 'FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER' },
-    { problem: 'internal server error', code: 'ENCLAVE_BEARER_AUTH_INTERNAL' },
-    { problem: 'internal server error', code: 'ENCLAVE_BEARER_AUTH_INTERNAL' }
+    { problem: 'internal server error', code: 'ENC_ERR_BEARER_AUTH_INTERNAL' },
+    { problem: 'internal server error', code: 'ENC_ERR_BEARER_AUTH_INTERNAL' }
   ])
   t.notOk(seen.includes('boom'))
 })

@@ -19,21 +19,21 @@ const invalid: Array<[string, unknown, string, RegExp]> = [
   ['keys not an array or Set', { keys: 'secret' }, 'FST_BEARER_AUTH_INVALID_KEYS_OPTION_TYPE', /has to be an Array or a Set/],
   ['keys as an object', { keys: { a: 'b' } }, 'FST_BEARER_AUTH_INVALID_KEYS_OPTION_TYPE', /Array or a Set/],
   ['a non-string key', { keys: ['ok', 42] }, 'FST_BEARER_AUTH_KEYS_OPTION_INVALID_KEY_TYPE', /only string entries/],
-  ['an empty key', { keys: ['ok', ''] }, 'ENCLAVE_BEARER_AUTH_UNUSABLE_KEY', /entry #1 can never match a request: it is empty/],
-  ['a key with a trailing newline', { keys: ['from-env\n'] }, 'ENCLAVE_BEARER_AUTH_UNUSABLE_KEY', /entry #0 .*whitespace/],
-  ['a non-ASCII key', { keys: ['clé'] }, 'ENCLAVE_BEARER_AUTH_UNUSABLE_KEY', /printable ASCII/],
+  ['an empty key', { keys: ['ok', ''] }, 'ENC_ERR_BEARER_AUTH_UNUSABLE_KEY', /entry #1 can never match a request: it is empty/],
+  ['a key with a trailing newline', { keys: ['from-env\n'] }, 'ENC_ERR_BEARER_AUTH_UNUSABLE_KEY', /entry #0 .*whitespace/],
+  ['a non-ASCII key', { keys: ['clé'] }, 'ENC_ERR_BEARER_AUTH_UNUSABLE_KEY', /printable ASCII/],
   ['an unknown specCompliance', { keys: ['k'], specCompliance: 'rfc9999' }, 'FST_BEARER_AUTH_INVALID_SPEC', /'rfc6750' or 'rfc6749'/],
   ['an unknown hook', { keys: ['k'], addHook: 'onSend' }, 'FST_BEARER_AUTH_INVALID_HOOK', /addHook/],
   ['addHook as a number', { keys: ['k'], addHook: 1 }, 'FST_BEARER_AUTH_INVALID_HOOK', /addHook/],
   ['an unknown log level', { keys: ['k'], verifyErrorLogLevel: 'loud' }, 'FST_BEARER_AUTH_INVALID_LOG_LEVEL', /does not have level 'loud'/],
-  ['auth not a function', { auth: 'yes' }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.auth has to be a function/],
-  ['errorResponse not a function', { keys: ['k'], errorResponse: {} }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.errorResponse/],
-  ['contentType not a string', { keys: ['k'], contentType: 42 }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.contentType/],
-  ['contentType with a newline', { keys: ['k'], contentType: 'text/plain\r\nx-injected: 1' }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.contentType/],
-  ['bearerType with a space', { keys: ['k'], bearerType: 'Bear er' }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.bearerType/],
-  ['an empty bearerType', { keys: ['k'], bearerType: '' }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.bearerType/],
-  ['a realm with a line break', { keys: ['k'], realm: 'a\r\nb' }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.realm/],
-  ['wwwAuthenticate not a boolean', { keys: ['k'], wwwAuthenticate: 'no' }, 'ENCLAVE_BEARER_AUTH_INVALID_OPTION', /options\.wwwAuthenticate/]
+  ['auth not a function', { auth: 'yes' }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.auth has to be a function/],
+  ['errorResponse not a function', { keys: ['k'], errorResponse: {} }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.errorResponse/],
+  ['contentType not a string', { keys: ['k'], contentType: 42 }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.contentType/],
+  ['contentType with a newline', { keys: ['k'], contentType: 'text/plain\r\nx-injected: 1' }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.contentType/],
+  ['bearerType with a space', { keys: ['k'], bearerType: 'Bear er' }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.bearerType/],
+  ['an empty bearerType', { keys: ['k'], bearerType: '' }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.bearerType/],
+  ['a realm with a line break', { keys: ['k'], realm: 'a\r\nb' }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.realm/],
+  ['wwwAuthenticate not a boolean', { keys: ['k'], wwwAuthenticate: 'no' }, 'ENC_ERR_BEARER_AUTH_INVALID_OPTION', /options\.wwwAuthenticate/]
 ]
 
 for (const [name, options, code, message] of invalid) {

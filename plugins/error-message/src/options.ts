@@ -1,5 +1,5 @@
 import type { AjvPluginEntry } from '@enclave/ajv'
-import { ENCLAVE_ERROR_MESSAGE_INVALID_OPTION } from './errors.js'
+import { ENC_ERR_ERROR_MESSAGE_INVALID_OPTION } from './errors.js'
 import type { AjvOnCreate, AjvOptions, ErrorMessageOptions } from './types.js'
 
 export interface ResolvedOptions {
@@ -15,12 +15,12 @@ function isObject (value: unknown): value is Record<string, unknown> {
 }
 
 function invalid (name: string, what: string): Error {
-  return new ENCLAVE_ERROR_MESSAGE_INVALID_OPTION(`options.${name}`, what)
+  return new ENC_ERR_ERROR_MESSAGE_INVALID_OPTION(`options.${name}`, what)
 }
 
 /** Checks everything at registration, so a mistake fails `register()` instead of `ready()` or a request. */
 export function resolveOptions (given: ErrorMessageOptions | undefined): ResolvedOptions {
-  if (given !== undefined && !isObject(given)) throw new ENCLAVE_ERROR_MESSAGE_INVALID_OPTION('the options', 'an object')
+  if (given !== undefined && !isObject(given)) throw new ENC_ERR_ERROR_MESSAGE_INVALID_OPTION('the options', 'an object')
   const options = (given ?? {}) as Record<string, unknown>
 
   const maxErrors = options.maxErrors ?? 10

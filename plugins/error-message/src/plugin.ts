@@ -3,7 +3,7 @@ import type { EnclaveInstance, ValidatorCompiler } from '@enclave/core'
 import ajvErrorsModule from 'ajv-errors'
 import { appValidatorOptions } from './app-validator-options.js'
 import { capErrors } from './cap-errors.js'
-import { ENCLAVE_ERROR_MESSAGE_AJV_SETUP, ENCLAVE_ERROR_MESSAGE_MISSING_REF } from './errors.js'
+import { ENC_ERR_ERROR_MESSAGE_AJV_SETUP, ENC_ERR_ERROR_MESSAGE_MISSING_REF } from './errors.js'
 import { resolveOptions } from './options.js'
 import type { ErrorMessageOptions } from './types.js'
 
@@ -29,7 +29,7 @@ function withCause (error: Error, cause: unknown): Error {
 /** Ajv's MissingRefError (it carries `missingRef`) gets a hint about registration order. */
 function explainMissingRef (error: unknown): unknown {
   if (!(error instanceof Error) || typeof (error as { missingRef?: unknown }).missingRef !== 'string') return error
-  return withCause(new ENCLAVE_ERROR_MESSAGE_MISSING_REF(error.message), error)
+  return withCause(new ENC_ERR_ERROR_MESSAGE_MISSING_REF(error.message), error)
 }
 
 /**
@@ -50,7 +50,7 @@ export async function errorMessage (instance: EnclaveInstance, given: ErrorMessa
     // Builds one Ajv now, so options ajv-errors or a plugin refuses fail register(), not ready().
     factory({})
   } catch (error) {
-    throw withCause(new ENCLAVE_ERROR_MESSAGE_AJV_SETUP(error instanceof Error ? error.message : String(error)), error)
+    throw withCause(new ENC_ERR_ERROR_MESSAGE_AJV_SETUP(error instanceof Error ? error.message : String(error)), error)
   }
 
   const ownCompilers = new WeakSet<ValidatorCompiler>()

@@ -32,22 +32,22 @@ const invalid: Array<[string, unknown, RegExp]> = [
 for (const [name, options, message] of invalid) {
   t.test(`invalid options fail registration: ${name}`, async (t) => {
     const error = await registrationError(options)
-    t.equal(error.code, 'ENCLAVE_ERROR_MESSAGE_INVALID_OPTION')
+    t.equal(error.code, 'ENC_ERR_ERROR_MESSAGE_INVALID_OPTION')
     t.equal(error.statusCode, 500)
     t.match(error.message, message)
-    t.ok(error instanceof errors.ENCLAVE_ERROR_MESSAGE_INVALID_OPTION)
+    t.ok(error instanceof errors.ENC_ERR_ERROR_MESSAGE_INVALID_OPTION)
   })
 }
 
 t.test('Ajv options ajv-errors refuses fail registration, not the first request', async (t) => {
   const error = await registrationError({ customOptions: { jsPropertySyntax: true } })
-  t.equal(error.code, 'ENCLAVE_ERROR_MESSAGE_AJV_SETUP')
+  t.equal(error.code, 'ENC_ERR_ERROR_MESSAGE_AJV_SETUP')
   t.match(error.message, /jsPropertySyntax is not supported/)
 })
 
 t.test('a plugin that throws while Ajv is set up fails registration', async (t) => {
   const error = await registrationError({ plugins: [() => { throw new Error('plugin broke') }] })
-  t.equal(error.code, 'ENCLAVE_ERROR_MESSAGE_AJV_SETUP')
+  t.equal(error.code, 'ENC_ERR_ERROR_MESSAGE_AJV_SETUP')
   t.match(error.message, /plugin broke/)
 })
 

@@ -1,9 +1,9 @@
 import { camelCase, type CamelCase } from './camel-case.js'
 import {
-  ENCLAVE_PLUGIN_INVALID,
-  ENCLAVE_PLUGIN_INVALID_NAME,
-  ENCLAVE_PLUGIN_INVALID_OPTIONS,
-  ENCLAVE_PLUGIN_INVALID_VERSION,
+  ENC_ERR_PLUGIN_INVALID,
+  ENC_ERR_PLUGIN_INVALID_NAME,
+  ENC_ERR_PLUGIN_INVALID_OPTIONS,
+  ENC_ERR_PLUGIN_INVALID_VERSION,
   PluginWrapperError,
   describeType
 } from './errors.js'
@@ -101,7 +101,7 @@ export function plugin<F extends PluginFunction, const Name extends string> (
   const target = unwrapDefault(fn)
   if (typeof target !== 'function') {
     throw new PluginWrapperError(
-      ENCLAVE_PLUGIN_INVALID,
+      ENC_ERR_PLUGIN_INVALID,
       `@enclave/plugin expects a function, instead got a '${describeType(target)}'`
     )
   }
@@ -142,21 +142,21 @@ function normalizeOptions (options: unknown): PluginOptions {
   if (typeof options === 'string') return { fastify: options }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new PluginWrapperError(
-      ENCLAVE_PLUGIN_INVALID_OPTIONS,
+      ENC_ERR_PLUGIN_INVALID_OPTIONS,
       `@enclave/plugin expects the options to be an object or a version string, instead got a '${describeType(options)}'`
     )
   }
   const opts = options as Record<string, unknown>
   if (opts.name !== undefined && typeof opts.name !== 'string') {
     throw new PluginWrapperError(
-      ENCLAVE_PLUGIN_INVALID_NAME,
+      ENC_ERR_PLUGIN_INVALID_NAME,
       `@enclave/plugin expects the 'name' option to be a string, instead got a '${describeType(opts.name)}'`
     )
   }
   for (const key of ['fastify', 'enclave'] as const) {
     if (opts[key] !== undefined && typeof opts[key] !== 'string') {
       throw new PluginWrapperError(
-        ENCLAVE_PLUGIN_INVALID_VERSION,
+        ENC_ERR_PLUGIN_INVALID_VERSION,
         `@enclave/plugin expects the '${key}' option to be a version string, instead got a '${describeType(opts[key])}'`
       )
     }

@@ -18,7 +18,7 @@ t.test('rejects anything but a function', async (t) => {
   for (const [value, type] of cases) {
     t.throws(() => untyped(value), {
       name: 'TypeError',
-      code: 'ENCLAVE_PLUGIN_INVALID',
+      code: 'ENC_ERR_PLUGIN_INVALID',
       statusCode: 500,
       message: `@enclave/plugin expects a function, instead got a '${type}'`
     }, `${type}`)
@@ -35,7 +35,7 @@ t.test('rejects options that are neither an object nor a string', async (t) => {
   ]
   for (const [value, type] of cases) {
     t.throws(() => untyped(async function p () {}, value), {
-      code: 'ENCLAVE_PLUGIN_INVALID_OPTIONS',
+      code: 'ENC_ERR_PLUGIN_INVALID_OPTIONS',
       message: `@enclave/plugin expects the options to be an object or a version string, instead got a '${type}'`
     }, type)
   }
@@ -43,22 +43,22 @@ t.test('rejects options that are neither an object nor a string', async (t) => {
 
 t.test('rejects a version range that is not a string', async (t) => {
   t.throws(() => untyped(async function p () {}, { fastify: 4 }), {
-    code: 'ENCLAVE_PLUGIN_INVALID_VERSION',
+    code: 'ENC_ERR_PLUGIN_INVALID_VERSION',
     message: "@enclave/plugin expects the 'fastify' option to be a version string, instead got a 'number'"
   })
   t.throws(() => untyped(async function p () {}, { enclave: ['0.1'] }), {
-    code: 'ENCLAVE_PLUGIN_INVALID_VERSION',
+    code: 'ENC_ERR_PLUGIN_INVALID_VERSION',
     message: "@enclave/plugin expects the 'enclave' option to be a version string, instead got a 'array'"
   })
   t.throws(() => untyped(async function p () {}, { fastify: null }), {
-    code: 'ENCLAVE_PLUGIN_INVALID_VERSION',
+    code: 'ENC_ERR_PLUGIN_INVALID_VERSION',
     message: "@enclave/plugin expects the 'fastify' option to be a version string, instead got a 'null'"
   })
 })
 
 t.test('rejects a name that is not a string', async (t) => {
   t.throws(() => untyped(async function p () {}, { name: 7 }), {
-    code: 'ENCLAVE_PLUGIN_INVALID_NAME',
+    code: 'ENC_ERR_PLUGIN_INVALID_NAME',
     message: "@enclave/plugin expects the 'name' option to be a string, instead got a 'number'"
   })
 })

@@ -1,0 +1,23 @@
+/** Payloads of the web platform Fastify 4.29 sends as it sends a Node stream: a `ReadableStream`, a `Response`. */
+import { Readable } from 'node:stream'
+import { kReplyHeaders } from '../symbols.js'
+import type { Reply } from './reply-state.js'
+
+/** A web `ReadableStream` or a `Response`: sent as they are, never serialized. */
+export function isWebPayload (payload: object): boolean {
+  return payload instanceof ReadableStream || payload instanceof Response
+}
+
+/**
+ * What goes out for a web payload, as in Fastify 4.29: a `ReadableStream` is read as a Node stream;
+ * a `Response` gives the status and adds its headers (over the reply's), and its body, if any, is
+ * read as a stream. The reply's own `statusCode` and `getHeaders()` are left as they were set.
+ */
+export function fromWebPayload (reply: Reply, payload: object): Readable | null {
+  if (payload instanceof ReadableStream) return Readable.fromWeb(payload as import('node:stream/web').ReadableStream)
+  const response = payload as Response
+  reply.raw.statusCode = response.status
+  const headers = reply[kReplyHeaders]
+  response.headers.forEach(function addHeader (value, name) { headers[name] = value })
+  return response.body === null ? null : Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+}
