@@ -61,3 +61,21 @@ t.test('routerPath and routerMethod come from the route\'s config: undefined in 
   t.same(expected, [['/a/:id', 'GET'], [null, null]])
   for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })
+
+t.test('a reply has no routeOptions of its own, as in Fastify 4.29 (request.routeOptions is where they are)', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown> => {
+    const app = factory()
+    let seen: unknown
+    app.get('/', (request: any, reply: any) => {
+      seen = { reply: typeof reply.routeOptions, request: request.routeOptions.url }
+      return 'ok'
+    })
+    await app.inject('/')
+    await app.close()
+    return seen
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected, { reply: 'undefined', request: '/' })
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
+})

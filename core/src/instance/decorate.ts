@@ -60,11 +60,11 @@ function inheritedDescriptor (holder: Holder, name: PropertyKey): PropertyDescri
 }
 
 /**
- * Accessors Enclave adds where Fastify 4.29 has none (`reply.routeOptions`, `request.ips` without
- * trustProxy): there Fastify accepts every decoration, so the decoration replaces the getter.
+ * An accessor Enclave has where Fastify 4.29 has none (`request.ips` without trustProxy): there
+ * Fastify accepts every decoration, so the decoration replaces the getter.
  */
 function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey): boolean {
-  return (target === 'reply' && name === 'routeOptions') || (target === 'request' && name === 'ips')
+  return target === 'request' && name === 'ips'
 }
 
 /**

@@ -167,9 +167,6 @@ const replyPrototype = {
     warnings.FSTDEP019()
     return this[kReplyRoute]
   },
-  get routeOptions (): EnclaveReply['routeOptions'] {
-    return this[kReplyRoute].publicOptions as EnclaveReply['routeOptions']
-  },
   then: replyThen,
   statusText (this: Reply): string | undefined {
     return STATUS_CODES[this.raw.statusCode]

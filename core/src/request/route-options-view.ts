@@ -1,4 +1,4 @@
-/** `request.routeOptions` / `reply.routeOptions`: the frozen view of a route's options, in Fastify 4.29's shape. */
+/** `request.routeOptions`: the frozen view of a route's options, in Fastify 4.29's shape. */
 import type { RouteOptionsView } from '../types/route.js'
 
 /** What the view shows, as Fastify 4.29 lists it; `config` and `schema` are there but not enumerated. */

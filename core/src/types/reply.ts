@@ -3,7 +3,6 @@ import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveInstance } from './instance.js'
 import type { EnclaveReplyDecorations } from './decorations.js'
 import type { EnclaveRequest } from './request.js'
-import type { RouteOptionsView } from './route.js'
 import type { ReplyPayload, ReplyTable, RouteGeneric } from './route-types.js'
 import type { SerializerFunction } from './schema.js'
 
@@ -35,7 +34,6 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   readonly sent: boolean
   readonly elapsedTime: number
   readonly server: EnclaveInstance
-  readonly routeOptions: Readonly<RouteOptionsView>
   /** Sets the status code; the reply it returns checks `send()` against that status's schema. */
   code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
   status<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations

@@ -3,7 +3,7 @@ import type { ContextConfigDefault, HTTPMethods } from './utils.js'
 /**
  * What a route's `config` option holds; plugins and apps augment it
  * (`declare module 'fastify' { interface FastifyContextConfig { rateLimit?: … } }`). It types
- * `request.routeOptions.config` and `reply.routeOptions.config`.
+ * `request.routeOptions.config`.
  */
 export interface FastifyContextConfig {}
 

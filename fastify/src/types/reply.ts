@@ -1,5 +1,4 @@
-import type { EnclaveReply, ReplyPayload, ReplyTable, RouteOptionsView } from '@enclave/core'
-import type { FastifyContextConfig } from './context.js'
+import type { EnclaveReply, ReplyPayload, ReplyTable } from '@enclave/core'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyRequest } from './request.js'
 import type { RouteGenericInterface } from './route.js'
@@ -30,7 +29,6 @@ export interface FastifyReply<
 > extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>> {
   readonly server: FastifyInstance
   request: FastifyRequest
-  readonly routeOptions: Readonly<RouteOptionsView & { config: Record<string, unknown> & FastifyContextConfig }>
   /** As in Fastify v4, the reply itself, keeping what apps and plugins added to `FastifyReply`. */
   code<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
   status<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
