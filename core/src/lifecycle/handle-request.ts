@@ -13,8 +13,8 @@ import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { parseBody, type BodyStream } from '../request/read-body.js'
 import { handleError } from '../reply/error-handler.js'
+import { warnAlreadySent } from '../reply/send.js'
 import { validateRequest } from '../schema/validate.js'
-import { errorCodes } from '../errors/codes.js'
 import type { RouteContext } from '../routing/route-context.js'
 
 /** find-my-way's handler for every route: builds request and reply, then walks the lifecycle. */
@@ -84,12 +84,12 @@ function answerLastOnConnection (raw: IncomingMessage, res: ServerResponse): voi
   res.setHeader('Connection', 'close')
 }
 
-/** Any hook, parser or validator failure before the handler: answer through the error handlers. */
+/**
+ * Any hook, parser or validator failure before the handler: answer through the error handlers. Once
+ * a hook has answered the request, a failure after it is dropped without a log line, as in Fastify 4.29.
+ */
 export function failLifecycle (reply: Reply, error: unknown): void {
-  if (isAnswered(reply)) {
-    reply.log.error({ err: error }, 'error after the reply was sent')
-    return
-  }
+  if (isAnswered(reply)) return
   // Whatever was thrown (an Error or not) takes the error path unchanged.
   handleError(reply, error)
 }
@@ -193,7 +193,9 @@ function runHandler (request: RuntimeRequest, reply: Reply): void {
   try {
     result = route.handler.call(route.instance, request, reply)
   } catch (error) {
-    failLifecycle(reply, error)
+    // As Fastify 4.29: the throw is sent like any error, so after the reply it is the "already sent" warning.
+    if (isAnswered(reply)) warnAlreadySent(reply)
+    else handleError(reply, error)
     return
   }
   if (result === undefined || result === reply) return
@@ -209,14 +211,14 @@ async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promi
   try {
     payload = await promise
   } catch (error) {
-    failLifecycle(reply, error)
+    if (isAnswered(reply)) reply.log.error({ err: error }, 'Promise errored, but reply.sent = true was set')
+    else handleError(reply, error)
     return
   }
-  if (payload === reply) return
-  if (reply[kReplySending] === true || reply[kReplyHijacked] === true || reply.raw.writableEnded === true) {
-    if (payload !== undefined) {
-      reply.log.warn({ err: new errorCodes.FST_ERR_REP_ALREADY_SENT(reply[kReplyRoute].url, reply[kReplyRoute].method) }, 'the handler returned a value after the reply was sent; the value is ignored')
-    }
+  if (payload === reply || reply[kReplyHijacked] === true) return
+  if (reply[kReplySending] === true || reply.raw.writableEnded === true) {
+    // Fastify 4.29 sends the value, which only warns that the reply was already sent.
+    if (payload !== undefined) warnAlreadySent(reply)
     return
   }
   // Resolving undefined without sending answers an empty reply, silently, as Fastify 4.29 does.

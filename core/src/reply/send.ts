@@ -15,7 +15,8 @@ function isJsonMediaType (contentType: string): boolean {
   return contentType.includes('json')
 }
 
-function warnAlreadySent (reply: Reply): void {
+/** Fastify's warning for a send after the reply was sent: logged, never thrown at the client. */
+export function warnAlreadySent (reply: Reply): void {
   const route = reply[kReplyRoute]
   const warning = new errorCodes.FST_ERR_REP_ALREADY_SENT(route.url, route.method)
   reply.log.warn({ err: warning }, warning.message)
