@@ -2,7 +2,7 @@ import t from 'tap'
 import { z } from 'zod'
 import { z as z3 } from 'zod/v3'
 import { validatorCompiler } from '@enclave/standard-schema'
-import { runAsyncRuleChild } from '../../kit/test/fixtures/async-rule-child.js'
+import { assertRejectionsAnswered, runAsyncRuleChild } from '../../kit/test/fixtures/async-rule-child.js'
 
 // zod's own `~standard.validate` (4, and 3 on first use) parses synchronously first and drops the
 // promise of the async rule it meets there: the adapter parses such a zod schema with safeParseAsync instead.
@@ -28,12 +28,7 @@ const cases: Record<string, string> = {
 for (const [library, schema] of Object.entries(cases)) {
   t.test(`${library}: a rejecting async rule leaves a plain node process running, each request answered as a failed validator`, async (t) => {
     const run = await runAsyncRuleChild(`import { validatorCompiler } from '@enclave/standard-schema'\n${schema}`, 3)
-    t.ok(run.alive, 'the process is still running')
-    t.notMatch(run.stderr, /Unhandled|unhandled|lookup unavailable/)
-    t.strictSame(run.answers.enclave.map((answer) => answer.statusCode), [500, 500, 500])
-    t.match(run.answers.enclave[0]?.body, { statusCode: 500, message: 'The body validator failed to complete' })
-    t.strictSame(run.answers.fastify.map((answer) => answer.statusCode), [400, 400, 400])
-    t.match(run.answers.fastify[0]?.body, { statusCode: 400, message: 'lookup unavailable' })
+    assertRejectionsAnswered(t, run, 'lookup unavailable')
   })
 }
 
