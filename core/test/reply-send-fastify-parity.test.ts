@@ -37,6 +37,8 @@ const cases: Record<string, Handler> = {
   'a Response without a body': (_request, reply) => reply.send(new Response(null, { status: 204 })),
   'a Response with its own content-length': (_request, reply) => reply.send(new Response('x', { headers: { 'content-length': '1' } })),
   'a Node stream': (_request, reply) => reply.send(Readable.from(['node'])),
+  'an object with a getReader method of its own (not a stream Node can read): a 500': (_request, reply) => reply.send({ getReader () { return 1 }, a: 1 }),
+  'an object that only claims the Response tag: no body, the reply\'s status': (_request, reply) => reply.send({ [Symbol.toStringTag]: 'Response', a: 1 }),
   'request.ips without trustProxy': (request) => ({ ips: request.ips === undefined ? 'undefined' : request.ips, ip: request.ip })
 }
 

@@ -25,9 +25,11 @@ export function isWebPayload (payload: object): boolean {
  */
 export function fromWebPayload (reply: Reply, payload: object): Readable | null {
   if (!isResponse(payload)) return Readable.fromWeb(payload as import('node:stream/web').ReadableStream)
-  const response = payload as Response
-  reply.raw.statusCode = response.status
+  // Only the tag is known: an object that merely claims to be a Response keeps the reply's status
+  // and headers and sends no body, as in Fastify 4.29.
+  const response = payload as Partial<Response>
+  if (typeof response.status === 'number') reply.raw.statusCode = response.status
   const headers = reply[kReplyHeaders]
-  response.headers.forEach(function addHeader (value, name) { headers[name] = value })
-  return response.body === null ? null : Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+  if (typeof response.headers?.forEach === 'function') response.headers.forEach(function addHeader (value, name) { headers[name] = value })
+  return response.body === null || response.body === undefined ? null : Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
 }

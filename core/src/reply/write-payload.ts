@@ -96,7 +96,10 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
   if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
-  if (typeof payload === 'object' && payload !== null) payload = asWritable(reply, payload)
+  if (typeof payload === 'object' && payload !== null) {
+    payload = asWritable(reply, payload)
+    if (payload === notWritten) return
+  }
   if (reply[kReplyTrailers] !== null) {
     writeWithTrailers(reply, res, payload)
     return
@@ -166,8 +169,19 @@ function asWritable (reply: Reply, payload: object): unknown {
   if (ArrayBuffer.isView(payload)) {
     return payload instanceof Uint8Array ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
   }
-  return isStream(payload) || !isWebPayload(payload) ? payload : fromWebPayload(reply, payload)
+  if (isStream(payload) || !isWebPayload(payload)) return payload
+  try {
+    return fromWebPayload(reply, payload)
+  } catch (error) {
+    // Not a stream Node can read (an object with a getReader method of its own): Fastify's 500.
+    reply[kReplySending] = false
+    handleError(reply, error)
+    return notWritten
+  }
 }
+
+/** What asWritable returns once it has answered the request with an error instead. */
+const notWritten = Symbol('not written')
 
 function isBody (payload: unknown): payload is string | ArrayBufferView {
   return typeof payload === 'string' || ArrayBuffer.isView(payload)
