@@ -78,3 +78,16 @@ t.test('the public and private contexts are separate', async (t) => {
   const tagged = await app.inject({ url: '/api/users?tag=admin' })
   t.same(tagged.json().map((user: { name: string }) => user.name), ['Ada Lovelace'], 'a single ?tag= arrives as an array of one')
 })
+
+t.test('the example app starts without a process warning (it uses no deprecated API)', async (t) => {
+  const warnings: string[] = []
+  const onWarning = (warning: Error & { code?: string }): void => { warnings.push(`${warning.code ?? warning.name}: ${warning.message}`) }
+  process.on('warning', onWarning)
+  t.teardown(() => { process.off('warning', onWarning) })
+  const app = buildApp({ apiKeys: [apiKey] })
+  await app.ready()
+  await app.close()
+  // Process warnings are emitted on the next tick.
+  await new Promise((resolve) => setImmediate(resolve))
+  t.same(warnings, [])
+})
