@@ -66,6 +66,11 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   }
   const parser = route.parsers!.find(contentType ?? '')
   if (parser === null) {
+    // As Fastify 4.29: an unmatched URL answers 404 whatever its content type, the body left unread.
+    if (route.isNotFound) {
+      next(request, reply)
+      return
+    }
     // Fastify names a missing or empty header 'undefined'.
     reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType === '' ? 'undefined' : contentType))
     return

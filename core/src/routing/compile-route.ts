@@ -70,7 +70,8 @@ export function compileRoute (route: RouteContext): void {
   route.onRequestAbort = hooksOf(route, lineage, 'onRequestAbort')
   route.errorHandlers = errorHandlerChain(route, context)
   route.parsers = parsersOf(context)
-  route.replySerializer = context.inherited('replySerializer')
+  // Fastify 4.29 never passes a not-found handler's replies through setReplySerializer's function.
+  route.replySerializer = route.isNotFound ? null : context.inherited('replySerializer')
   const serverOptions = route.server.options
   route.specValidationPayload = serverOptions.validationPayload === 'spec'
   route.concealValidatorFailure = serverOptions.validatorFailure === 'conceal'

@@ -5,6 +5,7 @@ import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
 import { allMethods, routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
+import { watchFinish } from '../lifecycle/response-events.js'
 import { keepHeadTwinAnswer } from '../reply/head-twin.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState } from '../instance/context-state.js'
@@ -91,8 +92,47 @@ export function installNotFound (server: ServerState): void {
       return
     }
     keepHeadTwinAnswer(reply)
-    runInNotFoundRoute(request, reply, route)
+    const from = reply[kReplyRoute]
+    // Fastify 4.29 runs the not-found route's onResponse hooks when the matched route has its own or
+    // a logger is set (request logging disabled or not): the matched route may not watch 'finish'.
+    if (!from.watchFinish && route.onResponse !== null && server.loggingEnabled) watchFinish(reply.raw, reply)
+    runInNotFoundRoute(request, reply, callNotFoundRoute(from, route))
   }
+}
+
+/**
+ * What reply.callNotFound() runs in: the not-found route, except for onSend, where Fastify 4.29 keeps
+ * the chain of the route the request matched (the not-found options' own onSend does not run).
+ * Built once per pair, on its first use, so the request path only looks it up.
+ */
+function callNotFoundRoute (from: RouteContext, notFound: RouteContext): RouteContext {
+  if (from.onSend === null && notFound.onSend === null) return notFound
+  let routes = from.callNotFoundRoutes
+  if (routes === null) {
+    routes = new Map()
+    from.callNotFoundRoutes = routes
+  }
+  let route = routes.get(notFound)
+  if (route === undefined) {
+    route = new RouteContext({
+      method: notFound.method,
+      url: notFound.url,
+      handler: notFound.handler,
+      instance: notFound.instance,
+      context: notFound.context,
+      server: notFound.server,
+      options: notFound.options,
+      isNotFound: true,
+      routeHooks: notFound.routeHooks,
+      formatter: notFound.schemaErrorFormatter
+    })
+    // Every compiled field of the not-found route, on an object of the same shape as every route.
+    Object.assign(route, notFound)
+    route.onSend = from.onSend
+    route.callNotFoundRoutes = null
+    routes.set(notFound, route)
+  }
+  return route
 }
 
 /** The not-found route of a prefix owner, run in the context that set its handler (its hooks apply). */

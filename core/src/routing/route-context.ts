@@ -115,6 +115,8 @@ export class RouteContext {
   headersOnCopy = false
   /** rejectUnlistedBodyMediaType. */
   rejectUnlistedBodyType = false
+  /** The routes reply.callNotFound() from this route runs in, one per not-found route, built on first use (see not-found.ts). */
+  callNotFoundRoutes: Map<RouteContext, RouteContext> | null = null
 
   constructor (init: {
     method: string
