@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
-import { routeOptionsWithVersion } from './route-options-view.js'
+import { routeOptionsOf } from './route-options-view.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -77,8 +77,7 @@ const requestPrototype = {
     const route = this[kRequestRoute]
     const version = this.raw.headers['accept-version']
     // As Fastify 4.29: `version` is the version the request asked for, once a version strategy is in use.
-    if (typeof version !== 'string' || !route.server.router.hasConstraintStrategy('version')) return route.publicOptions
-    return routeOptionsWithVersion(route.publicOptions, version)
+    return routeOptionsOf(route.publicOptions, typeof version === 'string' && route.server.router.hasConstraintStrategy('version') ? version : undefined)
   },
   get routeConfig (): Record<string, unknown> {
     warnings.FSTDEP016()

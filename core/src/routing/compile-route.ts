@@ -11,7 +11,8 @@ import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
 import { contextLogger, serializersOf, compileRequestLogging } from '../logging/request-logger.js'
-import { routeOptionsView } from '../request/route-options-view.js'
+import { RouteOptionsSource } from '../request/route-options-view.js'
+import { isDefaultNotFoundHandler } from './not-found.js'
 import type { RouteContext } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ParserLookup } from '../request/body-parsers.js'
@@ -79,10 +80,13 @@ export function compileRoute (route: RouteContext): void {
   route.rejectUnlistedBodyType = serverOptions.rejectUnlistedBodyMediaType
   route.schemaErrorFormatter = (route.options.schemaErrorFormatter ?? context.inherited('schemaErrorFormatter') ??
     serverOptions.schemaErrorFormatter ?? (route.specValidationPayload ? defaultSchemaErrorFormatter : fastifySchemaErrorFormatter)) as SchemaErrorFormatter
-  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
-  route.validators = compileRouteValidation(route)
-  route.responseSerializers = compileRouteSerialization(route)
-  route.responseInspector = compileResponseInspector(route)
+  // Fastify 4.29 shows a not-found route's schema in routeOptions, but never compiles nor applies it.
+  if (!route.isNotFound) {
+    if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
+    route.validators = compileRouteValidation(route)
+    route.responseSerializers = compileRouteSerialization(route)
+    route.responseInspector = compileResponseInspector(route)
+  }
   // '' is Fastify's "no level of its own" (what onRoute hooks see at the root).
   const logLevel = route.options.logLevel === '' ? undefined : route.options.logLevel as string | undefined
   const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
@@ -91,7 +95,7 @@ export function compileRoute (route: RouteContext): void {
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
   route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
   const notFound = route.isNotFound
-  route.publicOptions = routeOptionsView({
+  route.publicOptions = new RouteOptionsSource({
     method: route.config.method as string | string[] | undefined,
     url: route.config.url as string | undefined,
     bodyLimit: route.bodyLimit,
@@ -99,7 +103,9 @@ export function compileRoute (route: RouteContext): void {
     logLevel: logLevel ?? context.logLevel ?? '',
     exposeHeadRoute: notFound ? undefined : route.options.exposeHeadRoute ?? route.server.options.exposeHeadRoutes,
     prefixTrailingSlash: notFound ? undefined : route.options.prefixTrailingSlash ?? 'both',
-    handler: route.handler,
+    // As Fastify 4.29: the handler bound to its instance, one function per route (Fastify's default
+    // not-found handler excepted).
+    handler: isDefaultNotFoundHandler(route.handler) ? route.handler : route.handler.bind(route.instance),
     version: undefined,
     config: route.config,
     schema: route.schema

@@ -30,7 +30,8 @@ interface NotFoundReply {
   send (payload?: unknown): unknown
 }
 
-function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply): void {
+// Named as Fastify 4.29's (request.routeOptions.handler.name shows it).
+function basic404 (request: NotFoundRequest, reply: NotFoundReply): void {
   const message = `Route ${String(request.raw.method)}:${String(request.raw.url)} not found`
   if (reply[kReplyRoute].server.options.disableRequestLogging !== true) request.log.info(message)
   // Fastify's payload exactly, key order included.
@@ -38,6 +39,10 @@ function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply)
   reply.code(404)
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
   reply.send(body)
+}
+
+export function isDefaultNotFoundHandler (handler: AnyFunction): boolean {
+  return handler === basic404
 }
 
 /**
@@ -49,13 +54,13 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
   const options = (typeof optionsOrHandler === 'object' && optionsOrHandler !== null ? optionsOrHandler : {}) as Record<string, unknown>
   // As in Fastify 4.29, no handler means the default one (with the options' hooks), which a later
   // call may still replace.
-  const handler = given === undefined || given === null ? defaultNotFoundHandler : given
+  const handler = given === undefined || given === null ? basic404 : given
   if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
   if (context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "setNotFoundHandler"!')
   const owner = context.prefixOwner()
   const setter = owner.notFoundSetBy
   // Fastify 4.29 throws a plain Error here, without a code.
-  if (setter !== null && setter.notFoundHandler?.handler !== defaultNotFoundHandler) {
+  if (setter !== null && setter.notFoundHandler?.handler !== basic404) {
     throw new Error(`Not found handler already set for Fastify instance with prefix: '${context.prefix || '/'}'`)
   }
   owner.notFoundSetBy = context
@@ -65,6 +70,9 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
 function createNotFoundRoute (server: ServerState, context: ContextState, handler: AnyFunction, options: Record<string, unknown>): RouteContext {
   // setNotFoundHandler's options may carry hooks (preValidation, preHandler …), as in Fastify.
   const routeHooks = routeHooksOf(options, context.instance)
+  // As Fastify 4.29: bodyLimit and logLevel are the context's, whatever the options say (a schema
+  // is shown in routeOptions but never compiled nor applied: see compileRoute).
+  const { bodyLimit: _bodyLimit, logLevel: _logLevel, ...kept } = options
   return new RouteContext({
     method: '*',
     url: context.prefix === '' ? '/*' : context.prefix + '/*',
@@ -72,7 +80,7 @@ function createNotFoundRoute (server: ServerState, context: ContextState, handle
     instance: context.instance,
     context,
     server,
-    options: { ...options, handler },
+    options: { ...kept, handler },
     isNotFound: true,
     routeHooks,
     formatter: defaultSchemaErrorFormatter
@@ -164,7 +172,7 @@ function collectPrefixRoutes (server: ServerState, context: ContextState, into: 
 /** Not-found routes, one per prefix whose contexts set a handler: the root's answers what no prefix claims. */
 export function arrangeNotFoundRoutes (server: ServerState): RouteContext[] {
   const root = server.root
-  server.rootNotFound = notFoundRouteOf(server, root) ?? createNotFoundRoute(server, root, defaultNotFoundHandler, {})
+  server.rootNotFound = notFoundRouteOf(server, root) ?? createNotFoundRoute(server, root, basic404, {})
   const routes = [server.rootNotFound]
   collectPrefixRoutes(server, root, routes)
   return routes

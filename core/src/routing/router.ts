@@ -13,7 +13,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import { RouteContext } from './route-context.js'
-import { routeOptionsView } from '../request/route-options-view.js'
+import { RouteOptionsSource } from '../request/route-options-view.js'
 import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
@@ -170,7 +170,7 @@ function frameworkErrorRoute (server: ServerState): RouteContext {
   })
   route.errorHandlers = [{ fn: defaultErrorHandler, instance: root.instance }]
   compileRequestLogging(route, undefined, null)
-  route.publicOptions = routeOptionsView({
+  route.publicOptions = new RouteOptionsSource({
     method: undefined,
     url: undefined,
     bodyLimit: server.options.bodyLimit,
