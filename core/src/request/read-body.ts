@@ -65,6 +65,14 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     return
   }
   const parser = route.parsers!.find(contentType ?? '')
+  if (payload !== request.raw) {
+    const stream = replacedBodyStream(request, payload)
+    if (stream === null) {
+      reply.send(new errorCodes.ENC_ERR_PRE_PARSING_PAYLOAD(payload === null ? 'null' : typeof payload))
+      return
+    }
+    payload = stream
+  }
   if (parser === null) {
     // As Fastify 4.29: an unmatched URL answers 404 whatever its content type, the body left unread.
     if (route.isNotFound) {
@@ -96,6 +104,15 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   payload.on('data', onBodyData)
   payload.on('end', onBodyEnd)
   payload.on('error', onBodyError)
+}
+
+/**
+ * What a preParsing hook put in the request's place: null keeps the request, as in Fastify 4.29;
+ * anything but a stream is refused (null returned) where Fastify 4.29 crashes the process.
+ */
+function replacedBodyStream (request: RuntimeRequest, payload: BodyStream | null): BodyStream | null {
+  if (payload === null || payload === undefined) return request.raw as BodyStream
+  return typeof payload === 'object' && typeof (payload as Partial<BodyStream>).on === 'function' ? payload : null
 }
 
 function stopReading (stream: BodyStream): void {
