@@ -80,7 +80,7 @@ export class RouteContext {
   childLoggerFactory: ChildLoggerFactory | null = null
   /** The options (level, serializers) a custom child-logger factory receives. */
   loggerOptions: Record<string, unknown> = {}
-  /** Routes outside GET/HEAD read a body when one is sent. */
+  /** Routes outside GET, HEAD and UNLOCK read a body when one is sent. */
   readonly parseBody: boolean
   readonly routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
 
@@ -151,7 +151,8 @@ export class RouteContext {
     this.Reply = init.context.Reply
     this.logger = init.context.logger
     this.genReqId = init.server.genReqId
-    this.parseBody = init.method !== 'GET' && init.method !== 'HEAD'
+    // As Fastify 4.29, which reads no body for GET, HEAD and UNLOCK.
+    this.parseBody = init.method !== 'GET' && init.method !== 'HEAD' && init.method !== 'UNLOCK'
     this.routeHooks = init.routeHooks
     this.schemaErrorFormatter = init.formatter
     // Replaced by the full view at ready(); a route is not served before.
