@@ -19,7 +19,8 @@ import type { ParserLookup } from '../request/body-parsers.js'
 
 const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
 
-function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHookName): HookEntry[] | null {
+/** A route's hooks of one name, in the order they run: its contexts' (as added), then its own. */
+export function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHookName): HookEntry[] | null {
   const chain: HookEntry[] = inAddedOrder(lineage.map((ctx) => ctx.hooks[name]))
   const own = route.routeHooks[name]
   if (own !== undefined) chain.push(...own)
