@@ -59,8 +59,14 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
-  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
+  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type, and
+  // (as Fastify 4.29 does) announce a body with Content-Length or Transfer-Encoding.
+  if (contentType === undefined) {
+    if (!hasBody(headers) || isTypedBodyMethod(request.raw.method)) {
+      next(request, reply)
+      return
+    }
+  } else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method)) {
     next(request, reply)
     return
   }
@@ -185,7 +191,7 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
   if (parser.callbackStyle) {
     let settled = false
     try {
-      parser.fn.call(parser.instance, request, body, function parserDone (error: unknown, parsed?: unknown) {
+      parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
         settled = true
         finishParsing(request, reply, error, parsed, next)
@@ -200,7 +206,7 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
   }
   let result: unknown
   try {
-    result = parser.fn.call(parser.instance, request, body)
+    result = parser.fn.call(parser.receiver, request, body)
   } catch (error) {
     finishParsing(request, reply, error, undefined, next)
     return
