@@ -1,4 +1,4 @@
-/** Graceful close: connections tracked from creation, busy ones finish with `Connection: close`, idle ones close after a short grace. */
+/** Graceful close: the server stops listening at once, busy connections finish with `Connection: close`, idle ones close after a short grace. */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
@@ -74,11 +74,8 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   const idleSince = new Map<Socket, number>()
   const server = httpServer as TrackedServer
   let finished = false
-  let listening = true
-  const begun = Date.now()
   function sweep (): void {
     const now = Date.now()
-    if (listening && now - begun >= idleGraceMs) stopListening()
     for (const socket of connections!) {
       if (currentResponse(socket) !== null) {
         idleSince.delete(socket)
@@ -97,7 +94,6 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
     }
   }
   function stopListening (): void {
-    listening = false
     // http.Server#close() also closes the idle connections at once, which is what the grace avoids:
     // it is kept from doing so for this one call (it still stops listening and its timeout checks).
     server.closeIdleConnections = function keepIdleConnectionsForNow () {}
@@ -115,10 +111,9 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   // Requests that arrive from now on are answered with `Connection: close` by the router; those
   // already in flight are marked once, here (a pipelined request may take the mark over later).
   for (const socket of connections) closeAfterResponse(socket)
-  // The listening socket stays open for the grace too: clients whose connections are still
-  // waiting to be accepted get the 503 rather than a reset. With no connection open at all there is
-  // no load to drain, and it closes at once.
   const timer = setInterval(sweep, sweepEveryMs)
-  if (connections.size === 0) stopListening()
+  // The listening socket closes at once, as Fastify's does: an app that calls close() and listens
+  // again on the same port straight away (plugins' test suites do) finds the port free.
+  stopListening()
   sweep()
 }
