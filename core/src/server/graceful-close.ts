@@ -1,4 +1,4 @@
-/** Graceful close: the server stops listening at once, busy connections finish with `Connection: close`, idle ones close after a short grace. */
+/** Graceful close (`gracefulClose`): connections tracked from creation, busy ones finish with `Connection: close`, idle ones close after a short grace. */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
@@ -53,9 +53,11 @@ function closeAfterResponse (socket: Socket): void {
  * Stops accepting connections and lets the open ones finish: every response still to be written
  * carries `Connection: close` (requests that arrive are answered 503 by the router while closing),
  * idle connections are closed after a short grace. `force: true` destroys every connection at once
- * (Fastify's `forceCloseConnections: true`).
+ * (Fastify's `forceCloseConnections: true`). `graceful: false` (the `gracefulClose` option at
+ * Fastify's value) is Node's close(), as Fastify's: the server stops listening and idle connections
+ * close at once, busy ones are left to their keep-alive timeout.
  */
-export function closeGracefully (httpServer: Server, force: boolean | 'idle', done: () => void): void {
+export function closeGracefully (httpServer: Server, force: boolean | 'idle', graceful: boolean, done: () => void): void {
   const connections = (httpServer as TrackedServer)[kTrackedConnections]
   if (force === true) {
     httpServer.close(function serverClosed () { done() })
@@ -63,8 +65,8 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
     if (typeof httpServer.closeAllConnections === 'function') httpServer.closeAllConnections()
     return
   }
-  if (connections === undefined) {
-    // Not a server we created (serverFactory): Node's close(), which also closes idle connections.
+  if (connections === undefined || !graceful) {
+    // Fastify's close, and that of a server we did not create (serverFactory): Node's close(), which also closes idle connections.
     httpServer.close(function serverClosed () { done() })
     if (force === 'idle' && typeof httpServer.closeIdleConnections === 'function') httpServer.closeIdleConnections()
     return
@@ -74,8 +76,11 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   const idleSince = new Map<Socket, number>()
   const server = httpServer as TrackedServer
   let finished = false
+  let listening = true
+  const begun = Date.now()
   function sweep (): void {
     const now = Date.now()
+    if (listening && now - begun >= idleGraceMs) stopListening()
     for (const socket of connections!) {
       if (currentResponse(socket) !== null) {
         idleSince.delete(socket)
@@ -94,6 +99,7 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
     }
   }
   function stopListening (): void {
+    listening = false
     // http.Server#close() also closes the idle connections at once, which is what the grace avoids:
     // it is kept from doing so for this one call (it still stops listening and its timeout checks).
     server.closeIdleConnections = function keepIdleConnectionsForNow () {}
@@ -111,9 +117,10 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
   // Requests that arrive from now on are answered with `Connection: close` by the router; those
   // already in flight are marked once, here (a pipelined request may take the mark over later).
   for (const socket of connections) closeAfterResponse(socket)
+  // The listening socket stays open for the grace too: clients whose connections are still
+  // waiting to be accepted get the 503 rather than a reset. With no connection open at all there is
+  // no load to drain, and it closes at once.
   const timer = setInterval(sweep, sweepEveryMs)
-  // The listening socket closes at once, as Fastify's does: an app that calls close() and listens
-  // again on the same port straight away (plugins' test suites do) finds the port free.
-  stopListening()
+  if (connections.size === 0) stopListening()
   sweep()
 }
