@@ -139,7 +139,8 @@ function answerUnusableUrl (server: ServerState, req: IncomingMessage, res: Serv
   const body = error.statusCode === 500
     ? JSON.stringify({ error: 'Internal Server Error', message: error.message, statusCode: 500 })
     : JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
-  res.writeHead(error.statusCode!, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  // Fastify writes these two names capitalised (a raw socket sees them so).
+  res.writeHead(error.statusCode!, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) })
   res.end(body)
 }
 
