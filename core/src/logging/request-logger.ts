@@ -69,7 +69,7 @@ export function contextLogger (parent: EnclaveLogger, level: string | undefined,
  * `setGenReqId` / `setChildLoggerFactory` of its context chain, and the options (level,
  * serializers) Fastify hands a custom child-logger factory.
  */
-export function compileRequestLogging (route: RouteContext, level: string | undefined, serializers: Record<string, unknown> | null): void {
+export function compileRequestLogging (route: RouteContext, level: string | undefined, serializers: Record<string, unknown> | null, ownFactory?: unknown): void {
   const context: ContextState = route.context
   const server = route.server
   const generator = context.inherited('genReqId') as RequestIdGenerator | null
@@ -81,7 +81,8 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   } else {
     route.genReqId = generator === null ? server.genReqId : withRequestIdHeader(server.options.requestIdHeader, generator)
   }
-  const factory = (context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
+  // A route's own `childLoggerFactory` option wins over the instance's, as in Fastify.
+  const factory = (typeof ownFactory === 'function' ? ownFactory : context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
   route.childLoggerFactory = factory
   const effectiveLevel = level ?? context.logLevel ?? server.logger.level
   const merged = mergedSerializers(context, serializers)

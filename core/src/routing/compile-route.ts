@@ -86,7 +86,7 @@ export function compileRoute (route: RouteContext): void {
   const logLevel = route.options.logLevel === '' ? undefined : route.options.logLevel as string | undefined
   const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
   route.logger = contextLogger(context.logger, logLevel, logSerializers)
-  compileRequestLogging(route, logLevel, logSerializers)
+  compileRequestLogging(route, logLevel, logSerializers, route.options.childLoggerFactory)
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
   route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
   const notFound = route.isNotFound
