@@ -75,6 +75,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
       plugins: validatorGroup.plugins,
       onCreate: validatorGroup.onCreate,
       annotationKeywords: options.acceptAnnotationKeywords,
+      asyncSchemas: !options.rejectAsyncSchemas,
       codeCache: validatorCodeCache
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(serializerOptions, serializerCodeCache),

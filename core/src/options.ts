@@ -78,6 +78,7 @@ const optionChecks: Record<string, [Check, string]> = {
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
+  rejectAsyncSchemas: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
   lazySchemaCompilation: [isBool, 'a boolean'],
@@ -125,6 +126,7 @@ export interface ResolvedOptions {
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
+  rejectAsyncSchemas: boolean
   http2GracefulClose: boolean
   lazySchemaCompilation: boolean
   schemaCache: { dir: string } | null
@@ -167,6 +169,7 @@ const defaults = {
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
+  rejectAsyncSchemas: false,
   http2GracefulClose: false,
   lazySchemaCompilation: false,
   schemaCache: null
