@@ -50,3 +50,6 @@ export interface PrintRoutesOptions {
   commonPrefix?: boolean
   includeHooks?: boolean
 }
+
+/** What `findRoute()` gives: the route's options and the params the url carries (`null` when no route matches). */
+export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> = ReturnType<EnclaveInstance['findRoute']>

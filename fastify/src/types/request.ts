@@ -1,9 +1,9 @@
 import type { EnclaveRequest, RequestParts, ResolveRequestParts, RouteOptionsView } from '@enclave/core'
-import type { FastifyContextConfig } from './context.js'
+import type { FastifyContextConfig, FastifyRequestContext } from './context.js'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { RouteGenericInterface } from './route.js'
-import type { FastifySchema } from './schema.js'
+import type { FastifySchema, FastifySchemaValidationError } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
@@ -51,4 +51,12 @@ export interface FastifyRequest<
   readonly server: FastifyInstance
   readonly routeOptions: RequestRouteOptions<ContextConfig>
   readonly routeConfig: Record<string, unknown> & FastifyContextConfig
+  /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
+  context: FastifyRequestContext<ContextConfig>
+}
+
+/** A validator as the request's validation methods return it (Fastify's name). */
+export interface ValidationFunction {
+  (input: any): boolean
+  errors?: null | FastifySchemaValidationError[]
 }

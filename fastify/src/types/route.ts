@@ -1,5 +1,5 @@
 import type {
-  HandlerReturn, RouteGeneric, RouteHandler as EnclaveRouteHandler, RouteOptions as EnclaveRouteOptions, RouteShorthand, RouteShorthandOptions as EnclaveRouteShorthandOptions
+  ConstraintStrategy, HandlerReturn, RouteGeneric, RouteHandler as EnclaveRouteHandler, RouteOptions as EnclaveRouteOptions, RouteShorthand, RouteShorthandOptions as EnclaveRouteShorthandOptions
 } from '@enclave/core'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
@@ -87,3 +87,17 @@ export type RouteShorthandMethod<
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
 > = RouteShorthand<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
+
+export type { FastifyRouteConfig } from './context.js'
+
+/** A route's `constraints` option: `version`, `host`, or a custom strategy's name. */
+export interface RouteConstraint {
+  version?: string
+  host?: RegExp | string
+  [name: string]: unknown
+}
+/** A custom constraint strategy, as `addConstraintStrategy` and the `constraints` factory option take it. */
+export type RouteConstraintType = ConstraintStrategy
+
+/** The raw handler for requests no route matches (`getDefaultRoute` / `setDefaultRoute`). */
+export type DefaultRoute<Request, Reply> = (req: Request, res: Reply) => void
