@@ -26,8 +26,9 @@ export type ReplyTrailerFunction<Reply> =
  * `reply.request` is a plain request: a typed reply must also pass where a plain `EnclaveReply`
  * (Fastify's `FastifyReply`) is expected, which a request typed from `G` would prevent.
  */
-export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = ReplyTable<G, unknown>, Payload = ReplyPayload<Table, unknown>, Decorations = {}> extends EnclaveReplyDecorations {
-  raw: ServerResponse
+// `Raw` is the raw response's type: Node's ServerResponse, or what Fastify's types give (HTTP/2's response).
+export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = ReplyTable<G, unknown>, Payload = ReplyPayload<Table, unknown>, Decorations = {}, Raw = ServerResponse> extends EnclaveReplyDecorations {
+  raw: Raw
   request: EnclaveRequest
   log: EnclaveLogger
   statusCode: number
@@ -35,8 +36,8 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   readonly elapsedTime: number
   readonly server: EnclaveInstance
   /** Sets the status code; the reply it returns checks `send()` against that status's schema. */
-  code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
-  status<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
+  code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations, Raw> & Decorations
+  status<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations, Raw> & Decorations
   header (name: string, value: unknown): this
   headers (values: Record<string, unknown>): this
   getHeader (name: string): unknown

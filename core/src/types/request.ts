@@ -13,13 +13,14 @@ import type { HttpPart, ValidationError, ValidationIssue } from './schema.js'
  * written as `EnclaveRequest<{ Body: X }>` resolves them from `G` alone. Hooks added with `addHook`
  * see every route, so their request leaves both at the defaults.
  */
-export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts extends RequestParts = ResolveRequestParts<G, unknown, string>> extends EnclaveRequestDecorations {
+// `Raw` is the raw request's type: Node's IncomingMessage, or what Fastify's types give (HTTP/2's request).
+export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts extends RequestParts = ResolveRequestParts<G, unknown, string>, Raw = IncomingMessage> extends EnclaveRequestDecorations {
   id: string
   params: Parts['params']
   query: Parts['query']
   body: Parts['body']
   headers: Parts['headers']
-  raw: IncomingMessage
+  raw: Raw
   readonly ip: string | undefined
   /** With trustProxy only (undefined without, as in Fastify). */
   readonly ips?: string[]

@@ -27,14 +27,14 @@ export interface FastifyReply<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   ReplyType extends FastifyReplyType = unknown
-> extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>> {
+> extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, unknown>, {}, RawReply> {
   readonly server: FastifyInstance
   request: FastifyRequest
   /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP019, as in Fastify 4.29). */
   context: FastifyReplyContext<ContextConfig>
   /** As in Fastify v4, the reply itself, keeping what apps and plugins added to `FastifyReply`. */
-  code<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
-  status<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
+  code<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>, {}, RawReply>
+  status<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>, {}, RawReply>
 }
 
 type ReplyForCode<Map, Code extends number> =

@@ -47,7 +47,7 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   RequestType extends FastifyRequestType = ResolveFastifyRequestType<TypeProvider, SchemaCompiler, RouteGeneric>
-> extends EnclaveRequest<RouteGeneric, RequestType & RequestParts> {
+> extends EnclaveRequest<RouteGeneric, RequestType & RequestParts, RawRequest> {
   readonly server: FastifyInstance
   readonly routeOptions: RequestRouteOptions<ContextConfig>
   readonly routeConfig: Record<string, unknown> & FastifyContextConfig
