@@ -80,6 +80,7 @@ const optionChecks: Record<string, [Check, string]> = {
   acceptAnnotationKeywords: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
+  gracefulClose: [isBool, 'a boolean'],
   lazySchemaCompilation: [isBool, 'a boolean'],
   schemaCache: [(v) => v === null || (isObject(v) && typeof (v as { dir?: unknown }).dir === 'string' && (v as { dir: string }).dir !== ''), 'null or { dir: string }']
 }
@@ -126,6 +127,7 @@ export interface ResolvedOptions {
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
   http2GracefulClose: boolean
+  gracefulClose: boolean
   lazySchemaCompilation: boolean
   schemaCache: { dir: string } | null
   [key: string]: unknown
@@ -168,6 +170,7 @@ const defaults = {
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
   http2GracefulClose: false,
+  gracefulClose: false,
   lazySchemaCompilation: false,
   schemaCache: null
 } as const

@@ -13,8 +13,11 @@ import type { RuntimeRequest } from '../request/request.js'
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
-  once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  once (event: 'error' | 'end' | 'close', listener: (this: PayloadStream, error: unknown) => void): unknown
+  removeListener (event: 'close', listener: (this: PayloadStream) => void): unknown
   resume?: () => unknown
+  readableEnded?: boolean
+  _readableState?: { endEmitted?: boolean }
   [kRawReply]?: Reply
 }
 
@@ -286,6 +289,7 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
+  stream.once('close', onPayloadStreamClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
   if (!withTrailers) {
@@ -303,13 +307,28 @@ function onTrailerStreamEnd (this: PayloadStream): void {
 }
 
 function onPayloadStreamError (this: PayloadStream, error: unknown): void {
+  this.removeListener('close', onPayloadStreamClose)
   const reply = this[kRawReply]!
   const res = reply.raw
-  reply.log.error({ err: error }, 'reply payload stream errored')
   if (!res.headersSent) {
+    // The error handlers log it, once, as Fastify does.
     reply[kReplySending] = false
     handleError(reply, error)
     return
   }
+  reply.log.error({ err: error }, 'reply payload stream errored')
   res.destroy()
+}
+
+/**
+ * A stream closed before its end without an error (destroyed by a pipeline whose other end failed)
+ * would leave the response open for ever; Fastify answers it as the error Node names it.
+ */
+function onPayloadStreamClose (this: PayloadStream): void {
+  const ended = this.readableEnded ?? this._readableState?.endEmitted
+  // Old-style streams say nothing about their end: nothing to judge.
+  if (ended !== false) return
+  const error = new Error('Premature close') as Error & { code: string }
+  error.code = 'ERR_STREAM_PREMATURE_CLOSE'
+  onPayloadStreamError.call(this, error)
 }

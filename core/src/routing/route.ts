@@ -1,5 +1,4 @@
 /** Route declaration: route() and the shortcut methods, checking route options, onRoute hooks, and adding the route to the router. */
-import { METHODS } from 'node:http'
 import type Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
@@ -20,12 +19,14 @@ import type { ServerState } from '../instance/server-state.js'
  */
 const routeHandler = dispatchRoute as Router.Handler<Router.HTTPVersion.V1>
 
-const supportedMethods = new Set(METHODS)
 /** What `all()` registers: Fastify v4's supported methods, WebDAV included. */
 export const allMethods = [
   'DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS',
   'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'SEARCH', 'REPORT', 'MKCALENDAR'
 ]
+// As Fastify 4.29: a route may use only these (Node's other methods, PURGE or ACL, throw
+// FST_ERR_ROUTE_METHOD_NOT_SUPPORTED); requests with them still reach the not-found handler.
+const supportedMethods = new Set(allMethods)
 
 /** The hooks a route (or a not-found handler) declares in its own options, checked as addHook checks them. */
 export function routeHooksOf (options: Record<string, unknown>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
@@ -46,7 +47,6 @@ function normaliseMethods (method: unknown): Router.HTTPMethod[] {
     if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
     const upper = entry.toUpperCase()
     if (!supportedMethods.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry)
-    // Node's METHODS, which find-my-way's list covers.
     return upper as Router.HTTPMethod
   })
 }

@@ -26,10 +26,16 @@ function readPart (route: RouteContext, request: RuntimeRequest, part: HttpPart)
     case 'querystring': return request.query
     default:
       if (!route.headersOnCopy) return request.raw.headers
-      // validateHeadersOnCopy: coercion and removeAdditional must not rewrite the raw headers.
-      request.headers = Object.assign({}, request.raw.headers)
-      return request.headers
+      // validateHeadersOnCopy: coercion and removeAdditional must not rewrite the raw headers, and
+      // request.headers is the validated copy itself (an own property: not merged over raw.headers).
+      return ownHeadersCopy(request)
   }
+}
+
+function ownHeadersCopy (request: RuntimeRequest): Record<string, unknown> {
+  const copy: Record<string, unknown> = Object.assign({}, request.raw.headers)
+  Object.defineProperty(request, 'headers', { value: copy, writable: true, enumerable: false, configurable: true })
+  return copy
 }
 
 /** A validator's `{ value }` replaces the part; as in Fastify, only a truthy value does. */
@@ -40,8 +46,11 @@ function writePart (request: RuntimeRequest, part: HttpPart, value: unknown): vo
     case 'querystring': request.query = value; break
     default:
       // Merged over the headers, never replacing them: validators that strip unknown keys would
-      // otherwise drop every undeclared header. The raw headers stay as they are.
-      if (typeof value === 'object') request.headers = Object.assign({}, request.headers, value as object)
+      // otherwise drop every undeclared header. The raw headers stay as they are. Assigned through
+      // the request's accessor, as Fastify 4.29 does (it keeps the value as `additionalHeaders`).
+      if (typeof value !== 'object' || value === null) break
+      if (Object.hasOwn(request, 'headers')) request.headers = Object.assign({}, request.headers, value)
+      else request.headers = value as Record<string, unknown>
   }
 }
 
@@ -80,8 +89,9 @@ function describeResult (value: unknown): string {
 function markValidationError (route: RouteContext, failure: Error & Record<PropertyKey, unknown>, part: HttpPart, issues: ValidationIssue[] | undefined): Error {
   if (failure.statusCode === undefined) failure.statusCode = 400
   if (failure.code === undefined) failure.code = 'FST_ERR_VALIDATION'
-  if (failure.validationContext === undefined) failure.validationContext = part
+  // `validation` before `validationContext`: Fastify 4.29's key order (the error's log line shows it).
   if (issues !== undefined) failure.validation = issues
+  if (failure.validationContext === undefined) failure.validationContext = part
   if (route.specValidationPayload) {
     if (!Array.isArray(failure.validation)) failure.validation = [customIssue(failure.message)]
     failure[kSpecValidationPayload] = true
