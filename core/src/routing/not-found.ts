@@ -1,9 +1,9 @@
 /** The not-found routes: the default 404 handler, setNotFoundHandler's one-per-prefix rule, and the routes built from them at ready(). */
-import type { IncomingMessage } from 'node:http'
+import { METHODS, type IncomingMessage } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
-import { allMethods, routeHooksOf } from './route.js'
+import { routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { watchFinish } from '../lifecycle/response-events.js'
 import { keepHeadTwinAnswer } from '../reply/head-twin.js'
@@ -152,7 +152,8 @@ function notFoundRouteOf (server: ServerState, owner: ContextState): RouteContex
 
 function claimPrefix (server: ServerState, prefix: string, route: RouteContext): void {
   for (const path of [prefix, prefix + '/*']) {
-    for (const method of allMethods) {
+    // Every method Node parses, as in Fastify 4.29: a PURGE under a prefix reaches that prefix's handler.
+    for (const method of METHODS) {
       if (!server.notFoundRouter.hasRoute(method as 'GET', path)) server.notFoundRouter.on(method as 'GET', path, function notFoundStore () {}, route)
     }
   }
