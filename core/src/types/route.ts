@@ -1,3 +1,4 @@
+import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveInstance } from './instance.js'
 import type { RouteConfigOf } from './decorations.js'
 import type { EnclaveHandledError, RouteHookOption, RouteReply, RouteRequest } from './hooks.js'
@@ -36,6 +37,8 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   logLevel?: string
   /** pino serializers for this route's request logger (merged over its plugin's). */
   logSerializers?: Record<string, (value: any) => unknown>
+  /** Builds this route's request loggers instead of the instance's `childLoggerFactory`. */
+  childLoggerFactory?: (this: I, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string
