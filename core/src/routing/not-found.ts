@@ -109,12 +109,13 @@ export function installNotFound (server: ServerState): void {
 }
 
 /**
- * What reply.callNotFound() runs in: the not-found route, except for onSend, where Fastify 4.29 keeps
- * the chain of the route the request matched (the not-found options' own onSend does not run).
- * Built once per pair, on its first use, so the request path only looks it up.
+ * What reply.callNotFound() runs in: the not-found route, except for onSend, onTimeout and
+ * onRequestAbort, where Fastify 4.29 keeps the chains of the route the request matched (the
+ * not-found options' own do not run). Built once per pair, on its first use, so the request path
+ * only looks it up.
  */
 function callNotFoundRoute (from: RouteContext, notFound: RouteContext): RouteContext {
-  if (from.onSend === null && notFound.onSend === null) return notFound
+  if (from.onSend === notFound.onSend && from.onTimeout === notFound.onTimeout && from.onRequestAbort === notFound.onRequestAbort) return notFound
   let routes = from.callNotFoundRoutes
   if (routes === null) {
     routes = new Map()
@@ -137,6 +138,8 @@ function callNotFoundRoute (from: RouteContext, notFound: RouteContext): RouteCo
     // Every compiled field of the not-found route, on an object of the same shape as every route.
     Object.assign(route, notFound)
     route.onSend = from.onSend
+    route.onTimeout = from.onTimeout
+    route.onRequestAbort = from.onRequestAbort
     route.callNotFoundRoutes = null
     routes.set(notFound, route)
   }
