@@ -26,7 +26,9 @@ export default [
       'bench/results/**',
       'integration-tests/.tmp/**',
       // one-line re-exports for Fastify 4's type module paths, checked by tsc -p fastify/test-types
-      'fastify/types/**'
+      'fastify/types/**',
+      // Throwaway comparison scripts (never committed; they resolve the workspace's packages from here).
+      '.tmpx/**'
     ]
   },
   ...neostandard({ ts: true }),
