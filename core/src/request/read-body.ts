@@ -11,6 +11,9 @@ import type { EnclaveReply } from '../types/reply.js'
 /** Where the request continues once its body is in (validation, in the lifecycle): handed in by the caller. */
 export type AfterParsing = (request: RuntimeRequest, reply: EnclaveReply) => void
 
+/** Where a parser's failure goes (the error path of the lifecycle), whatever it failed with: handed in by the caller. */
+export type ParsingFailed = (reply: EnclaveReply, error: unknown) => void
+
 /**
  * The stream a body is read from: the request, or what a preParsing hook returned in its place
  * (a decompressor reports the bytes it consumed as receivedEncodedLength, per Fastify's Hooks docs).
@@ -31,17 +34,19 @@ class BodyReader {
   readonly limit: number
   readonly declaredLength: number
   readonly next: AfterParsing
+  readonly fail: ParsingFailed
   chunks: Buffer[] = []
   received = 0
   done = false
 
-  constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing) {
+  constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing, fail: ParsingFailed) {
     this.request = request
     this.reply = reply
     this.parser = parser
     this.limit = limit
     this.declaredLength = declaredLength
     this.next = next
+    this.fail = fail
   }
 }
 
@@ -55,12 +60,16 @@ function isTypedBodyMethod (method: string | undefined): boolean {
 }
 
 /** Picks the parser for the request's content type and fills `request.body`, then continues. */
-export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload: BodyStream, next: AfterParsing): void {
+export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload: BodyStream, next: AfterParsing, fail: ParsingFailed): void {
   const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
-  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
+  // As in Fastify 4.29, DELETE and OPTIONS bodies are parsed only when they name their type and
+  // announce a body (any Content-Length, even 0, or Transfer-Encoding); other methods parse a
+  // body that is announced, typed or not.
+  if (isTypedBodyMethod(request.raw.method)
+    ? contentType === undefined || (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+    : contentType === undefined && !hasBody(headers)) {
     next(request, reply)
     return
   }
@@ -71,7 +80,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     return
   }
   if (parser.parseAs === null) {
-    runParser(parser, request, reply, payload, next)
+    runParser(parser, request, reply, payload, next, fail)
     return
   }
   // Route bodyLimit, else the parser's, else the server's.
@@ -84,7 +93,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     reply.send(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
     return
   }
-  const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next)
+  const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next, fail)
   payload[kBodyReader] = reader
   // `on`, not `once`: every handler detaches all three first (stopReading), and `once` would wrap
   // each listener in a fresh closure per request.
@@ -133,7 +142,7 @@ function onBodyEnd (this: BodyStream): void {
   }
   const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
   if (reader.parser.parseAs !== 'string') {
-    runParser(reader.parser, reader.request, reader.reply, body, reader.next)
+    runParser(reader.parser, reader.request, reader.reply, body, reader.next, reader.fail)
     return
   }
   const text = body.toString('utf8')
@@ -143,7 +152,7 @@ function onBodyEnd (this: BodyStream): void {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
-  runParser(reader.parser, reader.request, reader.reply, text, reader.next)
+  runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail)
 }
 
 function onBodyError (this: BodyStream, error: Error): void {
@@ -159,19 +168,19 @@ function onBodyError (this: BodyStream, error: Error): void {
 }
 
 /** `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. */
-function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing): void {
+function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed): void {
   if (parser.callbackStyle) {
     let settled = false
     try {
       parser.fn.call(parser.instance, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
         settled = true
-        finishParsing(request, reply, error, parsed, next)
+        finishParsing(request, reply, error, parsed, next, fail)
       })
     } catch (error) {
       if (!settled) {
         settled = true
-        finishParsing(request, reply, error, undefined, next)
+        finishParsing(request, reply, error, undefined, next, fail)
       }
     }
     return
@@ -180,33 +189,34 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
   try {
     result = parser.fn.call(parser.instance, request, body)
   } catch (error) {
-    finishParsing(request, reply, error, undefined, next)
+    finishParsing(request, reply, error, undefined, next, fail)
     return
   }
   if (isThenable(result)) {
     // awaitParser catches the parser's rejection; what it runs next is the lifecycle, which answers
     // its own failures as the synchronous path below does, so this promise is not left to reject.
-    void awaitParser(result, request, reply, next)
+    void awaitParser(result, request, reply, next, fail)
     return
   }
-  finishParsing(request, reply, null, result, next)
+  finishParsing(request, reply, null, result, next, fail)
 }
 
-async function awaitParser (pending: PromiseLike<unknown>, request: RuntimeRequest, reply: EnclaveReply, next: AfterParsing): Promise<void> {
+async function awaitParser (pending: PromiseLike<unknown>, request: RuntimeRequest, reply: EnclaveReply, next: AfterParsing, fail: ParsingFailed): Promise<void> {
   let parsed
   try {
     parsed = await pending
   } catch (error) {
-    finishParsing(request, reply, error, undefined, next)
+    finishParsing(request, reply, error, undefined, next, fail)
     return
   }
-  finishParsing(request, reply, null, parsed, next)
+  finishParsing(request, reply, null, parsed, next, fail)
 }
 
-function finishParsing (request: RuntimeRequest, reply: EnclaveReply, error: unknown, parsed: unknown, next: AfterParsing): void {
+function finishParsing (request: RuntimeRequest, reply: EnclaveReply, error: unknown, parsed: unknown, next: AfterParsing, fail: ParsingFailed): void {
   if (error !== null && error !== undefined) {
     // A parser's error without a status is a 500, as in Fastify: the parser failed, not the client.
-    reply.send(error instanceof Error ? error : new Error(String(error)))
+    // What it failed with reaches the error handler unchanged, an Error or not, as in Fastify 4.29.
+    fail(reply, error)
     return
   }
   request.body = parsed
