@@ -217,7 +217,8 @@ t.test('DELETE and OPTIONS with a content type but no body announced are not par
     return `${response.statusCode} ${response.body}`
   }
   for (const method of ['DELETE', 'OPTIONS', 'POST']) {
-    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'content-length': '0' }, { 'content-type': 'text/plain' }]) {
+    const variants: Array<Record<string, string>> = [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'content-length': '0' }, { 'content-type': 'text/plain' }]
+    for (const headers of variants) {
       const label = `${method} ${JSON.stringify(headers)}`
       const expected = await run(fastify4, method, headers)
       t.equal(await run(fastifyFace, method, headers), expected, `fastify face: ${label}`)

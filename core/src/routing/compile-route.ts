@@ -27,7 +27,7 @@ function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHoo
 
 function hookChain (route: RouteContext, lineage: ContextState[], name: RequestHookName, end: ChainEnd): HookChain | null {
   const hooks = hooksOf(route, lineage, name)
-  return hooks === null ? null : new HookChain(hooks, end)
+  return hooks === null ? null : new HookChain(hooks, end, route.instance)
 }
 
 /** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
