@@ -1,6 +1,7 @@
 /** The factories: `enclave()` with Enclave's defaults, and `createServer(options, profile)`, which builds a server for either face. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
+import { channel } from 'node:diagnostics_channel'
 import { errorCodes } from './errors/codes.js'
 import avvio from 'avvio'
 import { createValidatorCompilerFactory, type AjvCompilerOptions } from '@enclave/ajv'
@@ -13,6 +14,8 @@ import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { closeServerFirst } from './instance/close.js'
 import { instanceMethods } from './instance/instance-methods.js'
+import { lifecycleMethods } from './instance/lifecycle-methods.js'
+import { kContext } from './symbols.js'
 import { installNotFound } from './routing/not-found.js'
 import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
@@ -29,6 +32,9 @@ import type { ResolvedOptions } from './options.js'
 import type { EnclaveInstance, EnclaveOptions, EnclaveHttp2Instance, EnclaveHttp2Options, EnclaveHttp2SecureOptions } from './types/index.js'
 
 keepTickEntryShape()
+
+// Fastify's channel name on both entries: tracers (APM agents) subscribe to it to instrument each new instance.
+const initializationChannel = channel('fastify.initialization')
 
 /** Creates a server with Enclave's defaults (see profile.ts for where they differ from Fastify's). */
 export function enclave (input: EnclaveHttp2SecureOptions): EnclaveHttp2Instance<Http2SecureServer>
@@ -77,6 +83,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
       plugins: validatorGroup.plugins,
       onCreate: validatorGroup.onCreate,
       annotationKeywords: options.acceptAnnotationKeywords,
+      asyncSchemas: !options.rejectAsyncSchemas,
       codeCache: validatorCodeCache
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(serializerOptions, serializerCodeCache),
@@ -101,8 +108,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const root = new ContextState(server, null, instance, '', profile.rootPluginName, server.logger)
   server.root = root
   // Fastify 4 reads JSON as text; the generic errors need the bytes, to refuse what is not UTF-8.
-  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), instance, true)
-  root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, instance, true)
+  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), options.bodyLimit, true)
+  root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, options.bodyLimit, true)
 
   const rewriteUrl = options.rewriteUrl as ((this: RuntimeInstance, raw: IncomingMessage) => unknown) | undefined
   const handler: RawHandler = rewriteUrl === undefined
@@ -133,5 +140,24 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   boot.on('start', function onStart () { server.started = true })
   installNotFound(server)
   closeServerFirst(server)
+  closeWithoutReceiver(instance)
+  // As Fastify 4.29 (Hooks.md, "Diagnostics Channel Hooks"): `{ fastify }`, before the app adds anything.
+  if (initializationChannel.hasSubscribers) initializationChannel.publish({ fastify: instance })
   return instance
+}
+
+/**
+ * Fastify's close() is avvio's, which knows its server without `this`: tests pass it around
+ * unbound (`t.teardown(app.close)`), so the root (and every child, through the prototype) gets a
+ * close() that falls back to the root when called on anything but an instance.
+ */
+function closeWithoutReceiver (root: RuntimeInstance): void {
+  Object.defineProperty(root, 'close', {
+    value: function close (this: unknown, callback?: (error?: Error) => void) {
+      const self = typeof this === 'object' && this !== null && kContext in this ? this as RuntimeInstance : root
+      return lifecycleMethods.close.call(self, callback)
+    },
+    writable: true,
+    configurable: true
+  })
 }

@@ -78,8 +78,10 @@ const optionChecks: Record<string, [Check, string]> = {
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
+  rejectAsyncSchemas: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
+  gracefulClose: [isBool, 'a boolean'],
   lazySchemaCompilation: [isBool, 'a boolean'],
   schemaCache: [(v) => v === null || (isObject(v) && typeof (v as { dir?: unknown }).dir === 'string' && (v as { dir: string }).dir !== ''), 'null or { dir: string }']
 }
@@ -125,7 +127,9 @@ export interface ResolvedOptions {
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
+  rejectAsyncSchemas: boolean
   http2GracefulClose: boolean
+  gracefulClose: boolean
   lazySchemaCompilation: boolean
   schemaCache: { dir: string } | null
   [key: string]: unknown
@@ -167,7 +171,9 @@ const defaults = {
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
+  rejectAsyncSchemas: false,
   http2GracefulClose: false,
+  gracefulClose: false,
   lazySchemaCompilation: false,
   schemaCache: null
 } as const

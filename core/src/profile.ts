@@ -37,12 +37,16 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   rejectUnlistedBodyMediaType: { fastify: false, enclave: false },
   validateHeadersOnCopy: { fastify: false, enclave: false },
   acceptAnnotationKeywords: { fastify: false, enclave: false },
+  // `$async: true` schemas: Fastify runs them (its docs warn of the DoS risk); enclave() refuses them at start-up.
+  rejectAsyncSchemas: { fastify: false, enclave: true },
   // Start-up (docs/validation.md): compile schemas on a route's first request; off on both entries.
   lazySchemaCompilation: { fastify: false, enclave: false },
   // Start-up: keep compiled schema code in a directory between starts; off on both entries.
   schemaCache: { fastify: null, enclave: null },
   // HTTP/2 sessions on close(): GOAWAY on enclave(); Fastify 4 leaves them open until they idle out.
-  http2GracefulClose: { fastify: false, enclave: true }
+  http2GracefulClose: { fastify: false, enclave: true },
+  // HTTP/1 connections on close(): a 100 ms grace for idle ones and `Connection: close` on enclave(); Fastify 4 closes idle ones at once.
+  gracefulClose: { fastify: false, enclave: true }
 }
 
 function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {

@@ -4,8 +4,8 @@ import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { createServer, fastifyProfile } from '@enclave/core/internal'
 
-/** Sends one request line with the given HTTP version and returns the status line and body. */
-function requestWithVersion (port: number, version: string): Promise<{ statusLine: string, body: string }> {
+/** Sends one request line with the given HTTP version and returns the status line, the header names as written, and the body. */
+function requestWithVersion (port: number, version: string): Promise<{ statusLine: string, headerNames: string, body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1')
     let received = ''
@@ -13,7 +13,9 @@ function requestWithVersion (port: number, version: string): Promise<{ statusLin
     socket.on('error', reject)
     socket.on('close', () => {
       const [head = '', body = ''] = received.split('\r\n\r\n')
-      resolve({ statusLine: head.split('\r\n')[0]!, body })
+      const [statusLine = '', ...lines] = head.split('\r\n')
+      const headerNames = lines.map((line) => line.slice(0, line.indexOf(':'))).filter((name) => !/^(date|connection|keep-alive)$/i.test(name)).join(',')
+      resolve({ statusLine, headerNames, body })
     })
     socket.write(`GET /hello HTTP/${version}\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
     setTimeout(() => socket.end(), 500)
@@ -36,9 +38,10 @@ t.test('an HTTP/1 server answers HTTP/1.1 and 1.0 and refuses other versions wit
   }
   t.same(answers[0]!['2.0'], {
     statusLine: 'HTTP/1.1 505 HTTP Version Not Supported',
+    headerNames: 'Content-Type,Content-Length',
     body: '{"error":"HTTP Version Not Supported","message":"HTTP Version Not Supported","statusCode":505}'
   })
-  t.same(answers[0]!['1.0'], { statusLine: 'HTTP/1.1 200 OK', body: 'hello' })
+  t.same(answers[0]!['1.0'], { statusLine: 'HTTP/1.1 200 OK', headerNames: 'content-type,content-length', body: 'hello' })
   t.equal(answers[0]!.hooked, 2, 'hooks ran for 1.1 and 1.0 only')
   t.same(answers[1], answers[0], 'enclave() answers as Fastify 4')
   t.same(answers[2], answers[0], 'the Fastify face answers as Fastify 4')
@@ -51,5 +54,5 @@ t.test('a serverFactory\'s server is not version-checked', async (t) => {
   t.teardown(() => app.close())
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as net.AddressInfo
-  t.same(await requestWithVersion(port, '2.0'), { statusLine: 'HTTP/1.1 200 OK', body: '2.0' })
+  t.same(await requestWithVersion(port, '2.0'), { statusLine: 'HTTP/1.1 200 OK', headerNames: 'content-type,content-length', body: '2.0' })
 })

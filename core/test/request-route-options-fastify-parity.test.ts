@@ -79,3 +79,130 @@ t.test('a reply has no routeOptions of its own, as in Fastify 4.29 (request.rout
   t.same(expected, { reply: 'undefined', request: '/' })
   for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })
+
+t.test('each read of routeOptions is a new frozen object sharing the route\'s config and schema, as in Fastify 4.29', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown> => {
+    const app = factory()
+    const seen: unknown[] = []
+    const probe = (label: string) => function (request: any, reply: any) {
+      const first = request.routeOptions
+      const second = request.routeOptions
+      const config = Object.getOwnPropertyDescriptor(first, 'config')!
+      const url = Object.getOwnPropertyDescriptor(first, 'url')!
+      let assignment = 'accepted'
+      try { first.url = '/changed' } catch (error) { assignment = (error as Error).constructor.name }
+      first.config.added = label
+      if (first.schema !== undefined) first.schema.added = label
+      seen.push({
+        label,
+        sameObject: first === second,
+        frozen: Object.isFrozen(first),
+        plainObject: Object.getPrototypeOf(first) === Object.prototype,
+        sameConfig: first.config === second.config,
+        configIsContexts: first.config === reply.context.config,
+        configFrozen: Object.isFrozen(first.config),
+        sameSchema: first.schema === second.schema,
+        configDescriptor: { accessor: typeof config.get, setter: typeof config.set, enumerable: config.enumerable, configurable: config.configurable },
+        urlDescriptor: { writable: url.writable, enumerable: url.enumerable, configurable: url.configurable },
+        assignment,
+        nextRead: { url: request.routeOptions.url, config: request.routeOptions.config, schema: JSON.stringify(request.routeOptions.schema) ?? null }
+      })
+      return 'ok'
+    }
+    app.get('/route', { config: { feature: 1 }, schema: { querystring: { type: 'object' } } }, probe('route'))
+    app.setNotFoundHandler(probe('not found'))
+    for (const url of ['/route', '/route', '/missing']) await app.inject(url)
+    await app.close()
+    return seen
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.match(expected, [{ sameObject: false, frozen: true, sameConfig: true, assignment: 'TypeError', configDescriptor: { accessor: 'function', enumerable: false } }], 'fastify@4.29.1')
+  t.match(expected, [{}, { nextRead: { config: { feature: 1, added: 'route' } } }], 'a change to config is seen by the next request, on fastify@4.29.1')
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
+})
+
+t.test('routeOptions.handler is the handler bound to its instance, one per route (the default not-found handler as it is), as in Fastify 4.29', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown> => {
+    const app = factory()
+    const handlers: Record<string, any> = {}
+    function shared (request: any): string {
+      handlers[`${request.method} ${request.url}`] = request.routeOptions.handler
+      return 'ok'
+    }
+    app.get('/one', shared)
+    app.get('/two', shared)
+    app.register(async (child: any) => {
+      child.decorate('marker', 'child')
+      child.get('/', async function inChild (request: any) {
+        const bound = request.routeOptions.handler
+        return { name: bound.name, length: bound.length, sameAcrossReads: bound === request.routeOptions.handler }
+      })
+      child.setNotFoundHandler(function childNotFound (request: any, reply: any) { reply.code(404).send({ name: request.routeOptions.handler.name }) })
+    }, { prefix: '/child' })
+    app.addHook('onRequest', (request: any, _reply: any, done: () => void) => {
+      if (request.url === '/missing') handlers.missing = request.routeOptions.handler
+      done()
+    })
+    for (const [method, url] of [['GET', '/one'], ['HEAD', '/one'], ['GET', '/two']]) await app.inject({ method, url })
+    const child = await app.inject('/child/')
+    const childMissing = await app.inject('/child/missing')
+    await app.inject('/missing')
+    await app.close()
+    return {
+      name: handlers['GET /one'].name,
+      notTheUsersFunction: handlers['GET /one'] !== shared,
+      headTwinHasItsOwn: handlers['GET /one'] !== handlers['HEAD /one'],
+      perRoute: handlers['GET /one'] !== handlers['GET /two'],
+      child: JSON.parse(child.body),
+      childNotFound: JSON.parse(childMissing.body),
+      defaultNotFound: handlers.missing.name
+    }
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected, {
+    name: 'bound shared',
+    notTheUsersFunction: true,
+    headTwinHasItsOwn: true,
+    perRoute: true,
+    child: { name: 'bound inChild', length: 1, sameAcrossReads: true },
+    childNotFound: { name: 'bound childNotFound' },
+    defaultNotFound: 'basic404'
+  }, 'fastify@4.29.1')
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
+})
+
+t.test('setNotFoundHandler options: config is the route\'s, bodyLimit and logLevel are ignored, a schema is shown but never compiled nor applied, as in Fastify 4.29', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown> => {
+    const app = factory({ bodyLimit: 1000 })
+    const config = { area: 'missing' }
+    const seen: unknown[] = []
+    app.setNotFoundHandler({
+      config,
+      bodyLimit: 3,
+      logLevel: 'fatal',
+      schema: {
+        querystring: { type: 'object', properties: { n: { type: 'integer' } } },
+        body: { type: 'object', required: ['absent'] },
+        headers: { type: 'not-a-type' },
+        response: { 404: { type: 'object', properties: { kept: { type: 'string' } } } }
+      }
+    }, function notFound (request: any, reply: any) {
+      const options = request.routeOptions
+      seen.push({ json: JSON.stringify(options), sameConfig: options.config === config, schemaKeys: Object.keys(options.schema ?? {}), query: request.query, body: request.body ?? null })
+      reply.code(404).send({ kept: 'yes', dropped: 'no' })
+    })
+    const response = await app.inject({ method: 'POST', url: '/missing?n=x', payload: { large: 'more than three bytes' } })
+    await app.close()
+    return { seen, status: response.statusCode, body: response.body }
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected, {
+    seen: [{ json: '{"bodyLimit":1000,"logLevel":""}', sameConfig: true, schemaKeys: ['querystring', 'body', 'headers', 'response'], query: { n: 'x' }, body: { large: 'more than three bytes' } }],
+    status: 404,
+    body: '{"kept":"yes","dropped":"no"}'
+  }, 'fastify@4.29.1')
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
+})

@@ -1,4 +1,5 @@
 import t from 'tap'
+import http from 'node:http'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { createServer, fastifyProfile } from '@enclave/core/internal'
@@ -46,4 +47,32 @@ t.test('frameworkErrors receives the unusable-URL errors on both faces', async (
     t.same((await app.inject('/p/%zz')).json(), { caught: 'FST_ERR_BAD_URL' })
     await app.close()
   }
+})
+
+/** The raw header lines of a real socket's answer to a URL the router cannot use. */
+async function rawAnswer (factory: (options?: any) => any, url: string): Promise<string> {
+  const app = factory()
+  app.get('/p/:id', async (request: any) => request.params)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: app.server.address().port, path: url }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => { body += chunk.toString() })
+        res.on('end', () => {
+          const names = res.rawHeaders.filter((_value, index) => index % 2 === 0 && !/^(date|connection|keep-alive)$/i.test(res.rawHeaders[index]!))
+          resolve(`${res.statusCode} ${names.join(',')} ${body}`)
+        })
+      }).on('error', reject)
+    })
+  } finally {
+    await app.close()
+  }
+}
+
+t.test('a bad URL is answered on the wire with the header names Fastify 4.29 writes, on both entries', async (t) => {
+  const expected = await rawAnswer(fastify4, '/p/%zz')
+  t.match(expected, /^400 Content-Type,Content-Length \{"error":"Bad Request","code":"FST_ERR_BAD_URL"/)
+  t.equal(await rawAnswer(fastifyFace, '/p/%zz'), expected)
+  t.equal(await rawAnswer(enclave, '/p/%zz'), expected)
 })

@@ -3,6 +3,10 @@ import { buildApp } from './app.js'
 
 const apiKey = 'test-key'
 
+// Fastify's deprecations are emitted once a process: collected from the first app this file builds.
+const processWarnings: string[] = []
+process.on('warning', (warning: Error & { code?: string }) => { processWarnings.push(`${warning.code ?? warning.name}: ${warning.message}`) })
+
 async function start (t: Test) {
   const app = buildApp({ apiKeys: [apiKey] })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -77,4 +81,13 @@ t.test('the public and private contexts are separate', async (t) => {
   t.same(badQuery.json(), { statusCode: 400, error: 'Bad Request', message: 'querystring/limit should be >= 1' })
   const tagged = await app.inject({ url: '/api/users?tag=admin' })
   t.same(tagged.json().map((user: { name: string }) => user.name), ['Ada Lovelace'], 'a single ?tag= arrives as an array of one')
+})
+
+t.test('the example app runs without a process warning (it uses no deprecated API)', async (t) => {
+  const app = buildApp({ apiKeys: [apiKey] })
+  await app.ready()
+  await app.close()
+  // Process warnings are emitted on the next tick.
+  await new Promise((resolve) => setImmediate(resolve))
+  t.same(processWarnings, [], 'no warning from any test of this file')
 })

@@ -99,7 +99,7 @@ export function buildApp (options: AppOptions): EnclaveInstance {
       schema: { response: { 200: { type: 'object', properties: { users: { type: 'integer' } } } } }
     }, async () => ({ users: store.count(), internal: 'never leaves the server' }))
     api.delete('/users/:id', {
-      schema: { params: { id: { type: 'integer' } } }
+      schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } }
     }, async (request, reply) => {
       const removed = store.remove((request.params as { id: number }).id)
       return reply.code(removed ? 204 : 404).send()

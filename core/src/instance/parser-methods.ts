@@ -12,7 +12,7 @@ export const parserMethods = {
     assertParsersOpen(context, 'addContentTypeParser')
     const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
     const options = (typeof optionsOrParser === 'function' ? {} : optionsOrParser ?? {}) as Record<string, unknown>
-    context.parsers.add(types, options, parser, this)
+    context.parsers.add(types, options, parser, context.server.options.bodyLimit)
     context.noteParsers(types)
     return this
   },

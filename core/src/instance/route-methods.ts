@@ -3,15 +3,13 @@ import type Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
 import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
 import { isAsyncStrategy } from '../routing/router.js'
+import { printRoutes } from '../routing/print-routes.js'
 import { contextOf, serverOf, type RuntimeInstance } from './context-state.js'
 import type { ConstraintStrategy } from '../types/instance.js'
 import type { MethodGroup } from './method-table.js'
 
 /** find-my-way's own method type: the method name given is passed on as the router reads it. */
 type RouterMethod = Router.HTTPMethod
-
-/** find-my-way's prettyPrint options (undefined prints with its defaults). */
-type PrintOptions = Parameters<Router.Instance<Router.HTTPVersion.V1>['prettyPrint']>[0]
 
 /** What find-my-way's findRoute returns at run time (its typings miss `searchParams`). */
 interface FoundRoute {
@@ -59,7 +57,7 @@ export const routeMethods = {
     return { handler: found.handler, params: found.params, searchParams: found.searchParams }
   },
   printRoutes (options?: Record<string, unknown>): string {
-    return serverOf(this).router.prettyPrint(options as PrintOptions)
+    return printRoutes(serverOf(this).router, options)
   },
 
   // One router per server, so a strategy added anywhere applies everywhere (as in Fastify).

@@ -55,7 +55,7 @@ function onRequestClosed (this: WithReply<IncomingMessage>): void {
   const reply = this[kRawReply]!
   if (reply.raw.writableFinished === true) return
   const route = reply[kReplyRoute]
-  void runAbortHooks(route.onRequestAbort!, route.instance, reply.request, function logAbortHookFailure (error) {
+  void runAbortHooks(route.onRequestAbort!, reply.request, function logAbortHookFailure (error) {
     reply.log.error({ err: error }, 'onRequestAbort hook failed')
   })
 }

@@ -41,9 +41,9 @@ export class HookStep {
   readonly stopWhenAnswered: boolean
   next: HookStep | null = null
 
-  constructor (entry: HookEntry, chain: HookChain, index: number, instance: object) {
+  constructor (entry: HookEntry, chain: HookChain, index: number) {
     this.fn = entry.fn
-    this.instance = instance
+    this.instance = entry.instance
     this.callbackStyle = entry.callbackStyle
     this.chain = chain
     this.index = index
@@ -63,13 +63,12 @@ export class HookChain {
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
 
-  /** `instance` is `this` in every hook of the chain: the route's instance, as in Fastify 4.29. */
-  constructor (hooks: HookEntry[], end: ChainEnd, instance: object) {
+  constructor (hooks: HookEntry[], end: ChainEnd) {
     this.next = end.next
     this.fail = end.fail
     this.withPayload = end.withPayload
     this.stopWhenAnswered = end.stopWhenAnswered
-    this.hooks = hooks.map((entry, index) => new HookStep(entry, this, index, instance))
+    this.hooks = hooks.map((entry, index) => new HookStep(entry, this, index))
     for (let i = 1; i < this.hooks.length; i++) this.hooks[i - 1]!.next = this.hooks[i]!
   }
 }
@@ -279,15 +278,15 @@ const hookDone = function hookDone (state: HookState, error: unknown, value: unk
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */
-export async function runAbortHooks (hooks: HookEntry[], instance: object, request: RuntimeRequest, onFailure: (error: unknown) => void): Promise<void> {
+export async function runAbortHooks (hooks: HookEntry[], request: RuntimeRequest, onFailure: (error: unknown) => void): Promise<void> {
   for (const hook of hooks) {
     try {
       if (hook.callbackStyle) {
         await new Promise<void>((resolve, reject) => {
-          hook.fn.call(instance, request, (error?: unknown) => { if (error === undefined || error === null) resolve(); else reject(error) })
+          hook.fn.call(hook.instance, request, (error?: unknown) => { if (error === undefined || error === null) resolve(); else reject(error) })
         })
       } else {
-        await hook.fn.call(instance, request)
+        await hook.fn.call(hook.instance, request)
       }
     } catch (error) {
       onFailure(error)

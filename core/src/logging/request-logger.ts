@@ -66,8 +66,8 @@ export function contextLogger (parent: EnclaveLogger, level: string | undefined,
 
 /**
  * Settles, once at ready(), how a route makes each request's logger and id: the nearest
- * `setGenReqId` / `setChildLoggerFactory` of its context chain, and the options (level,
- * serializers) Fastify hands a custom child-logger factory.
+ * `setGenReqId` / `setChildLoggerFactory` of its context chain (the route's `childLoggerFactory`
+ * option first), and the options (level, serializers) Fastify hands a custom child-logger factory.
  */
 export function compileRequestLogging (route: RouteContext, level: string | undefined, serializers: Record<string, unknown> | null): void {
   const context: ContextState = route.context
@@ -81,20 +81,20 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   } else {
     route.genReqId = generator === null ? server.genReqId : withRequestIdHeader(server.options.requestIdHeader, generator)
   }
-  const factory = (context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
+  // The route's own option first, as Fastify 4.29 (Routes.md), then its context's, then the server's.
+  const own = route.options.childLoggerFactory
+  const factory = (typeof own === 'function' ? own : context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
   route.childLoggerFactory = factory
-  const effectiveLevel = level ?? context.logLevel ?? server.logger.level
-  const merged = mergedSerializers(context, serializers)
-  route.loggerOptions = merged === null ? { level: effectiveLevel } : { level: effectiveLevel, serializers: merged }
+  // What Fastify 4.29 hands a custom factory: the route's logLevel ('' when neither it nor a
+  // register() around it set one), and `serializers` — the route's own logSerializers, or {} —
+  // once the route or a register() around it has logSerializers.
+  const fastifyLevel = level ?? context.logLevel ?? ''
+  const withSerializers = serializers !== null || context.lineage().some(hasLogSerializers)
+  route.loggerOptions = withSerializers ? { level: fastifyLevel, serializers: serializers ?? {} } : { level: fastifyLevel }
 }
 
-function mergedSerializers (context: ContextState, own: Record<string, unknown> | null): Record<string, unknown> | null {
-  let merged: Record<string, unknown> | null = null
-  for (const ctx of context.lineage()) {
-    if (ctx.logSerializers !== null) merged = Object.assign(merged ?? {}, ctx.logSerializers)
-  }
-  if (own !== null) merged = Object.assign(merged ?? {}, own)
-  return merged
+function hasLogSerializers (context: ContextState): boolean {
+  return context.logSerializers !== null
 }
 
 /** Per request: the logger `request.log` / `reply.log` use, bound to the request id. */

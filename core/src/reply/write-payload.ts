@@ -13,8 +13,11 @@ import type { RuntimeRequest } from '../request/request.js'
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
-  once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  once (event: 'error' | 'end' | 'close', listener: (this: PayloadStream, error: unknown) => void): unknown
+  removeListener (event: 'close', listener: (this: PayloadStream) => void): unknown
   resume?: () => unknown
+  readableEnded?: boolean
+  _readableState?: { endEmitted?: boolean }
   [kRawReply]?: Reply
 }
 
@@ -110,7 +113,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
       reply[kReplyHeaders]['content-length'] = contentLengthOf(payload)
       payload = null
     } else if (payload !== null && typeof payload === 'object' && isStream(payload)) {
-      drainStream(reply, payload)
+      drainStream(reply, payload, onHeadTwinStreamError)
       endWithoutBody(reply, res)
       return
     }
@@ -204,14 +207,19 @@ function endWithoutBody (reply: Reply, res: ServerResponse): void {
 }
 
 /** A stream whose content is not sent is still read to its end, so its source is released. */
-function drainStream (reply: Reply, stream: PayloadStream): void {
+function drainStream (reply: Reply, stream: PayloadStream, onError: (this: PayloadStream, error: unknown) => void = onDrainedStreamError): void {
   stream[kRawReply] = reply
-  stream.once('error', onDrainedStreamError)
+  stream.once('error', onError)
   if (typeof stream.resume === 'function') stream.resume()
 }
 
 function onDrainedStreamError (this: PayloadStream, error: unknown): void {
   this[kRawReply]!.log.error({ err: error }, 'reply payload stream errored')
+}
+
+// Fastify 4's log line for the stream a GET route's HEAD twin reads and drops.
+function onHeadTwinStreamError (this: PayloadStream, error: unknown): void {
+  this[kRawReply]!.log.error({ err: error }, 'Error on Stream found for HEAD route')
 }
 
 /**
@@ -254,7 +262,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
     pipeStream(reply, payload, true)
     return
   }
-  if (isPayloadStream) drainStream(reply, payload)
+  if (isPayloadStream) drainStream(reply, payload, onHeadTwinStreamError)
   res.writeHead(res.statusCode)
   if (isBody(payload) && !headTwin) res.write(payload)
   endWithTrailers(reply, given)
@@ -286,6 +294,7 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
+  stream.once('close', onPayloadStreamClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
   if (!withTrailers) {
@@ -303,13 +312,28 @@ function onTrailerStreamEnd (this: PayloadStream): void {
 }
 
 function onPayloadStreamError (this: PayloadStream, error: unknown): void {
+  this.removeListener('close', onPayloadStreamClose)
   const reply = this[kRawReply]!
   const res = reply.raw
-  reply.log.error({ err: error }, 'reply payload stream errored')
   if (!res.headersSent) {
+    // The error handlers log it, once, as Fastify does.
     reply[kReplySending] = false
     handleError(reply, error)
     return
   }
+  reply.log.error({ err: error }, 'reply payload stream errored')
   res.destroy()
+}
+
+/**
+ * A stream closed before its end without an error (destroyed by a pipeline whose other end failed)
+ * would leave the response open for ever; Fastify answers it as the error Node names it.
+ */
+function onPayloadStreamClose (this: PayloadStream): void {
+  const ended = this.readableEnded ?? this._readableState?.endEmitted
+  // Old-style streams say nothing about their end: nothing to judge.
+  if (ended !== false) return
+  const error = new Error('Premature close') as Error & { code: string }
+  error.code = 'ERR_STREAM_PREMATURE_CLOSE'
+  onPayloadStreamError.call(this, error)
 }

@@ -5,12 +5,31 @@ import type { AnyFunction } from '../types/internal.js'
 
 export type ParseAs = 'string' | 'buffer'
 
+/**
+ * What a parser function gets as `this`, as in Fastify 4.29 (named as Fastify's): how it reads the
+ * body, its limit (the server's when it set none) and the function itself.
+ */
+export class Parser {
+  readonly asString: boolean
+  readonly asBuffer: boolean
+  readonly bodyLimit: number
+  readonly fn: AnyFunction
+
+  constructor (parseAs: ParseAs | null, bodyLimit: number, fn: AnyFunction) {
+    this.asString = parseAs === 'string'
+    this.asBuffer = parseAs === 'buffer'
+    this.bodyLimit = bodyLimit
+    this.fn = fn
+  }
+}
+
 /** One content-type parser, as addContentTypeParser registered it. */
 export interface BodyParser {
   readonly fn: AnyFunction
   readonly parseAs: ParseAs | null
   readonly bodyLimit: number | undefined
-  readonly instance: object
+  /** The parser function's `this`. */
+  readonly receiver: Parser
   /** `fn(request, body, done)` rather than `async fn(request, body)`. */
   readonly callbackStyle: boolean
   /** A built-in parser (JSON, text): the one key a context may register a second time, once. */
@@ -144,7 +163,7 @@ export class ParserStore {
     this.parent = parent
   }
 
-  add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, instance: object, builtIn = false): void {
+  add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, serverBodyLimit: number, builtIn = false): void {
     const list = Array.isArray(types) ? types : [types]
     if (typeof fn !== 'function') throw new errorCodes.FST_ERR_CTP_INVALID_HANDLER()
     const { parseAs, bodyLimit } = options
@@ -155,7 +174,7 @@ export class ParserStore {
       fn: fn as AnyFunction,
       parseAs: (parseAs ?? null) as ParseAs | null,
       bodyLimit: parserBodyLimit(bodyLimit),
-      instance,
+      receiver: new Parser((parseAs ?? null) as ParseAs | null, typeof bodyLimit === 'number' && bodyLimit !== 0 ? bodyLimit : serverBodyLimit, fn as AnyFunction),
       // `(request, payloadOrBody, done)`: three parameters mean the callback style.
       callbackStyle: (fn as AnyFunction).length >= 3,
       builtIn

@@ -64,17 +64,32 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  // As in Fastify 4.29, DELETE and OPTIONS bodies are parsed only when they name their type and
-  // announce a body (any Content-Length, even 0, or Transfer-Encoding); other methods parse a
-  // body that is announced, typed or not.
-  if (isTypedBodyMethod(request.raw.method)
-    ? contentType === undefined || (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
-    : contentType === undefined && !hasBody(headers)) {
+  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type, and
+  // (as Fastify 4.29 does) announce a body with Content-Length or Transfer-Encoding.
+  if (contentType === undefined) {
+    if (!hasBody(headers) || isTypedBodyMethod(request.raw.method)) {
+      next(request, reply)
+      return
+    }
+  } else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method)) {
     next(request, reply)
     return
   }
   const parser = route.parsers!.find(contentType ?? '')
+  if (payload !== request.raw) {
+    const stream = replacedBodyStream(request, payload)
+    if (stream === null) {
+      reply.send(new errorCodes.ENC_ERR_PRE_PARSING_PAYLOAD(payload === null ? 'null' : typeof payload))
+      return
+    }
+    payload = stream
+  }
   if (parser === null) {
+    // As Fastify 4.29: an unmatched URL answers 404 whatever its content type, the body left unread.
+    if (route.isNotFound) {
+      next(request, reply)
+      return
+    }
     // Fastify names a missing or empty header 'undefined'.
     reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType === '' ? 'undefined' : contentType))
     return
@@ -100,6 +115,18 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   payload.on('data', onBodyData)
   payload.on('end', onBodyEnd)
   payload.on('error', onBodyError)
+  // A stream paused on purpose (a preParsing hook's decompressor) does not flow again when a 'data'
+  // listener is added; Fastify resumes it, so a paused replacement is read all the same.
+  if (payload.readableFlowing === false) payload.resume()
+}
+
+/**
+ * What a preParsing hook put in the request's place: null keeps the request, as in Fastify 4.29;
+ * anything but a stream is refused (null returned) where Fastify 4.29 crashes the process.
+ */
+function replacedBodyStream (request: RuntimeRequest, payload: BodyStream | null): BodyStream | null {
+  if (payload === null || payload === undefined) return request.raw as BodyStream
+  return typeof payload === 'object' && typeof (payload as Partial<BodyStream>).on === 'function' ? payload : null
 }
 
 function stopReading (stream: BodyStream): void {
@@ -172,7 +199,7 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
   if (parser.callbackStyle) {
     let settled = false
     try {
-      parser.fn.call(parser.instance, request, body, function parserDone (error: unknown, parsed?: unknown) {
+      parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
         settled = true
         finishParsing(request, reply, error, parsed, next, fail)
@@ -187,7 +214,7 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
   }
   let result: unknown
   try {
-    result = parser.fn.call(parser.instance, request, body)
+    result = parser.fn.call(parser.receiver, request, body)
   } catch (error) {
     finishParsing(request, reply, error, undefined, next, fail)
     return

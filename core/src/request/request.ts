@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
-import { routeOptionsWithVersion } from './route-options-view.js'
+import { routeOptionsOf } from './route-options-view.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -20,10 +20,15 @@ export interface RequestState {
   params: unknown
   raw: IncomingMessage
   query: unknown
-  /** `raw.headers`, or a copy under validateHeadersOnCopy or once a headers validator rewrote them. */
-  headers: Record<string, unknown>
-  body: unknown
   log: EnclaveLogger
+  body: unknown
+  /**
+   * Read through the prototype's accessor, as in Fastify 4.29: `raw.headers`, merged under what was
+   * assigned to it (`additionalHeaders`); under validateHeadersOnCopy an own property holding the copy.
+   */
+  headers: Record<string, unknown>
+  /** What was assigned to `request.headers` (Fastify 4.29's name; absent until then). */
+  additionalHeaders?: Record<string, unknown> | null
   validationError?: ValidationError
   /** The route answering the request; reply.callNotFound() moves it to the not-found route. */
   [kRequestRoute]: RouteContext
@@ -51,6 +56,14 @@ type RequestAccessors = Pick<EnclaveRequest,
 
 /** Properties every request has; the per-context classes inherit them. */
 const requestPrototype = {
+  get headers (): Record<string, unknown> {
+    const additional = this.additionalHeaders
+    if (additional === undefined || additional === null) return this.raw.headers
+    return Object.assign({}, this.raw.headers, additional)
+  },
+  set headers (headers: Record<string, unknown>) {
+    this.additionalHeaders = headers
+  },
   get method (): string {
     return this.raw.method!
   },
@@ -77,8 +90,7 @@ const requestPrototype = {
     const route = this[kRequestRoute]
     const version = this.raw.headers['accept-version']
     // As Fastify 4.29: `version` is the version the request asked for, once a version strategy is in use.
-    if (typeof version !== 'string' || !route.server.router.hasConstraintStrategy('version')) return route.publicOptions
-    return routeOptionsWithVersion(route.publicOptions, version)
+    return routeOptionsOf(route.publicOptions, typeof version === 'string' && route.server.router.hasConstraintStrategy('version') ? version : undefined)
   },
   get routeConfig (): Record<string, unknown> {
     warnings.FSTDEP016()
@@ -124,11 +136,12 @@ const requestPrototype = {
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = this.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
+      // The last hop's value as sent, as Fastify 4.29 gives it (`lorem` stays `lorem`); an empty header is not one.
+      if (typeof forwarded === 'string' && forwarded !== '' && believesForwarding(this)) return lastListValue(forwarded) as 'http' | 'https'
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
-} satisfies Omit<RequestAccessors, ValidationMethodName> & ThisType<RequestState>
+} satisfies Omit<RequestAccessors, ValidationMethodName> & Pick<RequestState, 'headers'> & ThisType<RequestState>
 
 type ValidationMethodName = 'getValidationFunction' | 'compileValidationSchema' | 'validateInput'
 
@@ -190,9 +203,10 @@ export function buildRequestClass (parent: RequestClass | null): RequestClass {
     declare params: unknown
     declare raw: IncomingMessage
     declare query: unknown
-    declare headers: Record<string, unknown>
-    declare body: unknown
     declare log: EnclaveLogger
+    declare body: unknown
+    // The prototype's accessor (declared only: nothing is emitted, no own property is made).
+    declare headers: Record<string, unknown>
     declare [kRequestRoute]: RouteContext
 
     constructor (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext) {
@@ -200,9 +214,9 @@ export function buildRequestClass (parent: RequestClass | null): RequestClass {
       this.params = params
       this.raw = raw
       this.query = query
-      this.headers = raw.headers
-      this.body = undefined
+      // Fastify 4.29's order (Object.keys, JSON.stringify, a logger's req serializer see it); headers are an accessor.
       this.log = log
+      this.body = undefined
       this[kRequestRoute] = route
     }
   }

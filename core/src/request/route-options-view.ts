@@ -1,4 +1,4 @@
-/** `request.routeOptions`: the frozen view of a route's options, in Fastify 4.29's shape. */
+/** `request.routeOptions`: a route's options in Fastify 4.29's shape, a new frozen object at each read. */
 import type { RouteOptionsView } from '../types/route.js'
 
 /** What the view shows, as Fastify 4.29 lists it; `config` and `schema` are there but not enumerated. */
@@ -17,10 +17,31 @@ export interface RouteOptionsFields {
 }
 
 /**
- * Fastify 4.29's view: these keys in this order (so `Object.keys` and `JSON.stringify` agree),
- * with `config` and `schema` readable but not enumerable.
+ * A route's view, prepared once (at ready()): each read of `request.routeOptions` copies it into a
+ * new frozen object, as Fastify 4.29 builds one per read (so a caller cannot tell a cached one).
  */
-export function routeOptionsView (fields: RouteOptionsFields): Readonly<RouteOptionsView> {
+export class RouteOptionsSource {
+  readonly fields: RouteOptionsFields
+  /** `config` and `schema`: read-only, not enumerable accessors, as Fastify 4.29 defines them. */
+  readonly accessors: PropertyDescriptorMap
+
+  constructor (fields: RouteOptionsFields) {
+    this.fields = fields
+    const config = fields.config
+    const schema = fields.schema
+    this.accessors = {
+      config: { get: function get () { return config }, enumerable: false, configurable: false },
+      schema: { get: function get () { return schema }, enumerable: false, configurable: false }
+    }
+  }
+}
+
+/**
+ * Fastify 4.29's view: these keys in this order (so `Object.keys` and `JSON.stringify` agree), with
+ * `config` and `schema` readable but not enumerable, and `version` the one the request asked for.
+ */
+export function routeOptionsOf (source: RouteOptionsSource, version: string | undefined): Readonly<RouteOptionsView> {
+  const fields = source.fields
   const view = {
     method: fields.method,
     url: fields.url,
@@ -30,26 +51,8 @@ export function routeOptionsView (fields: RouteOptionsFields): Readonly<RouteOpt
     exposeHeadRoute: fields.exposeHeadRoute,
     prefixTrailingSlash: fields.prefixTrailingSlash,
     handler: fields.handler,
-    version: fields.version
+    version: version ?? fields.version
   }
-  Object.defineProperty(view, 'config', { value: fields.config, enumerable: false })
-  Object.defineProperty(view, 'schema', { value: fields.schema, enumerable: false })
+  Object.defineProperties(view, source.accessors)
   return Object.freeze(view) as unknown as Readonly<RouteOptionsView>
-}
-
-/** The view with `version` set: Fastify 4.29 shows the version the request asked for (Accept-Version). */
-export function routeOptionsWithVersion (view: Readonly<RouteOptionsView>, version: string): Readonly<RouteOptionsView> {
-  return routeOptionsView({
-    method: view.method,
-    url: view.url,
-    bodyLimit: view.bodyLimit,
-    attachValidation: view.attachValidation,
-    logLevel: view.logLevel ?? '',
-    exposeHeadRoute: view.exposeHeadRoute,
-    prefixTrailingSlash: view.prefixTrailingSlash,
-    handler: view.handler,
-    version,
-    config: view.config,
-    schema: view.schema
-  })
 }

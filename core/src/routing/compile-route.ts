@@ -11,23 +11,36 @@ import { normalizeRouteSchema } from '../schema/normalize-schema.js'
 import { compileRouteSerialization } from '../schema/compile-serialization.js'
 import { compileResponseInspector } from '../schema/response-inspection.js'
 import { contextLogger, serializersOf, compileRequestLogging } from '../logging/request-logger.js'
-import { routeOptionsView } from '../request/route-options-view.js'
+import { RouteOptionsSource } from '../request/route-options-view.js'
+import { isDefaultNotFoundHandler } from './not-found.js'
 import type { RouteContext } from './route-context.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { ParserLookup } from '../request/body-parsers.js'
 
 const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
 
-function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHookName): HookEntry[] | null {
+/**
+ * A route's hooks run with the route's instance as `this` (the context that declared the route or
+ * the not-found handler), wherever up the lineage they were added: Fastify binds them so, and
+ * plugins such as @fastify/middie read the route context's own state through `this`.
+ */
+function boundToRoute (entry: HookEntry, route: RouteContext): HookEntry {
+  if (entry.instance === route.instance) return entry
+  return { fn: entry.fn, instance: route.instance, callbackStyle: entry.callbackStyle, sequence: entry.sequence }
+}
+
+/** A route's hooks of one name, in the order they run: its contexts' (as added), then its own; each bound to the route's instance. */
+export function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHookName): HookEntry[] | null {
   const chain: HookEntry[] = inAddedOrder(lineage.map((ctx) => ctx.hooks[name]))
   const own = route.routeHooks[name]
   if (own !== undefined) chain.push(...own)
+  for (let i = 0; i < chain.length; i++) chain[i] = boundToRoute(chain[i]!, route)
   return chain.length === 0 ? null : chain
 }
 
 function hookChain (route: RouteContext, lineage: ContextState[], name: RequestHookName, end: ChainEnd): HookChain | null {
   const hooks = hooksOf(route, lineage, name)
-  return hooks === null ? null : new HookChain(hooks, end, route.instance)
+  return hooks === null ? null : new HookChain(hooks, end)
 }
 
 /** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
@@ -70,7 +83,8 @@ export function compileRoute (route: RouteContext): void {
   route.onRequestAbort = hooksOf(route, lineage, 'onRequestAbort')
   route.errorHandlers = errorHandlerChain(route, context)
   route.parsers = parsersOf(context)
-  route.replySerializer = context.inherited('replySerializer')
+  // Fastify 4.29 never passes a not-found handler's replies through setReplySerializer's function.
+  route.replySerializer = route.isNotFound ? null : context.inherited('replySerializer')
   const serverOptions = route.server.options
   route.specValidationPayload = serverOptions.validationPayload === 'spec'
   route.concealValidatorFailure = serverOptions.validatorFailure === 'conceal'
@@ -78,10 +92,13 @@ export function compileRoute (route: RouteContext): void {
   route.rejectUnlistedBodyType = serverOptions.rejectUnlistedBodyMediaType
   route.schemaErrorFormatter = (route.options.schemaErrorFormatter ?? context.inherited('schemaErrorFormatter') ??
     serverOptions.schemaErrorFormatter ?? (route.specValidationPayload ? defaultSchemaErrorFormatter : fastifySchemaErrorFormatter)) as SchemaErrorFormatter
-  if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
-  route.validators = compileRouteValidation(route)
-  route.responseSerializers = compileRouteSerialization(route)
-  route.responseInspector = compileResponseInspector(route)
+  // Fastify 4.29 shows a not-found route's schema in routeOptions, but never compiles nor applies it.
+  if (!route.isNotFound) {
+    if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
+    route.validators = compileRouteValidation(route)
+    route.responseSerializers = compileRouteSerialization(route)
+    route.responseInspector = compileResponseInspector(route)
+  }
   // '' is Fastify's "no level of its own" (what onRoute hooks see at the root).
   const logLevel = route.options.logLevel === '' ? undefined : route.options.logLevel as string | undefined
   const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
@@ -90,7 +107,7 @@ export function compileRoute (route: RouteContext): void {
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
   route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
   const notFound = route.isNotFound
-  route.publicOptions = routeOptionsView({
+  route.publicOptions = new RouteOptionsSource({
     method: route.config.method as string | string[] | undefined,
     url: route.config.url as string | undefined,
     bodyLimit: route.bodyLimit,
@@ -98,7 +115,9 @@ export function compileRoute (route: RouteContext): void {
     logLevel: logLevel ?? context.logLevel ?? '',
     exposeHeadRoute: notFound ? undefined : route.options.exposeHeadRoute ?? route.server.options.exposeHeadRoutes,
     prefixTrailingSlash: notFound ? undefined : route.options.prefixTrailingSlash ?? 'both',
-    handler: route.handler,
+    // As Fastify 4.29: the handler bound to its instance, one function per route (Fastify's default
+    // not-found handler excepted).
+    handler: isDefaultNotFoundHandler(route.handler) ? route.handler : route.handler.bind(route.instance),
     version: undefined,
     config: route.config,
     schema: route.schema

@@ -5,6 +5,7 @@ import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
 import { allMethods, routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
+import { watchFinish } from '../lifecycle/response-events.js'
 import { keepHeadTwinAnswer } from '../reply/head-twin.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState } from '../instance/context-state.js'
@@ -29,7 +30,8 @@ interface NotFoundReply {
   send (payload?: unknown): unknown
 }
 
-function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply): void {
+// Named as Fastify 4.29's (request.routeOptions.handler.name shows it).
+function basic404 (request: NotFoundRequest, reply: NotFoundReply): void {
   const message = `Route ${String(request.raw.method)}:${String(request.raw.url)} not found`
   if (reply[kReplyRoute].server.options.disableRequestLogging !== true) request.log.info(message)
   // Fastify's payload exactly, key order included.
@@ -37,6 +39,10 @@ function defaultNotFoundHandler (request: NotFoundRequest, reply: NotFoundReply)
   reply.code(404)
   reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
   reply.send(body)
+}
+
+export function isDefaultNotFoundHandler (handler: AnyFunction): boolean {
+  return handler === basic404
 }
 
 /**
@@ -48,13 +54,13 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
   const options = (typeof optionsOrHandler === 'object' && optionsOrHandler !== null ? optionsOrHandler : {}) as Record<string, unknown>
   // As in Fastify 4.29, no handler means the default one (with the options' hooks), which a later
   // call may still replace.
-  const handler = given === undefined || given === null ? defaultNotFoundHandler : given
+  const handler = given === undefined || given === null ? basic404 : given
   if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
   if (context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "setNotFoundHandler"!')
   const owner = context.prefixOwner()
   const setter = owner.notFoundSetBy
   // Fastify 4.29 throws a plain Error here, without a code.
-  if (setter !== null && setter.notFoundHandler?.handler !== defaultNotFoundHandler) {
+  if (setter !== null && setter.notFoundHandler?.handler !== basic404) {
     throw new Error(`Not found handler already set for Fastify instance with prefix: '${context.prefix || '/'}'`)
   }
   owner.notFoundSetBy = context
@@ -64,6 +70,9 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
 function createNotFoundRoute (server: ServerState, context: ContextState, handler: AnyFunction, options: Record<string, unknown>): RouteContext {
   // setNotFoundHandler's options may carry hooks (preValidation, preHandler …), as in Fastify.
   const routeHooks = routeHooksOf(options, context.instance)
+  // As Fastify 4.29: bodyLimit and logLevel are the context's, whatever the options say (a schema
+  // is shown in routeOptions but never compiled nor applied: see compileRoute).
+  const { bodyLimit: _bodyLimit, logLevel: _logLevel, ...kept } = options
   return new RouteContext({
     method: '*',
     url: context.prefix === '' ? '/*' : context.prefix + '/*',
@@ -71,7 +80,7 @@ function createNotFoundRoute (server: ServerState, context: ContextState, handle
     instance: context.instance,
     context,
     server,
-    options: { ...options, handler },
+    options: { ...kept, handler },
     isNotFound: true,
     routeHooks,
     formatter: defaultSchemaErrorFormatter
@@ -91,8 +100,47 @@ export function installNotFound (server: ServerState): void {
       return
     }
     keepHeadTwinAnswer(reply)
-    runInNotFoundRoute(request, reply, route)
+    const from = reply[kReplyRoute]
+    // Fastify 4.29 runs the not-found route's onResponse hooks when the matched route has its own or
+    // a logger is set (request logging disabled or not): the matched route may not watch 'finish'.
+    if (!from.watchFinish && route.onResponse !== null && server.loggingEnabled) watchFinish(reply.raw, reply)
+    runInNotFoundRoute(request, reply, callNotFoundRoute(from, route))
   }
+}
+
+/**
+ * What reply.callNotFound() runs in: the not-found route, except for onSend, where Fastify 4.29 keeps
+ * the chain of the route the request matched (the not-found options' own onSend does not run).
+ * Built once per pair, on its first use, so the request path only looks it up.
+ */
+function callNotFoundRoute (from: RouteContext, notFound: RouteContext): RouteContext {
+  if (from.onSend === null && notFound.onSend === null) return notFound
+  let routes = from.callNotFoundRoutes
+  if (routes === null) {
+    routes = new Map()
+    from.callNotFoundRoutes = routes
+  }
+  let route = routes.get(notFound)
+  if (route === undefined) {
+    route = new RouteContext({
+      method: notFound.method,
+      url: notFound.url,
+      handler: notFound.handler,
+      instance: notFound.instance,
+      context: notFound.context,
+      server: notFound.server,
+      options: notFound.options,
+      isNotFound: true,
+      routeHooks: notFound.routeHooks,
+      formatter: notFound.schemaErrorFormatter
+    })
+    // Every compiled field of the not-found route, on an object of the same shape as every route.
+    Object.assign(route, notFound)
+    route.onSend = from.onSend
+    route.callNotFoundRoutes = null
+    routes.set(notFound, route)
+  }
+  return route
 }
 
 /** The not-found route of a prefix owner, run in the context that set its handler (its hooks apply). */
@@ -124,7 +172,7 @@ function collectPrefixRoutes (server: ServerState, context: ContextState, into: 
 /** Not-found routes, one per prefix whose contexts set a handler: the root's answers what no prefix claims. */
 export function arrangeNotFoundRoutes (server: ServerState): RouteContext[] {
   const root = server.root
-  server.rootNotFound = notFoundRouteOf(server, root) ?? createNotFoundRoute(server, root, defaultNotFoundHandler, {})
+  server.rootNotFound = notFoundRouteOf(server, root) ?? createNotFoundRoute(server, root, basic404, {})
   const routes = [server.rootNotFound]
   collectPrefixRoutes(server, root, routes)
   return routes

@@ -15,7 +15,7 @@ import type { AnyFunction } from '../types/internal.js'
 import type { ChildLoggerFactory, RequestIdGenerator } from '../logging/request-logger.js'
 import type { ResponseInspector } from '../schema/response-inspection.js'
 import type { RouteSchema } from '../types/route-types.js'
-import type { RouteOptionsView } from '../types/route.js'
+import { RouteOptionsSource } from '../request/route-options-view.js'
 
 /**
  * A route's options as declared: what the user gave, as onRoute hooks left it. validateRouteOptions
@@ -71,7 +71,8 @@ export class RouteContext {
   readonly isNotFound: boolean
   readonly Request: RequestClass
   readonly Reply: ReplyClass
-  publicOptions: Readonly<RouteOptionsView>
+  /** What `request.routeOptions` copies at each read. */
+  publicOptions: RouteOptionsSource
   logger: EnclaveLogger
   /** The request-id generator in effect for this route (setGenReqId), set at ready(). */
   genReqId: RequestIdGenerator
@@ -79,7 +80,7 @@ export class RouteContext {
   childLoggerFactory: ChildLoggerFactory | null = null
   /** The options (level, serializers) a custom child-logger factory receives. */
   loggerOptions: Record<string, unknown> = {}
-  /** Routes outside GET/HEAD read a body when one is sent. */
+  /** Routes outside GET, HEAD and UNLOCK read a body when one is sent. */
   readonly parseBody: boolean
   readonly routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
 
@@ -115,6 +116,8 @@ export class RouteContext {
   headersOnCopy = false
   /** rejectUnlistedBodyMediaType. */
   rejectUnlistedBodyType = false
+  /** The routes reply.callNotFound() from this route runs in, one per not-found route, built on first use (see not-found.ts). */
+  callNotFoundRoutes: Map<RouteContext, RouteContext> | null = null
 
   constructor (init: {
     method: string
@@ -135,10 +138,10 @@ export class RouteContext {
     this.context = init.context
     this.server = init.server
     this.options = init.options
-    // As Fastify 4.29: the methods as declared (upper-cased; an array stays one), and nothing for a
-    // not-found route.
+    // As Fastify 4.29: the methods as declared (upper-cased; an array stays one); a not-found route's
+    // is setNotFoundHandler's `config` option itself, or an empty object.
     const declared = init.options.method
-    this.config = init.isNotFound ? {} : { ...(init.options.config ?? {}), url: init.url, method: Array.isArray(declared) ? declared.map((method) => String(method).toUpperCase()) : init.method }
+    this.config = init.isNotFound ? init.options.config ?? {} : { ...(init.options.config ?? {}), url: init.url, method: Array.isArray(declared) ? declared.map((method) => String(method).toUpperCase()) : init.method }
     this.schema = init.options.schema
     this.attachValidation = init.options.attachValidation === true
     this.bodyLimit = init.options.bodyLimit ?? init.server.options.bodyLimit
@@ -148,10 +151,23 @@ export class RouteContext {
     this.Reply = init.context.Reply
     this.logger = init.context.logger
     this.genReqId = init.server.genReqId
-    this.parseBody = init.method !== 'GET' && init.method !== 'HEAD'
+    // As Fastify 4.29, which reads no body for GET, HEAD and UNLOCK.
+    this.parseBody = init.method !== 'GET' && init.method !== 'HEAD' && init.method !== 'UNLOCK'
     this.routeHooks = init.routeHooks
     this.schemaErrorFormatter = init.formatter
     // Replaced by the full view at ready(); a route is not served before.
-    this.publicOptions = { method: init.method, url: init.url, config: this.config, bodyLimit: this.bodyLimit, attachValidation: this.attachValidation, handler: init.handler }
+    this.publicOptions = new RouteOptionsSource({
+      method: init.method,
+      url: init.url,
+      bodyLimit: this.bodyLimit,
+      attachValidation: this.attachValidation,
+      logLevel: '',
+      exposeHeadRoute: undefined,
+      prefixTrailingSlash: undefined,
+      handler: init.handler,
+      version: undefined,
+      config: this.config,
+      schema: this.schema
+    })
   }
 }

@@ -13,12 +13,15 @@ import type { ResolvedOptions } from '../options.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import { RouteContext } from './route-context.js'
-import { routeOptionsView } from '../request/route-options-view.js'
+import { RouteOptionsSource } from '../request/route-options-view.js'
+import { prettyMetaOf } from './print-routes.js'
 import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
   /** Fastify's `useSemicolonDelimiter`, which find-my-way's types do not list. */
   useSemicolonDelimiter?: boolean
+  /** What prettyPrint's `includeMeta` shows of a route (find-my-way's option its types do not list). */
+  buildPrettyMeta?: (route: { store?: unknown }) => Record<string, unknown>
 }
 
 /** The `frameworkErrors` option: answers a URL the router cannot use, in place of Fastify's fixed payload. */
@@ -65,6 +68,8 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
   }
   const config: RouterConfig = {
     ...shared,
+    // printRoutes({ includeMeta }): the route metadata Fastify 4.29 shows, not the route context itself.
+    buildPrettyMeta: prettyMetaOf,
     defaultRoute: function routeNotFound (req: IncomingMessage, res: ServerResponse) {
       const state = server()
       if (state.defaultRoute !== null) state.defaultRoute(req, res)
@@ -139,7 +144,8 @@ function answerUnusableUrl (server: ServerState, req: IncomingMessage, res: Serv
   const body = error.statusCode === 500
     ? JSON.stringify({ error: 'Internal Server Error', message: error.message, statusCode: 500 })
     : JSON.stringify({ error: 'Bad Request', code: error.code, message: error.message, statusCode: error.statusCode })
-  res.writeHead(error.statusCode!, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+  // Fastify writes these two names capitalised (a raw socket sees them so).
+  res.writeHead(error.statusCode!, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) })
   res.end(body)
 }
 
@@ -170,7 +176,7 @@ function frameworkErrorRoute (server: ServerState): RouteContext {
   })
   route.errorHandlers = [{ fn: defaultErrorHandler, instance: root.instance }]
   compileRequestLogging(route, undefined, null)
-  route.publicOptions = routeOptionsView({
+  route.publicOptions = new RouteOptionsSource({
     method: undefined,
     url: undefined,
     bodyLimit: server.options.bodyLimit,

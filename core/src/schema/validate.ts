@@ -26,10 +26,16 @@ function readPart (route: RouteContext, request: RuntimeRequest, part: HttpPart)
     case 'querystring': return request.query
     default:
       if (!route.headersOnCopy) return request.raw.headers
-      // validateHeadersOnCopy: coercion and removeAdditional must not rewrite the raw headers.
-      request.headers = Object.assign({}, request.raw.headers)
-      return request.headers
+      // validateHeadersOnCopy: coercion and removeAdditional must not rewrite the raw headers, and
+      // request.headers is the validated copy itself (an own property: not merged over raw.headers).
+      return ownHeadersCopy(request)
   }
+}
+
+function ownHeadersCopy (request: RuntimeRequest): Record<string, unknown> {
+  const copy: Record<string, unknown> = Object.assign({}, request.raw.headers)
+  Object.defineProperty(request, 'headers', { value: copy, writable: true, enumerable: false, configurable: true })
+  return copy
 }
 
 /** A validator's `{ value }` replaces the part; as in Fastify, only a truthy value does. */
@@ -40,8 +46,11 @@ function writePart (request: RuntimeRequest, part: HttpPart, value: unknown): vo
     case 'querystring': request.query = value; break
     default:
       // Merged over the headers, never replacing them: validators that strip unknown keys would
-      // otherwise drop every undeclared header. The raw headers stay as they are.
-      if (typeof value === 'object') request.headers = Object.assign({}, request.headers, value as object)
+      // otherwise drop every undeclared header. The raw headers stay as they are. Assigned through
+      // the request's accessor, as Fastify 4.29 does (it keeps the value as `additionalHeaders`).
+      if (typeof value !== 'object' || value === null) break
+      if (Object.hasOwn(request, 'headers')) request.headers = Object.assign({}, request.headers, value)
+      else request.headers = value as Record<string, unknown>
   }
 }
 
@@ -80,8 +89,9 @@ function describeResult (value: unknown): string {
 function markValidationError (route: RouteContext, failure: Error & Record<PropertyKey, unknown>, part: HttpPart, issues: ValidationIssue[] | undefined): Error {
   if (failure.statusCode === undefined) failure.statusCode = 400
   if (failure.code === undefined) failure.code = 'FST_ERR_VALIDATION'
-  if (failure.validationContext === undefined) failure.validationContext = part
+  // `validation` before `validationContext`: Fastify 4.29's key order (the error's log line shows it).
   if (issues !== undefined) failure.validation = issues
+  if (failure.validationContext === undefined) failure.validationContext = part
   if (route.specValidationPayload) {
     if (!Array.isArray(failure.validation)) failure.validation = [customIssue(failure.message)]
     failure[kSpecValidationPayload] = true
@@ -134,6 +144,8 @@ function isStackOverflow (thrown: unknown): boolean {
 function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown, rejected: boolean): Error {
   // On both entries: bad input never answers 5xx (Fastify 4.29 answers 500 here; docs/security.md).
   if (isStackOverflow(thrown)) return buildValidationError(route, part, [tooDeepIssue])
+  // Ajv's async validators reject with a ValidationError: a judgment of the input, not a failure to judge it.
+  if (rejected && route.concealValidatorFailure && isAjvValidationError(thrown)) return buildValidationError(route, part, thrown.errors)
   if (route.concealValidatorFailure) {
     const error = new errorCodes.ENC_ERR_VALIDATOR_FAILED(part)
     ;(error as Error & { cause?: unknown }).cause = thrown
@@ -141,6 +153,10 @@ function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown,
   }
   if (rejected) return buildValidationError(route, part, thrown instanceof Error ? thrown : [customIssue(String(thrown))])
   return thrown instanceof Error ? thrown : toThrownError(thrown)
+}
+
+function isAjvValidationError (thrown: unknown): thrown is Error & { errors: unknown[] } {
+  return thrown instanceof Error && (thrown as { validation?: unknown }).validation === true && Array.isArray((thrown as { errors?: unknown }).errors)
 }
 
 const tooDeepIssue: ValidationIssue = { instancePath: '', schemaPath: '', keyword: 'depth', params: {}, message: 'is too deeply nested to validate' }

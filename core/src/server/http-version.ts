@@ -6,7 +6,8 @@ import type { RawHandler } from '../instance/server-state.js'
 const versionNotSupportedBody = JSON.stringify({ error: 'HTTP Version Not Supported', message: 'HTTP Version Not Supported', statusCode: 505 })
 
 function refuseHttpVersion (res: ServerResponse): void {
-  res.writeHead(505, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(versionNotSupportedBody) })
+  // Capitalised, as Fastify writes them.
+  res.writeHead(505, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(versionNotSupportedBody) })
   res.end(versionNotSupportedBody)
 }
 
