@@ -38,8 +38,6 @@ export interface RouteCommonOptions<S = RouteSchema> {
   logLevel?: string
   /** pino serializers for this route's request logger (merged over its plugin's). */
   logSerializers?: Record<string, (value: any) => unknown>
-  /** Builds this route's request loggers instead of the instance's `childLoggerFactory`. */
-  childLoggerFactory?: (this: I, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string
@@ -54,6 +52,8 @@ export interface RouteCommonOptions<S = RouteSchema> {
 /** Route options besides method, url and handler. */
 export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> extends RouteCommonOptions<S> {
   errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => unknown
+  /** Builds this route's request loggers instead of the instance's `childLoggerFactory`. */
+  childLoggerFactory?: (this: I, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
   config?: RouteConfigOf<I>
   onRequest?: RouteHookOption<'onRequest', I, G, S, Path>
   preParsing?: RouteHookOption<'preParsing', I, G, S, Path>
