@@ -1,4 +1,5 @@
 import t from 'tap'
+import { Readable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { createServer, fastifyProfile } from '@enclave/core/internal'
@@ -226,4 +227,29 @@ t.test('DELETE and OPTIONS with a content type but no body announced are not par
     }
   }
   t.equal(await run(fastify4, 'DELETE', { 'content-type': 'application/json' }), '200 {"body":"none"}')
+})
+
+t.test('a body stream that fails keeps its status only when it is an error status, else 400, as fastify@4.29.1', async (t) => {
+  const run = async (factory: (options?: any) => any, status: unknown) => {
+    const app = factory()
+    let seen: unknown = 'no onError'
+    app.addHook('preParsing', async () => {
+      const stream: Readable & { receivedEncodedLength?: number } = new Readable({
+        read () { this.destroy(Object.assign(new Error('kaboom'), status === undefined ? {} : { statusCode: status })) }
+      })
+      stream.receivedEncodedLength = 20
+      return stream
+    })
+    app.addHook('onError', async (_request: any, _reply: any, error: any) => { seen = error.statusCode })
+    app.post('/', async () => 'handler')
+    const response = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })
+    await app.close()
+    return `${response.statusCode} ${response.body} onError saw ${String(seen)}`
+  }
+  for (const status of [200, 'teapot', 399, undefined, 404, 503]) {
+    const expected = await run(fastify4, status)
+    t.equal(await run(fastifyFace, status), expected, `fastify face: ${String(status)}`)
+    t.equal(await run(enclave, status), expected, `enclave(): ${String(status)}`)
+  }
+  t.equal(await run(fastify4, 200), '400 {"statusCode":400,"error":"Bad Request","message":"kaboom"} onError saw 400')
 })

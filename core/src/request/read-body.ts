@@ -189,8 +189,11 @@ function onBodyError (this: BodyStream, error: Error): void {
   reader.done = true
   // A 400 with the stream's error, an aborted upload included: as in Fastify, it goes through the
   // error handlers (the default one logs Fastify's "aborted" line); the answer has nowhere to go.
-  const withStatus = error as Error & { statusCode?: number }
-  withStatus.statusCode ??= 400
+  // As in Fastify 4.29, the stream's own status stays only when it is an error status (a number from
+  // 400); any other becomes 400. (Fastify crashes on one above 599; it becomes 400 here too.)
+  const withStatus = error as Error & { statusCode?: unknown }
+  const status = withStatus.statusCode
+  if (typeof status !== 'number' || status < 400 || status > 599) withStatus.statusCode = 400
   reader.reply.send(error)
 }
 
