@@ -1,5 +1,6 @@
 /** Reading a request body: the stream listeners, the size and Content-Length checks, and running the parser. */
 import { isUtf8 } from 'node:buffer'
+import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { kBodyReader, kRequestRoute } from '../symbols.js'
@@ -26,8 +27,11 @@ export interface BodyStream extends Readable {
 /**
  * State of one body being read, kept on the stream itself: the 'data'/'end' listeners are shared
  * module functions that find their request through `this`, so no closure is made per request.
+ * It is also the async scope the request was in when reading began: parsing and the rest of the
+ * lifecycle continue in it, so an AsyncLocalStorage store an earlier hook entered (`storage.run(
+ * store, done)`) is still seen by the handler, as in Fastify 4.29.
  */
-class BodyReader {
+class BodyReader extends AsyncResource {
   readonly request: RuntimeRequest
   readonly reply: EnclaveReply
   readonly parser: BodyParser
@@ -40,6 +44,7 @@ class BodyReader {
   done = false
 
   constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing, fail: ParsingFailed) {
+    super('enclave.body')
     this.request = request
     this.reply = reply
     this.parser = parser
@@ -159,9 +164,13 @@ function onBodyEnd (this: BodyStream): void {
   stopReading(this)
   if (reader.done) return
   reader.done = true
+  reader.runInAsyncScope(bodyEnded, null, this, reader)
+}
+
+function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   // A stream a preParsing hook returned (a decompressor) reports the bytes it read from the
   // request as receivedEncodedLength, which is what Content-Length counts (Fastify's Hooks docs).
-  const encoded = this.receivedEncodedLength
+  const encoded = stream.receivedEncodedLength
   const measured = typeof encoded === 'number' ? encoded : reader.received
   if (reader.declaredLength !== -1 && measured !== reader.declaredLength) {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
@@ -194,18 +203,22 @@ function onBodyError (this: BodyStream, error: Error): void {
   const withStatus = error as Error & { statusCode?: unknown }
   const status = withStatus.statusCode
   if (typeof status !== 'number' || status < 400 || status > 599) withStatus.statusCode = 400
-  reader.reply.send(error)
+  reader.runInAsyncScope(reader.reply.send, reader.reply, error)
 }
 
 /** `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. */
 function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed): void {
   if (parser.callbackStyle) {
     let settled = false
+    // A parser reading the raw stream calls `done` from the stream's events: the lifecycle
+    // continues in the request's async scope all the same (see BodyReader).
+    const scope = parser.parseAs === null ? new AsyncResource('enclave.body') : null
     try {
       parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
         settled = true
-        finishParsing(request, reply, error, parsed, next, fail)
+        if (scope === null) finishParsing(request, reply, error, parsed, next, fail)
+        else scope.runInAsyncScope(finishParsing, null, request, reply, error, parsed, next, fail)
       })
     } catch (error) {
       if (!settled) {
