@@ -3,17 +3,11 @@
 // over a real socket, as in fastify@4.29.1: the three entries must agree.
 import t from 'tap'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import Fastify from 'fastify4'
-import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces } from './fixtures/faces.js'
 
-const factories: Array<[string, () => any]> = [
-  ['fastify4', () => Fastify()],
-  ['enclave()', () => enclave()],
-  ['fastify face', () => createServer({}, fastifyProfile)]
-]
+const factories = faces
 
-async function storesSeen (make: () => any): Promise<unknown[]> {
+async function storesSeen (make: (options?: any) => any): Promise<unknown[]> {
   const storage = new AsyncLocalStorage<{ id: number }>()
   const app = make()
   let next = 0

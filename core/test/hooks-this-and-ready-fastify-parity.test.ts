@@ -2,21 +2,15 @@
 // on fastify@4.29.1, on enclave() and on the Fastify face, and the three must agree.
 import t from 'tap'
 import type { Test } from 'tap'
-import Fastify from 'fastify4'
-import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces } from './fixtures/faces.js'
 
-const factories: Array<[string, (options?: any) => any]> = [
-  ['fastify4', (options) => Fastify(options)],
-  ['enclave()', (options) => enclave(options)],
-  ['fastify face', (options) => createServer(options, fastifyProfile)]
-]
+const factories = faces
 
 /** Runs `scenario` on every factory; the first (fastify@4.29.1) is what the others must equal. */
 async function agree (t: Test, label: string, scenario: (make: (options?: any) => any) => Promise<unknown>, expected?: unknown): Promise<void> {
   const [[, reference], ...others] = factories
   const wanted = await scenario(reference)
-  if (expected !== undefined) t.same(wanted, expected, `fastify4: ${label}`)
+  if (expected !== undefined) t.same(wanted, expected, `fastify@4.29.1: ${label}`)
   for (const [name, make] of others) t.same(await scenario(make), wanted, `${name}: ${label}`)
 }
 

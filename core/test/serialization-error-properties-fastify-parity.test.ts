@@ -2,15 +2,9 @@
 // "add the additional properties to the Error instance"), with statusCode, error and message the
 // answer's: each case runs on fastify@4.29.1, enclave() and the Fastify face, which must agree.
 import t from 'tap'
-import Fastify from 'fastify4'
-import enclave from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { faces } from './fixtures/faces.js'
 
-const factories: Array<[string, () => any]> = [
-  ['fastify4', () => Fastify()],
-  ['enclave()', () => enclave()],
-  ['fastify face', () => createServer({}, fastifyProfile)]
-]
+const factories = faces
 
 class TimedError extends Error {
   get retryIn (): string { return 'two weeks' }
