@@ -151,7 +151,8 @@ function notFoundRouteOf (server: ServerState, owner: ContextState): RouteContex
 }
 
 function claimPrefix (server: ServerState, prefix: string, route: RouteContext): void {
-  for (const path of [prefix, prefix + '/*']) {
+  // A prefix written with a trailing slash ('/p/') claims '/p/*', as in Fastify 4.29, not '/p//*'.
+  for (const path of [prefix, prefix.endsWith('/') ? prefix + '*' : prefix + '/*']) {
     for (const method of allMethods) {
       if (!server.notFoundRouter.hasRoute(method as 'GET', path)) server.notFoundRouter.on(method as 'GET', path, function notFoundStore () {}, route)
     }
