@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import enclave from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 /** A pino destination that keeps every line, parsed. */
 function captureLines () {
@@ -182,4 +183,16 @@ t.test('logger: true logs at info', async (t) => {
   const app = enclave({ logger: true })
   t.teardown(() => app.close())
   t.equal(app.log.level, 'info')
+})
+
+t.test('a childLoggerFactory that returns no logger fails the request: inject() throws FST_ERR_LOG_INVALID_LOGGER, as fastify@4.29.1', async (t) => {
+  for (const [name, make] of faces) {
+    const app = make()
+    app.setChildLoggerFactory(function noLogger () { return undefined })
+    app.get('/', async () => 'ok')
+    await app.ready()
+    t.throws(() => app.inject('/', () => {}), { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): 'info,error,debug,fatal,warn,trace,child'." }, `${name}: callback form, thrown at once`)
+    await t.rejects(app.inject('/'), { code: 'FST_ERR_LOG_INVALID_LOGGER' }, `${name}: promise form`)
+    await app.close()
+  }
 })

@@ -15,7 +15,7 @@ export interface EnclaveLogger {
   child (bindings: Record<string, unknown>, options?: { level?: string, serializers?: Record<string, unknown> }): EnclaveLogger
 }
 
-const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const
+export const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const
 
 function noop (): void {}
 
@@ -35,7 +35,7 @@ export const disabledLogger: EnclaveLogger = {
   child: function disabledChild () { return disabledLogger }
 }
 
-function isLoggerInstance (value: object): value is EnclaveLogger {
+export function isLoggerInstance (value: object): value is EnclaveLogger {
   return typeof (value as EnclaveLogger).child === 'function' && typeof (value as EnclaveLogger).info === 'function'
 }
 
