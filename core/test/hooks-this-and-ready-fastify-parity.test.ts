@@ -203,3 +203,18 @@ t.test('listeningOrigin names https when the https option is set', async (t) => 
     return origins
   }, ['https://127.0.0.1:PORT', 'http://127.0.0.1:PORT'])
 })
+
+t.test('`this` in an onClose hook is the instance that added it', async (t) => {
+  await agree(t, 'root and child', async (make) => {
+    const app = make()
+    let seen: unknown[] = []
+    app.addHook('onClose', function (this: unknown, instance: unknown, done: () => void) { seen.push(['root', this === app, instance === app]); done() })
+    app.register(async (child: any) => {
+      child.addHook('onClose', async function (this: unknown, instance: unknown) { seen.push(['child', this === child, instance === child]) })
+    })
+    await app.ready()
+    seen = []
+    await app.close()
+    return seen
+  }, [['child', true, true], ['root', true, true]])
+})
