@@ -196,3 +196,16 @@ t.test('a childLoggerFactory that returns no logger fails the request: inject() 
     await app.close()
   }
 })
+
+t.test('a pino logger instance keeps the serializers it was built with (its own `req`), as fastify@4.29.1', async (t) => {
+  for (const [name, make] of faces) {
+    const lines: any[] = []
+    const stream = new Writable({ write (chunk, _encoding, callback) { lines.push(JSON.parse(String(chunk))); callback() } })
+    const logger = pino({ level: 'info', serializers: { req: (request: any) => ({ url: request.url }) } }, stream)
+    const app = make({ logger })
+    app.get('/foo', async () => ({ a: 1 }))
+    await app.inject('/foo')
+    await app.close()
+    t.same(lines.filter((line) => line.req !== undefined || line.res !== undefined).map((line) => line.req ?? line.res), [{ url: '/foo' }, { statusCode: 200 }], name)
+  }
+})
