@@ -4,7 +4,6 @@ import { createHookEntry, assertHookStyle, type HookEntry, type RequestHookName 
 import { assertNotStarted } from './configuration-guard.js'
 import { contextOf, type AvvioDone, type RuntimeInstance } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
-import type { AnyFunction } from '../types/internal.js'
 
 export const hookMethods = {
   addHook (name: unknown, fn: unknown) {
@@ -15,8 +14,9 @@ export const hookMethods = {
     if (fn === null || fn === undefined) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(String(name), String(fn))
     if (name === 'onClose') {
       createHookEntry(name, fn, this)
-      // `this` in the hook is the instance that added it, as in Fastify (bind keeps the arity avvio reads).
-      this._avvioOnClose((fn as AnyFunction).bind(this))
+      // As Fastify 4.29: an onClose hook added with addHook runs with its instance as `this`
+      // (the onClose() method leaves it unbound, as avvio calls it).
+      this._avvioOnClose((fn as (...args: unknown[]) => unknown).bind(this))
       return this
     }
     if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {
