@@ -189,19 +189,36 @@ export function errorPayload (error: ErrorLike, statusCode: number): string {
  * 500 FST_ERR_FAILED_ERROR_SERIALIZATION, which has no `error` key.
  */
 function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: number): string {
-  const payload = errorPayloadObject(error, statusCode)
   const route = reply[kReplyRoute]
-  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return JSON.stringify(payload)
+  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return errorPayload(error, statusCode)
   const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
-  if (serializer === null) return JSON.stringify(payload)
+  if (serializer === null) return errorPayload(error, statusCode)
+  const message = typeof error.message === 'string' ? error.message : ''
   try {
-    return serializer(payload)
+    return serializer(errorSchemaView(error, statusCode, message))
   } catch (failure) {
-    const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), payload.message)
+    const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), message)
     reply.log.error({ err: failure }, failed.message)
     reply.raw.statusCode = 500
     return JSON.stringify({ statusCode: 500, code: failed.code, message: failed.message })
   }
+}
+
+/**
+ * What a response schema sees of an error, as in Fastify 4.29: every property of the error, its own
+ * and its class's (Reply docs: "add the additional properties to the Error instance"), with
+ * `statusCode`, `error` and `message` the answer's. They are non-enumerable own properties over the
+ * error, so a schema's `additionalProperties` adds nothing and the error itself is left unchanged.
+ */
+function errorSchemaView (error: ErrorLike, statusCode: number, message: string): object {
+  const view: PropertyDescriptorMap = {
+    statusCode: { value: statusCode },
+    error: { value: STATUS_CODES[statusCode] ?? 'Unknown Error' },
+    message: { value: message }
+  }
+  // The spec's validation payload has no `code` (docs/validation.md).
+  if (error[kSpecValidationPayload] === true) view.code = { value: undefined }
+  return Object.create(error, view) as object
 }
 
 /** What Fastify 4's default handler answers when `null` or `undefined` reaches it (it fails reading its statusCode). */

@@ -154,7 +154,8 @@ function notFoundRouteOf (server: ServerState, owner: ContextState): RouteContex
 }
 
 function claimPrefix (server: ServerState, prefix: string, route: RouteContext): void {
-  for (const path of [prefix, prefix + '/*']) {
+  // A prefix written with a trailing slash ('/p/') claims '/p/*', as in Fastify 4.29, not '/p//*'.
+  for (const path of [prefix, prefix.endsWith('/') ? prefix + '*' : prefix + '/*']) {
     // Every method Node parses, as in Fastify 4.29: a PURGE under a prefix reaches that prefix's handler.
     for (const method of METHODS) {
       if (!server.notFoundRouter.hasRoute(method as 'GET', path)) server.notFoundRouter.on(method as 'GET', path, function notFoundStore () {}, route)
