@@ -119,7 +119,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, handler)
-  server.httpServer = createHttpServer(options, server.httpHandler, server.logger)
+  server.httpServer = createHttpServer(options, server.httpHandler, server.logger, instance)
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   // Read-only for apps; the factory sets it once.
   const runtime: RuntimeInstance = instance

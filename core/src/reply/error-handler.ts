@@ -179,7 +179,14 @@ function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: numb
   const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
   if (serializer === null) return JSON.stringify(payload)
   try {
-    return serializer(payload)
+    // As in Fastify, the schema reads the error itself beneath the payload's keys, so it can pick
+    // the error's own properties (`customId`) too.
+    return serializer(Object.create(error, {
+      statusCode: { value: statusCode, enumerable: true },
+      code: { value: payload.code, enumerable: true },
+      error: { value: payload.error, enumerable: true },
+      message: { value: payload.message, enumerable: true }
+    }))
   } catch (failure) {
     const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), payload.message)
     reply.log.error({ err: failure }, failed.message)

@@ -1,7 +1,7 @@
 /** Compiling a route's response schemas into serializers, one per status key and media type. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeAsWritten } from '../request/content-type.js'
-import { expandShorthand, isContentKeyed } from './normalize-schema.js'
+import { expandShorthand, isResponseContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
 import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
 import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
@@ -15,12 +15,12 @@ const classCode = /^[1-5]xx$/i
 export type CompileResponseSchema<T> = (httpStatus: string, schema: unknown, contentType: string | undefined) => T
 
 function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>): ResponseEntry<T> {
-  if (isContentKeyed(value)) {
+  if (isResponseContentKeyed(value)) {
     const byMediaType = Object.create(null) as Record<string, T>
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
       const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
-      if (schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
+      if (!schema) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
       byMediaType[type === '*/*' ? type : mediaTypeAsWritten(type)] = compile(httpStatus, expandShorthand(schema), type)
     }
     return { fn: null, byMediaType }
@@ -55,14 +55,10 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
   return { exact, classes, fallback }
 }
 
-function describeTarget (route: RouteContext, httpStatus: string | undefined, contentType: string | undefined): string {
-  const status = httpStatus === undefined ? '' : ` (response ${httpStatus}${contentType === undefined ? '' : ' ' + contentType})`
-  return route.url + status
-}
-
 /**
  * Calls a serializer compiler with the spec's `{ schema, method, url, httpStatus, contentType }`
- * and checks that it returned a function; a failure names the route, status and media type.
+ * and checks that it returned a function; a failure names the route in Fastify 4.29's words
+ * (method and URL only), the compiler's own error kept as `cause`.
  */
 export function compileSerializer (compiler: AnyFunction, route: RouteContext, schema: unknown, httpStatus: string | undefined, contentType: string | undefined): SerializerFunction {
   let fn: unknown
@@ -70,12 +66,12 @@ export function compileSerializer (compiler: AnyFunction, route: RouteContext, s
     fn = compiler({ schema, method: route.method, url: route.url, httpStatus, contentType })
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error)
-    const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), cause)
+    const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, route.url, cause)
     ;(wrapped as Error & { cause?: unknown }).cause = error
     throw wrapped
   }
   if (typeof fn !== 'function') {
-    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), `the serializer compiler returned ${typeof fn}, not a function`)
+    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, route.url, `the serializer compiler returned ${typeof fn}, not a function`)
   }
   return fn as SerializerFunction
 }

@@ -78,7 +78,7 @@ export async function startListening (server: ServerState, instance: RuntimeInst
   const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
   server.logger.info(resolveText(address))
   if (host === 'localhost' && typeof server.options.serverFactory !== 'function') {
-    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger)
+    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger, server.root.instance)
     server.secondaryServers = await bindOtherLocalhostAddresses(httpServer, create, nodeOptions)
     for (const secondary of server.secondaryServers) server.logger.info(resolveText(formatAddress(secondary)))
   }

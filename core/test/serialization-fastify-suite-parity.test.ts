@@ -1,0 +1,71 @@
+import t from 'tap'
+import { faces } from './fixtures/faces.js'
+
+t.test('a response schema whose only `content` entry has no `schema` is a property named content, as in Fastify 4.29', async (t) => {
+  const results: unknown[] = []
+  for (const [name, factory] of faces) {
+    const app = factory()
+    app.get('/', { schema: { response: { 201: { content: { type: 'string' } } } } }, async (_request: any, reply: any) => {
+      reply.code(201)
+      return { content: 'boxed', dropped: true }
+    })
+    const response = await app.inject('/')
+    results.push([response.statusCode, response.body])
+    t.same(results[results.length - 1], results[0], name)
+    await app.close()
+  }
+  t.same(results[0], [201, '{"content":"boxed"}'])
+})
+
+t.test('several `content` entries each need a schema: FST_ERR_SCH_CONTENT_MISSING_SCHEMA, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory()
+    app.get('/', { schema: { response: { 200: { content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { example: {} } } } } } }, async () => 'x')
+    await t.rejects(app.ready(), { code: 'FST_ERR_SCH_CONTENT_MISSING_SCHEMA', message: "Schema is missing for the content type 'application/json'" }, name)
+  }
+})
+
+t.test('a failing serializer compiler is reported with the method and URL only, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory()
+    app.setSerializerCompiler(() => { throw new Error('CUSTOM_ERROR') })
+    app.get('/', { schema: { response: { 500: { type: 'object' } } } }, async () => 'x')
+    await t.rejects(app.ready(), { code: 'FST_ERR_SCH_SERIALIZATION_BUILD', message: 'Failed building the serialization schema for GET: /, due to error CUSTOM_ERROR' }, name)
+  }
+})
+
+t.test("the default error handler's payload goes through a 5xx schema with the error's own properties, as in Fastify 4.29", async (t) => {
+  const results: unknown[] = []
+  for (const [name, factory] of faces) {
+    const app = factory()
+    app.get('/', {
+      schema: { response: { '5xx': { type: 'object', properties: { customId: { type: 'number' }, code: { type: 'string' }, error: { type: 'string' }, message: { type: 'string' } } } } }
+    }, (_request: any, reply: any) => {
+      reply.send(Object.assign(new Error('500 message'), { customId: 42, code: 'E_CUSTOM' }))
+    })
+    const response = await app.inject('/')
+    results.push([response.statusCode, response.json()])
+    t.same(results[results.length - 1], results[0], name)
+    await app.close()
+  }
+  t.same(results[0], [500, { customId: 42, code: 'E_CUSTOM', error: 'Internal Server Error', message: '500 message' }])
+})
+
+t.test("a response serializer's error reaches the error handler with the route's config as `serialization`, as in Fastify 4.29", async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory()
+    let seen: any
+    app.setErrorHandler((error: any, _request: any, reply: any) => {
+      seen = error.serialization
+      reply.code(500).send({ failed: true })
+    })
+    app.get('/', {
+      config: { tag: 'users' },
+      schema: { response: { 200: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }
+    }, async () => ({ no: 'name' }))
+    const response = await app.inject('/')
+    t.equal(response.statusCode, 500, name)
+    t.match(seen, { tag: 'users', url: '/', method: 'GET' }, name)
+    await app.close()
+  }
+})
