@@ -15,8 +15,17 @@ interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
   once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
   resume?: () => unknown
+  destroy?: unknown
+  close?: unknown
+  abort?: unknown
+  destroyed?: boolean
+  readableEnded?: boolean
   [kRawReply]?: Reply
 }
+
+// The stream a response is being piped from, read when the response closes early.
+const kPipedStream = Symbol('enclave.pipedStream')
+type PipedResponse = ServerResponse & { [kPipedStream]?: PayloadStream }
 
 export function isStream (payload: object): payload is PayloadStream {
   return typeof (payload as { pipe?: unknown }).pipe === 'function'
@@ -291,6 +300,8 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
+  ;(reply.raw as PipedResponse)[kPipedStream] = stream
+  reply.raw.once('close', onPipedResponseClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
   if (!withTrailers) {
@@ -302,6 +313,24 @@ function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean)
   stream.once('end', onTrailerStreamEnd)
   stream.pipe(reply.raw, { end: false })
 }
+
+/**
+ * The response closed (the client went away, or the app ended it) before the stream was sent, as
+ * Fastify 4.29 handles it: logged at info
+ * ('stream closed prematurely') and the stream released (destroy, else close, else abort).
+ */
+function onPipedResponseClose (this: PipedResponse): void {
+  const stream = this[kPipedStream]!
+  if (stream.destroyed === true || stream.readableEnded === true) return
+  const reply = stream[kRawReply]!
+  if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+  if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
+  else if (typeof stream.close === 'function') (stream.close as (callback: () => void) => void)(ignoreClose)
+  else if (typeof stream.abort === 'function') (stream.abort as () => void)()
+  else reply.log.warn('stream payload does not end properly')
+}
+
+function ignoreClose (): void {}
 
 function onTrailerStreamEnd (this: PayloadStream): void {
   endWithTrailers(this[kRawReply]!, null)
