@@ -136,7 +136,8 @@ const requestPrototype = {
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = this.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded) === 'https' ? 'https' : 'http'
+      // As in Fastify 4.29, the header's last value as sent (the type names the values proxies send).
+      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded) as 'http' | 'https'
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
