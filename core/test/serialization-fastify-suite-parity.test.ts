@@ -69,3 +69,28 @@ t.test("a response serializer's error reaches the error handler with the route's
     await app.close()
   }
 })
+
+t.test('a serializer compiler that returns no function does not fail start-up, as in Fastify 4.29', async (t) => {
+  const results: unknown[] = []
+  for (const [name, factory] of faces) {
+    const seen = []
+    for (const returned of [undefined, null, 'not a function', { a: 1 }]) {
+      const app = factory()
+      app.post('/', {
+        schema: { response: { '2xx': { type: 'object', properties: { foo: { type: 'string' } } } } },
+        serializerCompiler: () => returned
+      }, async () => ({ foo: 'x', bar: 1 }))
+      const response = await app.inject({ method: 'POST', url: '/' })
+      seen.push([response.statusCode, response.body])
+      await app.close()
+    }
+    results.push(seen)
+    t.same(seen, results[0], name)
+  }
+  t.same(results[0], [
+    [200, '{"foo":"x","bar":1}'],
+    [200, '{"foo":"x","bar":1}'],
+    [500, '{"statusCode":500,"error":"Internal Server Error","message":"fnSerialize is not a function"}'],
+    [200, '{"foo":"x","bar":1}']
+  ])
+})
