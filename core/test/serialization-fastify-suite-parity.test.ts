@@ -94,3 +94,14 @@ t.test('a serializer compiler that returns no function does not fail start-up, a
     [200, '{"foo":"x","bar":1}']
   ])
 })
+
+t.test('a response schema not keyed by status fails ready() as a serialization build error, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory()
+    app.get('/', { schema: { response: { type: 'array' } } }, async () => [])
+    await t.rejects(app.ready(), {
+      code: 'FST_ERR_SCH_SERIALIZATION_BUILD',
+      message: 'Failed building the serialization schema for GET: /, due to error response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'
+    }, name)
+  }
+})

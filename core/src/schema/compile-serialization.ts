@@ -28,6 +28,14 @@ function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResp
   return { fn: compile(httpStatus, expandShorthand(value), undefined), byMediaType: null }
 }
 
+/** As Fastify 4.29 reports a response key that is not a status: a serialization build error naming the route. */
+function notNested (route: RouteContext): Error {
+  const cause = new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+  const error = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, route.url, cause.message)
+  ;(error as Error & { cause?: unknown }).cause = cause
+  return error
+}
+
 /**
  * Walks the route's `schema.response` keys (exact code, Nxx class, `default`) and compiles each
  * schema with `compile`; null when the route declares no response schema. Used for the
@@ -36,7 +44,7 @@ function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResp
 export function buildResponseTable<T> (route: RouteContext, compile: CompileResponseSchema<T>): ResponseTable<T> | null {
   const response = route.schema?.response
   if (response === undefined || response === null) return null
-  if (typeof response !== 'object') throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+  if (typeof response !== 'object') throw notNested(route)
   const byStatus = response as Record<string, unknown>
   const exact = Object.create(null) as Record<string, ResponseEntry<T>>
   const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
@@ -49,7 +57,7 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
     } else if (classCode.test(key)) {
       classes[Number(key[0])] = buildEntry(key, byStatus[key], compile)
     } else {
-      throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+      throw notNested(route)
     }
   }
   return { exact, classes, fallback }
