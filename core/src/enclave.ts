@@ -14,6 +14,8 @@ import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { closeServerFirst } from './instance/close.js'
 import { instanceMethods } from './instance/instance-methods.js'
+import { lifecycleMethods } from './instance/lifecycle-methods.js'
+import { kContext } from './symbols.js'
 import { installNotFound } from './routing/not-found.js'
 import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
@@ -137,7 +139,24 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   boot.on('start', function onStart () { server.started = true })
   installNotFound(server)
   closeServerFirst(server)
+  closeWithoutReceiver(instance)
   // As Fastify 4.29 (Hooks.md, "Diagnostics Channel Hooks"): `{ fastify }`, before the app adds anything.
   if (initializationChannel.hasSubscribers) initializationChannel.publish({ fastify: instance })
   return instance
+}
+
+/**
+ * Fastify's close() is avvio's, which knows its server without `this`: tests pass it around
+ * unbound (`t.teardown(app.close)`), so the root (and every child, through the prototype) gets a
+ * close() that falls back to the root when called on anything but an instance.
+ */
+function closeWithoutReceiver (root: RuntimeInstance): void {
+  Object.defineProperty(root, 'close', {
+    value: function close (this: unknown, callback?: (error?: Error) => void) {
+      const self = typeof this === 'object' && this !== null && kContext in this ? this as RuntimeInstance : root
+      return lifecycleMethods.close.call(self, callback)
+    },
+    writable: true,
+    configurable: true
+  })
 }

@@ -81,6 +81,7 @@ const optionChecks: Record<string, [Check, string]> = {
   rejectAsyncSchemas: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
+  gracefulClose: [isBool, 'a boolean'],
   lazySchemaCompilation: [isBool, 'a boolean'],
   schemaCache: [(v) => v === null || (isObject(v) && typeof (v as { dir?: unknown }).dir === 'string' && (v as { dir: string }).dir !== ''), 'null or { dir: string }']
 }
@@ -128,6 +129,7 @@ export interface ResolvedOptions {
   acceptAnnotationKeywords: boolean
   rejectAsyncSchemas: boolean
   http2GracefulClose: boolean
+  gracefulClose: boolean
   lazySchemaCompilation: boolean
   schemaCache: { dir: string } | null
   [key: string]: unknown
@@ -171,6 +173,7 @@ const defaults = {
   acceptAnnotationKeywords: false,
   rejectAsyncSchemas: false,
   http2GracefulClose: false,
+  gracefulClose: false,
   lazySchemaCompilation: false,
   schemaCache: null
 } as const

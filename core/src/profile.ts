@@ -44,7 +44,9 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   // Start-up: keep compiled schema code in a directory between starts; off on both entries.
   schemaCache: { fastify: null, enclave: null },
   // HTTP/2 sessions on close(): GOAWAY on enclave(); Fastify 4 leaves them open until they idle out.
-  http2GracefulClose: { fastify: false, enclave: true }
+  http2GracefulClose: { fastify: false, enclave: true },
+  // HTTP/1 connections on close(): a 100 ms grace for idle ones and `Connection: close` on enclave(); Fastify 4 closes idle ones at once.
+  gracefulClose: { fastify: false, enclave: true }
 }
 
 function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {

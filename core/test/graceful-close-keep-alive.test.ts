@@ -3,7 +3,10 @@ import http from 'node:http'
 import net from 'node:net'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import { enclaveFaces as faces } from './fixtures/faces.js'
+import { enclaveFaces } from './fixtures/faces.js'
+
+/** Both entries with `gracefulClose` on: enclave()'s default, an opt-in on @enclave/fastify (Fastify's close otherwise). */
+const faces: Array<[string, (options?: any) => any]> = enclaveFaces.map(([face, factory]) => [face, (options?: any) => factory({ gracefulClose: true, ...options })])
 
 function delay (ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -58,7 +61,7 @@ async function closeUnderLoad (factory: (options?: any) => any): Promise<Tally> 
 }
 
 for (const [face, factory] of faces) {
-  t.test(`${face}: 50 keep-alive clients and close() mid-load: every request is answered, each client is told to close`, async (t) => {
+  t.test(`${face} (gracefulClose): 50 keep-alive clients and close() mid-load: every request is answered, each client is told to close`, async (t) => {
     for (let round = 1; round <= 3; round++) {
       const tally = await closeUnderLoad(factory)
       t.same(tally.unanswered, {}, `round ${round}: no request reset or left unanswered (${JSON.stringify(tally)})`)
@@ -136,7 +139,7 @@ t.test('return503OnClosing: false serves the late request with Connection: close
   }
 })
 
-t.test('a response in flight when close() begins carries Connection: close and close() does not wait for the keep-alive timeout', async (t) => {
+t.test('gracefulClose: a response in flight when close() begins carries Connection: close and close() does not wait for the keep-alive timeout', async (t) => {
   for (const [face, factory] of faces) {
     const app = factory()
     let release: () => void = () => {}

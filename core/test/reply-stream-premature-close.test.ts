@@ -74,3 +74,24 @@ t.test('a stream is destroyed when the app ends the response itself, as in Fasti
     t.equal(destroyed, true, name)
   }
 })
+
+t.test('a stream that fails after the head is sent: the connection is cut and the failure logged at warn, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const { lines, stream: destination } = captureLogs()
+    const app = factory({ logger: { level: 'info', stream: destination } })
+    app.get('/', (_request: any, reply: any) => {
+      const body = new Readable({ read () {} })
+      body.push('hello')
+      setTimeout(() => body.destroy(new Error('disk gone')), 50)
+      reply.send(body)
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const failure = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`).then(async (response) => await response.text()).then(() => null, (error: Error) => error)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await app.close()
+    t.ok(failure, `${name}: the client sees the connection cut`)
+    const line = lines.find((entry) => entry.err?.message === 'disk gone')
+    t.equal(line?.level, 40, name)
+    t.equal(line?.msg, 'response terminated with an error with headers already sent', name)
+  }
+})

@@ -1,5 +1,6 @@
 import t from 'tap'
 import enclave, { type EnclaveOptions } from '@enclave/core'
+import { faces, type Factory } from './fixtures/faces.js'
 
 async function probe (t: any, trustProxy: EnclaveOptions['trustProxy'], remoteAddress: string, headers: Record<string, string>) {
   const app = enclave({ trustProxy })
@@ -122,4 +123,20 @@ t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer ar
     { hostname: 'public.example', protocol: 'https', ip: '203.0.113.7' }
   ])
   t.same(await observe(enclave(options())), fastify5, 'enclave(): as fastify@5')
+})
+
+t.test('request.protocol is the last X-Forwarded-Proto value as sent, whatever it says, as in fastify@4.29.1', async (t) => {
+  const values = ['lorem', 'HTTPS', 'https', 'https, lorem', 'a , b ', 'https,', '']
+  const observe = async (factory: Factory): Promise<string[]> => {
+    const app = factory({ trustProxy: true })
+    app.get('/', async (request: any) => request.protocol)
+    const seen: string[] = []
+    for (const value of values) seen.push((await app.inject({ url: '/', headers: { 'x-forwarded-proto': value } })).body)
+    await app.close()
+    return seen
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected, ['lorem', 'HTTPS', 'https', 'lorem', 'b', '', 'http'])
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })

@@ -56,4 +56,7 @@ const { errorCodes } = enclaveCore
 const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes })
 
 export default exported
-export { exported as 'module.exports', fastify, errorCodes }
+export { fastify, errorCodes }
+// Left out of the .d.ts (stripInternal): TypeScript before 5.6 (Fastify 4 apps') cannot parse a string export name.
+/** @internal */
+export { exported as 'module.exports' }

@@ -29,7 +29,7 @@ function stopServing (server: ServerState, done: () => void): void {
     const servers = [server.httpServer, ...server.secondaryServers]
     let open = servers.length
     for (const httpServer of servers) {
-      closeGracefully(httpServer, server.options.forceCloseConnections, function serverClosed () {
+      closeGracefully(httpServer, server.options.forceCloseConnections, server.options.gracefulClose, function serverClosed () {
         if (--open > 0) return
         server.listening = false
         server.secondaryServers = []

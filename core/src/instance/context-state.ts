@@ -1,5 +1,5 @@
 /** One encapsulation context's state (`ContextState`), the runtime instance that fronts it, and the way from one to the other. */
-import { kContext } from '../symbols.js'
+import { kContext, kRegisteredPlugins } from '../symbols.js'
 import { createHookStore, type HookStore } from '../lifecycle/hooks.js'
 import { createSchemaView, type SchemaControllerState, type SchemaView } from '../schema/schema-controller.js'
 import { ParserStore } from '../request/body-parsers.js'
@@ -20,6 +20,7 @@ export type AvvioDone = (error?: unknown) => void
  */
 export interface RuntimeInstance {
   [kContext]: ContextState
+  [kRegisteredPlugins]: string[]
   readonly version: string
   ready (): Promise<RuntimeInstance>
   ready (callback: (error: Error | null) => void): undefined
@@ -59,8 +60,11 @@ export class ContextState {
   /**
    * Names (from plugin metadata) of the plugins this context registered, wrapped or not: what
    * `hasPlugin()` and a wrapped plugin's `dependencies` look for, here and in the ancestors.
+   * A child's list inherits its parent's entries through its prototype, and the instance shows it
+   * under `Symbol.for('registered-plugin')`, the global key Fastify 4 keeps it under and plugins'
+   * tests read.
    */
-  readonly registeredPlugins: string[] = []
+  readonly registeredPlugins: string[]
   readonly hooks: HookStore = createHookStore()
   /** Shared schemas: the default store, or the bucket of a `schemaController` (replaced by setSchemaController). */
   schemas: SchemaView
@@ -119,6 +123,7 @@ export class ContextState {
     this.prefix = prefix
     this.pluginName = pluginName
     this.pluginNames.push(pluginName)
+    this.registeredPlugins = parent === null ? [] : Object.create(parent.registeredPlugins) as string[]
     this.logger = logger
     this.logLevel = logLevel
     this.schemas = createSchemaView(this.controllerSetting('bucket'), parent === null ? null : parent.schemas)
@@ -136,6 +141,7 @@ export class ContextState {
         }
     if (parent !== null) parent.children.push(this)
     instance[kContext] = this
+    instance[kRegisteredPlugins] = this.registeredPlugins
   }
 
   /** Contexts from the root down to this one. */

@@ -13,13 +13,15 @@ import type { RuntimeRequest } from '../request/request.js'
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
-  once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  once (event: 'error' | 'end' | 'close', listener: (this: PayloadStream, error: unknown) => void): unknown
+  removeListener (event: 'close', listener: (this: PayloadStream) => void): unknown
   resume?: () => unknown
   destroy?: unknown
   close?: unknown
   abort?: unknown
   destroyed?: boolean
   readableEnded?: boolean
+  _readableState?: { endEmitted?: boolean }
   [kRawReply]?: Reply
 }
 
@@ -300,6 +302,7 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
+  stream.once('close', onPayloadStreamClose)
   ;(reply.raw as PipedResponse)[kPipedStream] = stream
   reply.raw.once('close', onPipedResponseClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
@@ -323,6 +326,8 @@ function onPipedResponseClose (this: PipedResponse): void {
   const stream = this[kPipedStream]!
   if (stream.destroyed === true || stream.readableEnded === true) return
   const reply = stream[kRawReply]!
+  // Answered here: the stream's own early close is not a second failure to report.
+  stream.removeListener('close', onPayloadStreamClose)
   if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
   if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
   else if (typeof stream.close === 'function') (stream.close as (callback: () => void) => void)(ignoreClose)
@@ -337,13 +342,29 @@ function onTrailerStreamEnd (this: PayloadStream): void {
 }
 
 function onPayloadStreamError (this: PayloadStream, error: unknown): void {
+  this.removeListener('close', onPayloadStreamClose)
   const reply = this[kRawReply]!
   const res = reply.raw
-  reply.log.error({ err: error }, 'reply payload stream errored')
   if (!res.headersSent) {
+    // The error handlers log it, once, as Fastify does.
     reply[kReplySending] = false
     handleError(reply, error)
     return
   }
+  // Fastify 4.29's line (at warn) for a stream that fails once the head is out.
+  reply.log.warn({ err: error }, 'response terminated with an error with headers already sent')
   res.destroy()
+}
+
+/**
+ * A stream closed before its end without an error (destroyed by a pipeline whose other end failed)
+ * would leave the response open for ever; Fastify answers it as the error Node names it.
+ */
+function onPayloadStreamClose (this: PayloadStream): void {
+  const ended = this.readableEnded ?? this._readableState?.endEmitted
+  // Old-style streams say nothing about their end: nothing to judge.
+  if (ended !== false) return
+  const error = new Error('Premature close') as Error & { code: string }
+  error.code = 'ERR_STREAM_PREMATURE_CLOSE'
+  onPayloadStreamError.call(this, error)
 }

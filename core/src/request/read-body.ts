@@ -110,6 +110,9 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   payload.on('data', onBodyData)
   payload.on('end', onBodyEnd)
   payload.on('error', onBodyError)
+  // A stream paused on purpose (a preParsing hook's decompressor) does not flow again when a 'data'
+  // listener is added; Fastify resumes it, so a paused replacement is read all the same.
+  if (payload.readableFlowing === false) payload.resume()
 }
 
 /**

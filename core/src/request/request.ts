@@ -136,8 +136,8 @@ const requestPrototype = {
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
       const forwarded = this.raw.headers['x-forwarded-proto']
-      // As in Fastify 4.29, the header's last value as sent (the type names the values proxies send).
-      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded) as 'http' | 'https'
+      // The last hop's value as sent, as Fastify 4.29 gives it (`lorem` stays `lorem`); an empty header is not one.
+      if (typeof forwarded === 'string' && forwarded !== '' && believesForwarding(this)) return lastListValue(forwarded) as 'http' | 'https'
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }

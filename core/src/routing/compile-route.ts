@@ -19,11 +19,22 @@ import type { ParserLookup } from '../request/body-parsers.js'
 
 const defaultErrorHandlerEntry: ErrorHandlerEntry = { fn: defaultErrorHandler, instance: {} }
 
-/** A route's hooks of one name, in the order they run: its contexts' (as added), then its own. */
+/**
+ * A route's hooks run with the route's instance as `this` (the context that declared the route or
+ * the not-found handler), wherever up the lineage they were added: Fastify binds them so, and
+ * plugins such as @fastify/middie read the route context's own state through `this`.
+ */
+function boundToRoute (entry: HookEntry, route: RouteContext): HookEntry {
+  if (entry.instance === route.instance) return entry
+  return { fn: entry.fn, instance: route.instance, callbackStyle: entry.callbackStyle, sequence: entry.sequence }
+}
+
+/** A route's hooks of one name, in the order they run: its contexts' (as added), then its own; each bound to the route's instance. */
 export function hooksOf (route: RouteContext, lineage: ContextState[], name: RequestHookName): HookEntry[] | null {
   const chain: HookEntry[] = inAddedOrder(lineage.map((ctx) => ctx.hooks[name]))
   const own = route.routeHooks[name]
   if (own !== undefined) chain.push(...own)
+  for (let i = 0; i < chain.length; i++) chain[i] = boundToRoute(chain[i]!, route)
   return chain.length === 0 ? null : chain
 }
 

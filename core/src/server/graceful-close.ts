@@ -1,4 +1,4 @@
-/** Graceful close: connections tracked from creation, busy ones finish with `Connection: close`, idle ones close after a short grace. */
+/** Graceful close (`gracefulClose`): connections tracked from creation, busy ones finish with `Connection: close`, idle ones close after a short grace. */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
@@ -53,9 +53,11 @@ function closeAfterResponse (socket: Socket): void {
  * Stops accepting connections and lets the open ones finish: every response still to be written
  * carries `Connection: close` (requests that arrive are answered 503 by the router while closing),
  * idle connections are closed after a short grace. `force: true` destroys every connection at once
- * (Fastify's `forceCloseConnections: true`).
+ * (Fastify's `forceCloseConnections: true`). `graceful: false` (the `gracefulClose` option at
+ * Fastify's value) is Node's close(), as Fastify's: the server stops listening and idle connections
+ * close at once, busy ones are left to their keep-alive timeout.
  */
-export function closeGracefully (httpServer: Server, force: boolean | 'idle', done: () => void): void {
+export function closeGracefully (httpServer: Server, force: boolean | 'idle', graceful: boolean, done: () => void): void {
   const connections = (httpServer as TrackedServer)[kTrackedConnections]
   if (force === true) {
     httpServer.close(function serverClosed () { done() })
@@ -63,8 +65,8 @@ export function closeGracefully (httpServer: Server, force: boolean | 'idle', do
     if (typeof httpServer.closeAllConnections === 'function') httpServer.closeAllConnections()
     return
   }
-  if (connections === undefined) {
-    // Not a server we created (serverFactory): Node's close(), which also closes idle connections.
+  if (connections === undefined || !graceful) {
+    // Fastify's close, and that of a server we did not create (serverFactory): Node's close(), which also closes idle connections.
     httpServer.close(function serverClosed () { done() })
     if (force === 'idle' && typeof httpServer.closeIdleConnections === 'function') httpServer.closeIdleConnections()
     return

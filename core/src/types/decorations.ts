@@ -27,12 +27,12 @@ export type ReplyDecorationsOf<I> = I extends { readonly '~decorations'?: infer 
   : {}
 
 /**
- * What a route's `config` option holds on instances of type `I`: any keys, plus those an instance
- * type declares in its carrier (`routeConfig`), as Fastify's `FastifyContextConfig` does for
- * @enclave/fastify, so a plugin's route options (`config: { rateLimit: … }`) are checked.
+ * What a route's `config` option holds on instances of type `I`: any keys, or, when the instance
+ * type declares them in its carrier (`routeConfig`), those keys, as Fastify's `FastifyContextConfig`
+ * types them for @enclave/fastify, so a plugin's route options (`config: { rateLimit: … }`) are checked.
  */
 export type RouteConfigOf<I> = I extends { readonly '~decorations'?: infer C }
-  ? NonNullable<C> extends { readonly routeConfig?: infer R } ? Record<string, unknown> & R : Record<string, unknown>
+  ? NonNullable<C> extends { readonly routeConfig?: infer R } ? R : Record<string, unknown>
   : Record<string, unknown>
 
 /** A getter/setter pair, which the runtime installs as an accessor. */

@@ -8,7 +8,7 @@ import type { EnclaveHandledError, HookName, Hooks, RouteReply, RouteRequest } f
 import type { EnclavePlugin, EnclavePluginAsync, EnclavePluginCallback, EnclavePluginModule, EnclavePluginOptions, EnclaveRegisterOptions } from './plugin.js'
 import type { EnclaveReply } from './reply.js'
 import type { EnclaveRequest } from './request.js'
-import type { RouteHandler, RouteOptions, RouteOptionsView, RouteShorthandOptions } from './route.js'
+import type { RouteHandler, RouteOptions, RouteOptionsView, RouteShorthandOptions, ShorthandOptionsWithHandler } from './route.js'
 import type { RouteGeneric, RouteSchema } from './route-types.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema.js'
 import type { AnyFunction } from './internal.js'
@@ -78,7 +78,8 @@ export interface InjectResponse {
 }
 
 /**
- * An Enclave instance: the root one `enclave()` returns, or the child a plugin receives. Methods
+ * What every Enclave instance has but its route methods (see EnclaveInstance): the root one
+ * `enclave()` returns, or the child a plugin receives. Methods
  * that configure it return `this`, so a decorated instance keeps its decorations along a chain,
  * and what `decorate*()` adds shows in the type they return (see decorations.ts).
  *
@@ -86,7 +87,7 @@ export interface InjectResponse {
  * far and gives back the instance. The type is deliberately not thenable: a thenable type would
  * make `await app.register(p)` and an async function returning `app` lose the instance's type.
  */
-export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationCarrier {
+export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, DecorationCarrier {
   readonly server: Server
   readonly log: EnclaveLogger
   readonly prefix: string
@@ -126,15 +127,6 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   inject (options: string | Record<string, unknown>, callback: (error: Error | null, response: InjectResponse) => void): undefined
   inject (): any
 
-  route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (options: RouteOptions<G, S, this, Path>): this
-  get: RouteShorthand<this>
-  head: RouteShorthand<this>
-  post: RouteShorthand<this>
-  put: RouteShorthand<this>
-  delete: RouteShorthand<this>
-  options: RouteShorthand<this>
-  patch: RouteShorthand<this>
-  all: RouteShorthand<this>
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean
   /** The route a method and url lead to, with the params they give; `null` when none. */
   findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }): (RouteOptionsView & { params: Record<string, string>, searchParams: Record<string, string> }) | null
@@ -216,6 +208,38 @@ export interface EnclaveInstance extends EnclaveInstanceDecorations, DecorationC
   addresses (): Array<ReturnType<Server['address']>>
   /** `http://host:port` once listening (`null` before). */
   readonly listeningOrigin: string | null
+}
+
+/**
+ * An Enclave instance: EnclaveInstanceCore with Enclave's route methods. @enclave/fastify's instance
+ * extends the core with Fastify 4.29's route methods instead (their type arguments differ).
+ */
+export interface EnclaveInstance extends EnclaveInstanceCore {
+  route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (options: RouteOptions<G, S, this, Path>): this
+  get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  head<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  head<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  head<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  post<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  post<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  post<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  put<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  put<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  put<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  delete<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  delete<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  delete<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  options<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  options<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  options<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  patch<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  patch<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  patch<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
+  all<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
+  all<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
+  all<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: ShorthandOptionsWithHandler<G, S, this, Path>): this
 }
 
 export type { EnclaveHandledError }

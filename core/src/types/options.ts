@@ -32,6 +32,12 @@ export interface EnclaveOptions {
   http2SessionTimeout?: number
   /** close() sends GOAWAY to open HTTP/2 sessions (Enclave's default); `false` waits for them, as Fastify 4. */
   http2GracefulClose?: boolean
+  /**
+   * close() of an HTTP/1 server keeps idle keep-alive connections for a 100 ms grace and answers what
+   * arrives on them 503, and marks responses in flight `Connection: close` (Enclave's default);
+   * `false` closes idle connections at once and lets busy ones stay until their keep-alive timeout, as Fastify 4.
+   */
+  gracefulClose?: boolean
   serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void, options: unknown) => Server | import('node:http2').Http2Server | import('node:http2').Http2SecureServer
   disableRequestLogging?: boolean
   pluginTimeout?: number

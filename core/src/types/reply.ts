@@ -1,9 +1,9 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { EnclaveLogger } from '../logging/logger.js'
-import type { EnclaveInstance } from './instance.js'
+import type { EnclaveInstanceCore } from './instance.js'
 import type { EnclaveReplyDecorations } from './decorations.js'
 import type { EnclaveRequest } from './request.js'
-import type { ReplyPayload, ReplyTable, RouteGeneric } from './route-types.js'
+import type { ReplyPayload, ReplyTable, ResolveRequestParts, RouteGeneric } from './route-types.js'
 import type { SerializerFunction } from './schema.js'
 
 /**
@@ -26,17 +26,19 @@ export type ReplyTrailerFunction<Reply> =
  * `reply.request` is a plain request: a typed reply must also pass where a plain `EnclaveReply`
  * (Fastify's `FastifyReply`) is expected, which a request typed from `G` would prevent.
  */
-export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = ReplyTable<G, unknown>, Payload = ReplyPayload<Table, unknown>, Decorations = {}> extends EnclaveReplyDecorations {
-  raw: ServerResponse
-  request: EnclaveRequest
+// `Raw` is the raw response's type: Node's ServerResponse, or what Fastify's types give (HTTP/2's response).
+export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = ReplyTable<G, unknown>, Payload = ReplyPayload<Table, unknown>, Decorations = {}, Raw = ServerResponse> extends EnclaveReplyDecorations {
+  raw: Raw
+  // Any route config (`Record<string, any>` takes interfaces too): a face's request types it its own way.
+  request: EnclaveRequest<RouteGeneric, ResolveRequestParts<RouteGeneric, unknown, string>, IncomingMessage, Record<string, any>>
   log: EnclaveLogger
   statusCode: number
   readonly sent: boolean
   readonly elapsedTime: number
-  readonly server: EnclaveInstance
+  readonly server: EnclaveInstanceCore
   /** Sets the status code; the reply it returns checks `send()` against that status's schema. */
-  code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
-  status<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations> & Decorations
+  code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations, Raw> & Decorations
+  status<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations, Raw> & Decorations
   header (name: string, value: unknown): this
   headers (values: Record<string, unknown>): this
   getHeader (name: string): unknown

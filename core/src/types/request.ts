@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { EnclaveLogger } from '../logging/logger.js'
-import type { EnclaveInstance } from './instance.js'
+import type { EnclaveInstanceCore } from './instance.js'
 import type { EnclaveRequestDecorations } from './decorations.js'
 import type { RouteOptionsView } from './route.js'
 import type { RequestParts, ResolveRequestParts, RouteGeneric, RouteSchema } from './route-types.js'
@@ -13,13 +13,15 @@ import type { HttpPart, ValidationError, ValidationIssue } from './schema.js'
  * written as `EnclaveRequest<{ Body: X }>` resolves them from `G` alone. Hooks added with `addHook`
  * see every route, so their request leaves both at the defaults.
  */
-export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts extends RequestParts = ResolveRequestParts<G, unknown, string>> extends EnclaveRequestDecorations {
+// `Raw` is the raw request's type: Node's IncomingMessage, or what Fastify's types give (HTTP/2's request).
+// `Config` is the route config's type (Fastify's types give FastifyContextConfig and the route's ContextConfig).
+export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts extends RequestParts = ResolveRequestParts<G, unknown, string>, Raw = IncomingMessage, Config = Record<string, unknown>> extends EnclaveRequestDecorations {
   id: string
   params: Parts['params']
   query: Parts['query']
   body: Parts['body']
   headers: Parts['headers']
-  raw: IncomingMessage
+  raw: Raw
   readonly ip: string | undefined
   /** With trustProxy only (undefined without, as in Fastify). */
   readonly ips?: string[]
@@ -28,8 +30,8 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   readonly url: string
   readonly originalUrl: string
   readonly method: string
-  readonly routeOptions: Readonly<RouteOptionsView>
-  readonly routeConfig: Record<string, unknown>
+  readonly routeOptions: Readonly<RouteOptionsView<Config>>
+  readonly routeConfig: Config
   readonly routeSchema: RouteSchema | undefined
   readonly routerPath: string
   readonly routerMethod: string
@@ -37,7 +39,9 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   readonly socket: IncomingMessage['socket']
   /** @deprecated Use `socket`: reading `connection` emits FSTDEP005, as in Fastify v4. */
   readonly connection: IncomingMessage['socket']
-  readonly server: EnclaveInstance
+  // The instance without its route methods: routes are declared before start, and each face
+  // (Enclave's, Fastify's) types those methods its own way.
+  readonly server: EnclaveInstanceCore
   log: EnclaveLogger
   /** Set instead of answering 400 when the route has `attachValidation: true`. */
   validationError?: ValidationError

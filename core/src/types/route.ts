@@ -14,7 +14,7 @@ import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from
 export type HandlerReturn<G, S> = SuccessPayload<ReplyTable<G, S>> extends infer P
   ? unknown extends P ? unknown : ReturnShape<P>
   : never
-type ReturnShape<P> = P | void | EnclaveReply<any, any, any, any> | Promise<P | void | EnclaveReply<any, any, any, any>>
+type ReturnShape<P> = P | void | EnclaveReply<any, any, any, any, any> | Promise<P | void | EnclaveReply<any, any, any, any, any>>
 
 /**
  * A route handler. `this` is the instance the route was declared on; request and reply carry the
@@ -23,25 +23,38 @@ type ReturnShape<P> = P | void | EnclaveReply<any, any, any, any> | Promise<P | 
 export type RouteHandler<G extends RouteGeneric = RouteGeneric, S = unknown, I = EnclaveInstance, Path extends string = string> =
   (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => HandlerReturn<G, S>
 
-/** Route options besides method, url and handler. */
-export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> {
+/**
+ * Route options that do not depend on how a face types requests and replies (@enclave/fastify's
+ * route options add Fastify 4.29's typed hooks, handler, error handler and config to these).
+ */
+export interface RouteCommonOptions<S = RouteSchema> {
   schema?: S
   attachValidation?: boolean
   validatorCompiler?: ValidatorCompiler
   serializerCompiler?: SerializerCompiler
   schemaErrorFormatter?: SchemaErrorFormatter
-  errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => unknown
-  config?: RouteConfigOf<I>
   constraints?: Record<string, unknown>
   bodyLimit?: number
   logLevel?: string
   /** pino serializers for this route's request logger (merged over its plugin's). */
   logSerializers?: Record<string, (value: any) => unknown>
-  /** Builds this route's request loggers instead of the instance's `childLoggerFactory`. */
-  childLoggerFactory?: (this: I, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   exposeHeadRoute?: boolean
   version?: string
+  /**
+   * Options added by plugins (Fastify plugins' route-level options, such as `helmet`), read by their
+   * onRoute hooks. A misspelt hook name leaves its function without parameter types, which strict
+   * mode reports.
+   */
+  [pluginOption: string]: unknown
+}
+
+/** Route options besides method, url and handler. */
+export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> extends RouteCommonOptions<S> {
+  errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => unknown
+  /** Builds this route's request loggers instead of the instance's `childLoggerFactory`. */
+  childLoggerFactory?: (this: I, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
+  config?: RouteConfigOf<I>
   onRequest?: RouteHookOption<'onRequest', I, G, S, Path>
   preParsing?: RouteHookOption<'preParsing', I, G, S, Path>
   preValidation?: RouteHookOption<'preValidation', I, G, S, Path>
@@ -53,12 +66,11 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S 
   onTimeout?: RouteHookOption<'onTimeout', I, G, S, Path>
   onRequestAbort?: RouteHookOption<'onRequestAbort', I, G, S, Path>
   handler?: RouteHandler<G, S, I, Path>
-  /**
-   * Options added by plugins (Fastify plugins' route-level options, such as `helmet`), read by their
-   * onRoute hooks. A misspelt hook name leaves its function without parameter types, which strict
-   * mode reports.
-   */
-  [pluginOption: string]: unknown
+}
+
+/** A shorthand's options with the handler among them: `app.get(path, { handler })`. */
+export interface ShorthandOptionsWithHandler<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> extends RouteShorthandOptions<G, S, I, Path> {
+  handler: RouteHandler<G, S, I, Path>
 }
 
 /** Everything `route()` takes. */
@@ -75,10 +87,10 @@ export interface RouteOptions<G extends RouteGeneric = RouteGeneric, S = RouteSc
  * `attachValidation`, `exposeHeadRoute` nor `prefixTrailingSlash`; `version` is the request's
  * Accept-Version once a version strategy is in use).
  */
-export interface RouteOptionsView {
+export interface RouteOptionsView<Config = Record<string, unknown>> {
   method: string | string[]
   url: string | undefined
-  config: Record<string, unknown>
+  config: Config
   schema?: RouteSchema
   bodyLimit: number
   attachValidation: boolean

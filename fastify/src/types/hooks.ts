@@ -514,3 +514,51 @@ export interface onCloseAsyncHookHandler<
     instance: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   ): Promise<unknown>
 }
+
+/** The hooks run for each request, and those run once in the application's life. */
+export type LifecycleHook = 'onRequest' | 'preParsing' | 'preValidation' | 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse' | 'onRequestAbort' | 'onTimeout' | 'onError'
+export type ApplicationHook = 'onRoute' | 'onRegister' | 'onReady' | 'onListen' | 'onClose' | 'preClose'
+
+interface CallbackHooks {
+  onRequest: onRequestHookHandler
+  preParsing: preParsingHookHandler
+  preValidation: preValidationHookHandler
+  preHandler: preHandlerHookHandler
+  preSerialization: preSerializationHookHandler
+  onSend: onSendHookHandler
+  onResponse: onResponseHookHandler
+  onRequestAbort: onRequestAbortHookHandler
+  onTimeout: onTimeoutHookHandler
+  onError: onErrorHookHandler
+  onRoute: onRouteHookHandler
+  onRegister: onRegisterHookHandler
+  onReady: onReadyHookHandler
+  onListen: onListenHookHandler
+  onClose: onCloseHookHandler
+  preClose: preCloseHookHandler
+}
+interface AsyncHooks {
+  onRequest: onRequestAsyncHookHandler
+  preParsing: preParsingAsyncHookHandler
+  preValidation: preValidationAsyncHookHandler
+  preHandler: preHandlerAsyncHookHandler
+  preSerialization: preSerializationAsyncHookHandler
+  onSend: onSendAsyncHookHandler
+  onResponse: onResponseAsyncHookHandler
+  onRequestAbort: onRequestAbortAsyncHookHandler
+  onTimeout: onTimeoutAsyncHookHandler
+  onError: onErrorAsyncHookHandler
+  onRoute: onRouteHookHandler
+  onRegister: onRegisterHookHandler
+  onReady: onReadyAsyncHookHandler
+  onListen: onListenAsyncHookHandler
+  onClose: onCloseAsyncHookHandler
+  preClose: preCloseAsyncHookHandler
+}
+/** A hook's handler type by name, callback style and async style. */
+export type LifecycleHookLookup<K extends LifecycleHook> = CallbackHooks[K]
+export type LifecycleHookAsyncLookup<K extends LifecycleHook> = AsyncHooks[K]
+export type ApplicationHookLookup<K extends ApplicationHook> = CallbackHooks[K]
+export type ApplicationHookAsyncLookup<K extends ApplicationHook> = AsyncHooks[K]
+export type HookLookup<K extends ApplicationHook | LifecycleHook> = CallbackHooks[K]
+export type HookAsyncLookup<K extends ApplicationHook | LifecycleHook> = AsyncHooks[K]

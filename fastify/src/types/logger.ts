@@ -1,5 +1,7 @@
 import type { EnclaveLogger } from '@enclave/core'
-import type { RawServerBase, RawServerDefault } from './utils.js'
+import type { FastifyInstance } from './instance.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 export type FastifyLogFn = (...args: unknown[]) => void
@@ -26,3 +28,28 @@ export interface FastifyLoggerOptions<_RawServer extends RawServerBase = RawServ
   [pinoOption: string]: unknown
 }
 export type PinoLoggerOptions = Record<string, unknown>
+
+/** What `child()` binds into every line of the child logger. */
+export type Bindings = Record<string, unknown>
+/** The options `child()` takes (pino's child options). */
+export interface ChildLoggerOptions {
+  level?: string
+  serializers?: Record<string, (value: any) => unknown>
+  redact?: string[] | { paths: string[], censor?: unknown, remove?: boolean }
+  msgPrefix?: string
+  [option: string]: unknown
+}
+
+/** What the `res` serializer receives: the reply, its status code always there. */
+export type ResSerializerReply<_RawServer extends RawServerBase, RawReply extends { statusCode: number }> = Partial<RawReply> & Pick<RawReply, 'statusCode'>
+
+/** `setChildLoggerFactory`'s function: makes each request's logger from the instance's. */
+export interface FastifyChildLoggerFactory<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> {
+  (this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, logger: Logger, bindings: Bindings, childLoggerOpts: ChildLoggerOptions, rawReq: RawRequest): Logger
+}

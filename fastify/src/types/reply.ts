@@ -1,10 +1,11 @@
 import type { EnclaveReply, ReplyPayload, ReplyTable } from '@enclave/core'
+import type { FastifyReplyContext } from './context.js'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyRequest } from './request.js'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
-import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
-import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { CallTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyType } from './type-provider.js'
+import type { CodeToReplyKey, ReplyKeysToCodes, StatusCodeReply, ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export interface ReplyGenericInterface {
   Reply?: unknown
@@ -26,10 +27,21 @@ export interface FastifyReply<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   ReplyType extends FastifyReplyType = unknown
-> extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>> {
+> extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, unknown>, {}, RawReply> {
   readonly server: FastifyInstance
   request: FastifyRequest
+  /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP019, as in Fastify 4.29). */
+  context: FastifyReplyContext<ContextConfig>
   /** As in Fastify v4, the reply itself, keeping what apps and plugins added to `FastifyReply`. */
-  code<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
-  status<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>>
+  code<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>, {}, RawReply>
+  status<Code extends number> (statusCode: Code): this & EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, Code>, {}, RawReply>
 }
+
+type ReplyForCode<Map, Code extends number> =
+  Code extends keyof Map ? Map[Code] : CodeToReplyKey<Code> extends keyof Map ? Map[CodeToReplyKey<Code>] : unknown
+/** The payload a route's reply takes once `code(Code)` is set: the response schema's for that code, else the generic's entry. */
+export type ResolveReplyTypeWithRouteGeneric<RouteGenericReply, Code extends ReplyKeysToCodes<keyof RouteGenericReply>,
+  SchemaCompiler extends FastifySchema = FastifySchema, TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault> =
+  SchemaCompiler extends { response: infer R } ? Code extends keyof R ? CallTypeProvider<TypeProvider, R[Code]>
+    : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: RouteGenericReply extends StatusCodeReply ? ReplyForCode<RouteGenericReply, Code> : RouteGenericReply }>
+    : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: RouteGenericReply extends StatusCodeReply ? ReplyForCode<RouteGenericReply, Code> : RouteGenericReply }>

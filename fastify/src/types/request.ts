@@ -1,9 +1,9 @@
 import type { EnclaveRequest, RequestParts, ResolveRequestParts, RouteOptionsView } from '@enclave/core'
-import type { FastifyContextConfig } from './context.js'
+import type { FastifyContextConfig, FastifyRequestContext, FastifyRouteConfig } from './context.js'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
-import type { RouteGenericInterface } from './route.js'
-import type { FastifySchema } from './schema.js'
+import type { RouteGenericInterface, RouteHandlerMethod } from './route.js'
+import type { FastifySchema, FastifySchemaValidationError } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
@@ -29,9 +29,14 @@ export interface FastifyRequestType<Params = unknown, Querystring = unknown, Hea
 export type ResolveFastifyRequestType<_TypeProvider extends FastifyTypeProvider, SchemaCompiler extends FastifySchema, RouteGeneric extends RouteGenericInterface> =
   ResolveRequestParts<RouteGeneric, SchemaCompiler, string>
 
-/** The options of the route a request matched, with the route's typed `config`. */
-export type RequestRouteOptions<_ContextConfig = ContextConfigDefault> =
-  Readonly<RouteOptionsView & { config: Record<string, unknown> & FastifyContextConfig }>
+/**
+ * The options of the route a request matched (`request.routeOptions`), with the route's typed
+ * `config`. `method` is an array for a multi-method route; a not-found request has no `url`.
+ */
+export interface RequestRouteOptions<ContextConfig = ContextConfigDefault, SchemaCompiler = FastifySchema> extends RouteOptionsView<FastifyContextConfig & FastifyRouteConfig & ContextConfig> {
+  schema?: SchemaCompiler & FastifySchema
+  handler: RouteHandlerMethod
+}
 
 /**
  * Fastify v4's request: Enclave's request under Fastify's name and type parameters. An interface,
@@ -47,8 +52,15 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   RequestType extends FastifyRequestType = ResolveFastifyRequestType<TypeProvider, SchemaCompiler, RouteGeneric>
-> extends EnclaveRequest<RouteGeneric, RequestType & RequestParts> {
+> extends EnclaveRequest<RouteGeneric, RequestType & RequestParts, RawRequest, FastifyRequestContext<ContextConfig>['config']> {
   readonly server: FastifyInstance
-  readonly routeOptions: RequestRouteOptions<ContextConfig>
-  readonly routeConfig: Record<string, unknown> & FastifyContextConfig
+  readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
+  /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
+  context: FastifyRequestContext<ContextConfig>
+}
+
+/** A validator as the request's validation methods return it (Fastify's name). */
+export interface ValidationFunction {
+  (input: any): boolean
+  errors?: null | FastifySchemaValidationError[]
 }

@@ -1,5 +1,5 @@
 import type { EnclaveHandledError, RouteSchema, ValidationIssue } from '@enclave/core'
-import type { HttpPart } from '@enclave/core'
+import type { HttpPart, SchemaControllerOptions } from '@enclave/core'
 
 /**
  * A route's `schema` option. An interface, so plugins can declare the keys they read
@@ -32,3 +32,6 @@ export type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], data
 /** The error handlers and onError hooks receive: an Error with `code`, `statusCode`, `validation`. */
 export interface FastifyError extends EnclaveHandledError {}
 export type ValidationResult = FastifySchemaValidationError
+
+/** The `schemaController` option: the schema bucket of each context and the compiler factories. */
+export type FastifySchemaControllerOptions = SchemaControllerOptions
