@@ -79,13 +79,18 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
     server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
     trackConnections(server)
   }
-  if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
-  server.keepAliveTimeout = options.keepAliveTimeout
-  server.requestTimeout = options.requestTimeout
-  if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+  // As in Fastify 4.29, a serverFactory's server keeps its own timeouts, and the HTTP/1 settings
+  // (keepAliveTimeout, requestTimeout, maxRequestsPerSocket) are not put on an HTTP/2 server.
+  const factoryMade = typeof options.serverFactory === 'function'
+  if (!factoryMade && options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
+  if (!factoryMade && !isHttp2Server(server)) {
+    server.keepAliveTimeout = options.keepAliveTimeout
+    server.requestTimeout = options.requestTimeout
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+  }
   server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler, instance))
   // As in Fastify, http2SessionTimeout is for the servers it creates, not a serverFactory's.
-  if (isHttp2Server(server)) watchHttp2Sessions(server, typeof options.serverFactory === 'function' ? 0 : options.http2SessionTimeout)
+  if (isHttp2Server(server)) watchHttp2Sessions(server, factoryMade ? 0 : options.http2SessionTimeout)
   return server
 }
 
