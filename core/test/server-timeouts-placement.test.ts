@@ -33,3 +33,15 @@ t.test('a server enclave creates over HTTP/1 gets the timeouts given', async (t)
     t.same([server.keepAliveTimeout, server.requestTimeout, server.maxRequestsPerSocket, server.timeout], [3, 7000, 4, 9], name)
   }
 })
+
+t.test('https: true is accepted and makes a TLS server with no options of its own, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory({ https: true, requestTimeout: 1000, maxRequestsPerSocket: 5 })
+    const server = app.server as http.Server
+    t.equal(server.constructor.name, 'Server', name)
+    t.equal(typeof (server as any).addContext, 'function', `${name}: a TLS server`)
+    t.same([server.requestTimeout, server.maxRequestsPerSocket, app.initialConfig.https], [1000, 5, true], name)
+    const http2 = factory({ https: true, http2: true })
+    t.equal(http2.server.constructor.name, 'Http2SecureServer', name)
+  }
+})

@@ -73,7 +73,8 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
     // Fastify's model: the HTTP/2 server stands where an http.Server is typed (`instance.server`; the HTTP/2 face's types say which).
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
-    server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as Server
+    const tls = options.https === true ? {} : options.https as https.ServerOptions
+    server = https.createServer({ ...timeoutOptions(options), ...tls }, handler) as Server
     trackConnections(server)
   } else {
     server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
