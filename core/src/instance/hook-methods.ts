@@ -10,7 +10,9 @@ export const hookMethods = {
     const context = contextOf(this)
     if (name === 'onClose') {
       createHookEntry(name, fn, this)
-      this._avvioOnClose(fn)
+      // As Fastify 4.29: an onClose hook added with addHook runs with its instance as `this`
+      // (the onClose() method leaves it unbound, as avvio calls it).
+      this._avvioOnClose((fn as (...args: unknown[]) => unknown).bind(this))
       return this
     }
     if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {

@@ -59,18 +59,19 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type, and
-  // (as Fastify 4.29 does) announce a body with Content-Length or Transfer-Encoding.
-  if (contentType === undefined) {
-    if (!hasBody(headers) || isTypedBodyMethod(request.raw.method)) {
-      next(request, reply)
-      return
-    }
-  } else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method)) {
+  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
+  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
     next(request, reply)
     return
   }
   const parser = route.parsers!.find(contentType ?? '')
+  // Read once, here, for the limit below too.
+  const declared = headers['content-length']
+  // And, as Fastify 4.29 does, only when they announce a body with Content-Length or Transfer-Encoding.
+  if (declared === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method)) {
+    next(request, reply)
+    return
+  }
   if (payload !== request.raw) {
     const stream = replacedBodyStream(request, payload)
     if (stream === null) {
@@ -95,7 +96,6 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   }
   // Route bodyLimit, else the parser's, else the server's.
   const limit = route.routeSetBodyLimit ? route.bodyLimit : parser.bodyLimit ?? route.bodyLimit
-  const declared = headers['content-length']
   const declaredLength = declared === undefined ? -1 : Number(declared)
   if (declaredLength > limit) {
     // Refuse before reading a byte, and do not keep the connection to drain what follows.
