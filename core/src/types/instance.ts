@@ -134,9 +134,6 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   printPlugins (): string
   printContexts (): string
 
-  addHook<N extends HookName> (name: N, hook: Hooks<this>[N]): this
-  /** A hook name only known at run time; a literal name must be one of Enclave's. */
-  addHook<N extends string> (name: string extends N ? N : never, hook: AnyFunction): this
   onClose (hook: (instance: this, done: () => void) => unknown): this
 
   /** A decoration the types already declare (augmented interfaces): its value is checked. */
@@ -182,8 +179,6 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
   setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
   setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this
-  addContentTypeParser (type: string | string[] | RegExp, parser: (...args: any[]) => unknown): this
-  addContentTypeParser (type: string | string[] | RegExp, options: { parseAs?: 'string' | 'buffer', bodyLimit?: number }, parser: (...args: any[]) => unknown): this
   hasContentTypeParser (type: string | RegExp): boolean
   /** Adds a find-my-way constraint strategy to the server's router (not encapsulated, as in Fastify); before start only. */
   addConstraintStrategy (strategy: ConstraintStrategy): this
@@ -211,10 +206,16 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
 }
 
 /**
- * An Enclave instance: EnclaveInstanceCore with Enclave's route methods. @enclave/fastify's instance
- * extends the core with Fastify 4.29's route methods instead (their type arguments differ).
+ * An Enclave instance: EnclaveInstanceCore with Enclave's route, hook and content-type parser
+ * methods. @enclave/fastify's instance extends the core with Fastify 4.29's instead (their type
+ * arguments, handler types and return types differ).
  */
 export interface EnclaveInstance extends EnclaveInstanceCore {
+  addHook<N extends HookName> (name: N, hook: Hooks<this>[N]): this
+  /** A hook name only known at run time; a literal name must be one of Enclave's. */
+  addHook<N extends string> (name: string extends N ? N : never, hook: AnyFunction): this
+  addContentTypeParser (type: string | string[] | RegExp, parser: (...args: any[]) => unknown): this
+  addContentTypeParser (type: string | string[] | RegExp, options: { parseAs?: 'string' | 'buffer', bodyLimit?: number }, parser: (...args: any[]) => unknown): this
   route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (options: RouteOptions<G, S, this, Path>): this
   get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
   get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this
