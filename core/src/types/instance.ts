@@ -136,14 +136,6 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
 
   onClose (hook: (instance: this, done: () => void) => unknown): this
 
-  /** A decoration the types already declare (augmented interfaces): its value is checked. */
-  decorate<K extends keyof this & (string | symbol)> (name: K, value: DeclaredDecorationValue<this[K]>, dependencies?: readonly string[]): this
-  /** A new decoration: the returned instance type has it. */
-  decorate<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, this>, value?: V, dependencies?: readonly string[]): WithDecoration<this, K, V>
-  decorateRequest<K extends keyof RequestOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<RequestOf<this>[K]>, dependencies?: readonly string[]): this
-  decorateRequest<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, RequestOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithRequestDecoration<this, K, V>
-  decorateReply<K extends keyof ReplyOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<ReplyOf<this>[K]>, dependencies?: readonly string[]): this
-  decorateReply<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, ReplyOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithReplyDecoration<this, K, V>
   hasDecorator (name: string | symbol): boolean
   hasRequestDecorator (name: string | symbol): boolean
   hasReplyDecorator (name: string | symbol): boolean
@@ -176,9 +168,6 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   // Plain request and reply (not this instance's): a property typed from `this` would stop a
   // decorated instance from passing where a less decorated one is expected.
   readonly errorHandler: (error: EnclaveHandledError, request: EnclaveRequest, reply: EnclaveReply) => unknown
-  setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
-  setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
-  setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this
   hasContentTypeParser (type: string | RegExp): boolean
   /** Adds a find-my-way constraint strategy to the server's router (not encapsulated, as in Fastify); before start only. */
   addConstraintStrategy (strategy: ConstraintStrategy): this
@@ -206,11 +195,22 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
 }
 
 /**
- * An Enclave instance: EnclaveInstanceCore with Enclave's route, hook and content-type parser
- * methods. @enclave/fastify's instance extends the core with Fastify 4.29's instead (their type
+ * An Enclave instance: EnclaveInstanceCore with Enclave's decorate, route, hook, handler and
+ * content-type parser methods. @enclave/fastify's instance extends the core with Fastify 4.29's instead (their type
  * arguments, handler types and return types differ).
  */
 export interface EnclaveInstance extends EnclaveInstanceCore {
+  setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
+  setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
+  setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this
+  /** A decoration the types already declare (augmented interfaces): its value is checked. */
+  decorate<K extends keyof this & (string | symbol)> (name: K, value: DeclaredDecorationValue<this[K]>, dependencies?: readonly string[]): this
+  /** A new decoration: the returned instance type has it. */
+  decorate<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, this>, value?: V, dependencies?: readonly string[]): WithDecoration<this, K, V>
+  decorateRequest<K extends keyof RequestOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<RequestOf<this>[K]>, dependencies?: readonly string[]): this
+  decorateRequest<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, RequestOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithRequestDecoration<this, K, V>
+  decorateReply<K extends keyof ReplyOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<ReplyOf<this>[K]>, dependencies?: readonly string[]): this
+  decorateReply<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, ReplyOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithReplyDecoration<this, K, V>
   addHook<N extends HookName> (name: N, hook: Hooks<this>[N]): this
   /** A hook name only known at run time; a literal name must be one of Enclave's. */
   addHook<N extends string> (name: string extends N ? N : never, hook: AnyFunction): this

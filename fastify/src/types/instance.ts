@@ -49,6 +49,27 @@ export interface FastifyInstance<
   /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
   readonly '~face'?: 'fastify'
 
+  decorate: FastifyDecorationMethod<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
+  decorateRequest: FastifyDecorationMethod<FastifyRequest, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
+  decorateReply: FastifyDecorationMethod<FastifyReply, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
+  setErrorHandler<TError extends Error = FastifyError, RouteGeneric extends RouteGenericInterface = RouteGenericInterface, SchemaCompiler extends FastifySchema = FastifySchema, HandlerTypeProvider extends FastifyTypeProvider = TypeProvider> (
+    handler: (
+      this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+      error: TError,
+      request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, HandlerTypeProvider>,
+      reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfigDefault, SchemaCompiler, HandlerTypeProvider>
+    ) => any
+  ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setNotFoundHandler<RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, HandlerTypeProvider extends FastifyTypeProvider = TypeProvider, SchemaCompiler extends FastifySchema = FastifySchema> (
+    handler: RouteHandlerMethod<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider, Logger>
+  ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setNotFoundHandler<RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, HandlerTypeProvider extends FastifyTypeProvider = TypeProvider, SchemaCompiler extends FastifySchema = FastifySchema> (
+    opts: {
+      preValidation?: preValidationHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider> | Array<preValidationHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider>>
+      preHandler?: preHandlerHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider> | Array<preHandlerHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider>>
+    },
+    handler: RouteHandlerMethod<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider, Logger>
+  ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   addContentTypeParser: AddContentTypeParser<RawServer, RawRequest, RouteGenericInterface, FastifySchema, TypeProvider>
 
   // Fastify's route methods: type arguments `<RouteGeneric, ContextConfig, SchemaCompiler>`; the schema and
@@ -167,6 +188,25 @@ export interface FastifyInstance<
 }
 
 /** `Async` when the hook given is an async function, else `Callback` (each checked on its own). */
+/** A decoration's value: the value, or a getter (and setter) whose `this` is the decorated object. */
+type DecorationValue<This, T> = T | { getter: (this: This) => T, setter?: (this: This, value: T) => void }
+
+/**
+ * Fastify's `decorate`, `decorateRequest` and `decorateReply`: the type argument is the decoration's
+ * type, checked against what the types already declare under that name; a function value gets the
+ * decorated object as `this`.
+ */
+export interface FastifyDecorationMethod<This, Return = This> {
+  <T extends (Name extends keyof This ? This[Name] : unknown), Name extends string | symbol = string | symbol> (
+    property: Name,
+    value: DecorationValue<This, T extends (...args: any[]) => any ? (this: This, ...args: Parameters<T>) => ReturnType<T> : T>,
+    dependencies?: string[]
+  ): Return
+  (property: string | symbol): Return
+  (property: string | symbol, value: null): Return
+  (property: string | symbol, value: null | undefined, dependencies: string[]): Return
+}
+
 type HookStyle<Fn, Async, Callback> = Fn extends unknown ? (Fn extends (...args: any[]) => Promise<unknown> ? Async : Callback) : Fn
 
 export interface FastifyListenOptions extends ListenOptions {
