@@ -48,6 +48,7 @@ export interface FastifyInstance<
   }
   /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
   readonly '~face'?: 'fastify'
+  readonly log: Logger
 
   decorate: FastifyDecorationMethod<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
   decorateRequest: FastifyDecorationMethod<FastifyRequest, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
