@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net'
 import type { EnclaveInstance, EnclaveInstanceCore, EnclaveRequest, EnclaveReply, ListenOptions } from '@enclave/core'
 import type { AddContentTypeParser } from './content-type-parser.js'
 import type { FastifyContextConfig } from './context.js'
@@ -49,6 +50,11 @@ export interface FastifyInstance<
   /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
   readonly '~face'?: 'fastify'
   readonly log: Logger
+  /** `http://host:port` once listening. */
+  readonly listeningOrigin: string
+  addresses (): AddressInfo[]
+  /** Any schema object with an `$id` (Fastify types the argument as `unknown`; a missing `$id` throws FST_ERR_SCH_MISSING_ID). */
+  addSchema (schema: unknown): this
 
   decorate: FastifyDecorationMethod<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
   decorateRequest: FastifyDecorationMethod<FastifyRequest, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
