@@ -24,7 +24,9 @@ export default [
       '**/.tap/**',
       'coverage/**',
       'bench/results/**',
-      'integration-tests/.tmp/**'
+      'integration-tests/.tmp/**',
+      // Throwaway comparison scripts (never committed; they resolve the workspace's packages from here).
+      '.tmpx/**'
     ]
   },
   ...neostandard({ ts: true }),

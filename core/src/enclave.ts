@@ -81,6 +81,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
       plugins: validatorGroup.plugins,
       onCreate: validatorGroup.onCreate,
       annotationKeywords: options.acceptAnnotationKeywords,
+      asyncSchemas: !options.rejectAsyncSchemas,
       codeCache: validatorCodeCache
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(serializerOptions, serializerCodeCache),

@@ -78,6 +78,7 @@ const optionChecks: Record<string, [Check, string]> = {
   rejectUnlistedBodyMediaType: [isBool, 'a boolean'],
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
+  rejectAsyncSchemas: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
   gracefulClose: [isBool, 'a boolean'],
@@ -126,6 +127,7 @@ export interface ResolvedOptions {
   rejectUnlistedBodyMediaType: boolean
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
+  rejectAsyncSchemas: boolean
   http2GracefulClose: boolean
   gracefulClose: boolean
   lazySchemaCompilation: boolean
@@ -169,6 +171,7 @@ const defaults = {
   rejectUnlistedBodyMediaType: false,
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
+  rejectAsyncSchemas: false,
   http2GracefulClose: false,
   gracefulClose: false,
   lazySchemaCompilation: false,

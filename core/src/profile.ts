@@ -37,6 +37,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   rejectUnlistedBodyMediaType: { fastify: false, enclave: false },
   validateHeadersOnCopy: { fastify: false, enclave: false },
   acceptAnnotationKeywords: { fastify: false, enclave: false },
+  // `$async: true` schemas: Fastify runs them (its docs warn of the DoS risk); enclave() refuses them at start-up.
+  rejectAsyncSchemas: { fastify: false, enclave: true },
   // Start-up (docs/validation.md): compile schemas on a route's first request; off on both entries.
   lazySchemaCompilation: { fastify: false, enclave: false },
   // Start-up: keep compiled schema code in a directory between starts; off on both entries.

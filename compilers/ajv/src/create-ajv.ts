@@ -7,9 +7,9 @@ import { declaresAsync } from './schema-walk.js'
 import { useCheapStringLength } from './string-length.js'
 import type { AjvCompilerOptions } from './types.js'
 
-function addExternalSchema (ajv: Ajv, key: string, schema: object, annotations: boolean): void {
+function addExternalSchema (ajv: Ajv, key: string, schema: object, annotations: boolean, asyncSchemas: boolean): void {
   const id = (schema as { $id?: unknown }).$id
-  if (declaresAsync(schema)) {
+  if (!asyncSchemas && declaresAsync(schema)) {
     throw new AsyncSchemaError(`The shared schema "${typeof id === 'string' ? id : key}"`)
   }
   if (annotations) addVendorKeywordsOf(ajv, schema)
@@ -37,6 +37,6 @@ export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<
   const annotations = options.annotationKeywords !== false
   // After plugins and onCreate, so a definition they made for one of these names is kept.
   if (annotations) addOpenApiAnnotations(ajv)
-  for (const [key, schema] of Object.entries(externalSchemas)) addExternalSchema(ajv, key, schema, annotations)
+  for (const [key, schema] of Object.entries(externalSchemas)) addExternalSchema(ajv, key, schema, annotations, options.asyncSchemas === true)
   return ajv
 }

@@ -30,7 +30,7 @@ export function createValidatorCompilerFactory (options: AjvCompilerOptions = {}
       : createAjv(options, externalSchemas, false)
     const compiler = createAjvValidatorCompiler(ajv, annotations, persisted
       ? { store: options.codeCache!, prefix: `${generatorVersions}\n${optionsKey}\n${key}` }
-      : undefined)
+      : undefined, options.asyncSchemas === true)
     // Shared schemas that are not plain JSON cannot be compared, so they get an instance of their own.
     if (key !== undefined) compilers.set(key, compiler)
     return compiler

@@ -45,6 +45,12 @@ export interface AjvCompilerOptions {
    */
   annotationKeywords?: boolean
   /**
+   * Compile `$async: true` schemas (their validators return promises), as Fastify's Ajv does.
+   * Default `false`: they are refused with `ENC_ERR_AJV_ASYNC_SCHEMA`; core passes `true` unless the
+   * server option `rejectAsyncSchemas` is set.
+   */
+  asyncSchemas?: boolean
+  /**
    * Keeps compiled validators as Ajv standalone code between starts (core's `schemaCache` option).
    * Ignored when `plugins` or `onCreate` is given or `customOptions` holds functions: their effect
    * on the generated code cannot be part of the key.

@@ -27,7 +27,7 @@ function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
  * on the first schema that needs it: with schemaCache, a start that finds every validator stored
  * creates none.
  */
-export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), annotations = true, codeCache?: { store: CodeCache, prefix: string }): ValidatorCompiler {
+export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), annotations = true, codeCache?: { store: CodeCache, prefix: string }, asyncSchemas = false): ValidatorCompiler {
   let instance: Ajv | undefined = typeof ajvOrFactory === 'function' ? undefined : ajvOrFactory
   function ajvOf (): Ajv {
     instance ??= (ajvOrFactory as () => Ajv)()
@@ -51,7 +51,7 @@ export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), ann
     const cachedByContent = contentKey === undefined ? undefined : byContent.get(contentKey)
     if (cachedByContent !== undefined) return remember(schema, undefined, cachedByContent)
 
-    if (declaresAsync(schema)) throw new AsyncSchemaError(describe(input))
+    if (!asyncSchemas && declaresAsync(schema)) throw new AsyncSchemaError(describe(input))
     let validate: ValidationFunction
     try {
       // Reusing the stored validator avoids Ajv's "schema with key or id already exists" when a
@@ -63,7 +63,7 @@ export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), ann
     }
     // A sync route schema cannot $ref an async one (Ajv refuses), but a stored shared schema
     // could have been added as async by onCreate; either way an async validator never leaves here.
-    if ((validate as { $async?: unknown }).$async === true) throw new AsyncSchemaError(describe(input))
+    if (!asyncSchemas && (validate as { $async?: unknown }).$async === true) throw new AsyncSchemaError(describe(input))
     return remember(schema, contentKey, validate)
   }
 

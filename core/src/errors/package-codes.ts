@@ -25,7 +25,7 @@ function adapterCodes (packageName: string, library: string, kinds: ReadonlyArra
 
 export const packageCodes: readonly PackageCodeEntry[] = [
   { code: 'ENC_ERR_AJV_UNKNOWN_KEYWORD', package: '@enclave/ajv', when: 'A schema uses a keyword Ajv does not know (strict mode treats it as a probable typo).' },
-  { code: 'ENC_ERR_AJV_ASYNC_SCHEMA', package: '@enclave/ajv', when: 'A schema declares `$async: true`, which the default validator does not run.' },
+  { code: 'ENC_ERR_AJV_ASYNC_SCHEMA', package: '@enclave/ajv', when: 'A schema declares `$async: true` while the server option `rejectAsyncSchemas` is on (the default of `enclave()`).' },
   { code: 'ENC_ERR_AJV_INVALID_SHARED_SCHEMA', package: '@enclave/ajv', when: 'A shared schema (addSchema) cannot be added to Ajv.' },
   { code: 'ENC_ERR_AJV_HTTP_PART', package: '@enclave/ajv', when: adapterCodeTexts.HTTP_PART },
   { code: 'ENC_ERR_AJV_INVALID_PLUGIN', package: '@enclave/ajv', when: 'An entry of the plugins option is neither an Ajv plugin function nor a [plugin, options] pair.' },

@@ -182,6 +182,8 @@ export class ContextState {
   }
 
   hasPlugin (name: string): boolean {
+    // As in Fastify, a context also has the plugins it is named by: its own and the wrapped ones loaded into it.
+    if (this.pluginNames.includes(name)) return true
     for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
       if (ctx.registeredPlugins.includes(name)) return true
     }

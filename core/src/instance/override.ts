@@ -20,7 +20,7 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
   const deferred = isDeferred(options)
   const opts = deferred ? undefined : options
   const name = pluginNameOf(fn, opts)
-  warnMixedPluginStyles(fn, name)
+  warnMixedPluginStyles(fn)
   checkPluginMeta(parent, fn, name)
   const parentContext = contextOf(parent)
   const declaredName = declaredNameOf(fn)

@@ -5,7 +5,7 @@ import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { kDisplayName, kPluginMeta } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
-import { satisfiesRange } from './version-range.js'
+import { releaseCandidateAbove, satisfiesRange } from './version-range.js'
 import { contextOf, type RuntimeInstance } from './context-state.js'
 
 /** The version Enclave answers to plugins that check Fastify's (fastify-plugin's `fastify` range). */
@@ -60,7 +60,7 @@ export function pluginNameOf (fn: PluginFunction, options?: unknown): string {
 /** The `fastify` range is checked against the registering instance's `version`, as Fastify does (a wrapper may set its own). */
 function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string): void {
   const version = typeof parent.version === 'string' ? parent.version : fastifyCompatVersion
-  if (typeof meta.fastify === 'string' && !satisfiesRange(version, meta.fastify)) {
+  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify) && !satisfiesRange(version, meta.fastify)) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
   }
   if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {
@@ -68,7 +68,8 @@ function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string)
   }
 }
 
-function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: string): void {
+// As in Fastify, the message names the plugin only when its meta gives a name.
+function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: unknown): void {
   if (decorators === undefined || decorators === null) return
   const context = contextOf(parent)
   const holders: Array<[string, object, string]> = [
@@ -80,7 +81,7 @@ function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: st
     const required = (decorators as Record<string, unknown>)[kind]
     if (!Array.isArray(required)) continue
     for (const decorator of required as unknown[]) {
-      if (!((decorator as PropertyKey) in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), ` required by '${name}'`, where)
+      if (!((decorator as PropertyKey) in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), typeof name === 'string' ? ` required by '${name}'` : '', where)
     }
   }
 }
@@ -93,7 +94,7 @@ export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, na
   const meta = metaOf(fn)
   if (meta === undefined) return
   checkVersions(parent, meta, name)
-  checkDecorators(parent, meta.decorators, name)
+  checkDecorators(parent, meta.decorators, meta.name)
   const dependencies = meta.dependencies
   if (!dependencies) return
   // Fastify 4.29 answers both with a bare AssertionError (code ERR_ASSERTION), message included.
@@ -105,7 +106,9 @@ export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, na
 }
 
 /** Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns. */
-export function warnMixedPluginStyles (fn: PluginFunction, name: string): void {
-  if (!isAsyncFunction(fn) || fn.length < 3) return
-  warnings.FSTWRN002(name)
+export function warnMixedPluginStyles (fn: PluginFunction): void {
+  if (!isAsyncFunction(fn) || fn.length !== 3) return
+  // Fastify's warning names the plugin by its metadata, display name or function name, else 'anonymous' (never its source).
+  const display = fn[kDisplayName]
+  warnings.FSTWRN002(declaredNameOf(fn) ?? (nonEmptyString(display) ? display : nonEmptyString(fn.name) ? fn.name : 'anonymous'))
 }

@@ -50,3 +50,17 @@ export function satisfiesRange (versionText: string, range: string): boolean {
     return comparators.length === 0 || comparators.every((comparator) => satisfiesComparator(version, comparator))
   })
 }
+
+/**
+ * Fastify lets a release candidate load plugins written for the release before it: a `-rc`
+ * version above the first version written in the range passes whatever the range says.
+ */
+export function releaseCandidateAbove (versionText: string, range: string): boolean {
+  if (!/-rc.+$/.test(versionText)) return false
+  const version = parseVersion(versionText)
+  const written = /(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(range)
+  if (version === null || written === null) return false
+  const floor = [Number(written[1]), Number(written[2] ?? 0), Number(written[3] ?? 0)]
+  // A prerelease is below its own release, so only a greater major.minor.patch counts.
+  return compare(version, floor) > 0
+}

@@ -113,7 +113,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
       reply[kReplyHeaders]['content-length'] = contentLengthOf(payload)
       payload = null
     } else if (payload !== null && typeof payload === 'object' && isStream(payload)) {
-      drainStream(reply, payload)
+      drainStream(reply, payload, onHeadTwinStreamError)
       endWithoutBody(reply, res)
       return
     }
@@ -207,14 +207,19 @@ function endWithoutBody (reply: Reply, res: ServerResponse): void {
 }
 
 /** A stream whose content is not sent is still read to its end, so its source is released. */
-function drainStream (reply: Reply, stream: PayloadStream): void {
+function drainStream (reply: Reply, stream: PayloadStream, onError: (this: PayloadStream, error: unknown) => void = onDrainedStreamError): void {
   stream[kRawReply] = reply
-  stream.once('error', onDrainedStreamError)
+  stream.once('error', onError)
   if (typeof stream.resume === 'function') stream.resume()
 }
 
 function onDrainedStreamError (this: PayloadStream, error: unknown): void {
   this[kRawReply]!.log.error({ err: error }, 'reply payload stream errored')
+}
+
+// Fastify 4's log line for the stream a GET route's HEAD twin reads and drops.
+function onHeadTwinStreamError (this: PayloadStream, error: unknown): void {
+  this[kRawReply]!.log.error({ err: error }, 'Error on Stream found for HEAD route')
 }
 
 /**
@@ -257,7 +262,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
     pipeStream(reply, payload, true)
     return
   }
-  if (isPayloadStream) drainStream(reply, payload)
+  if (isPayloadStream) drainStream(reply, payload, onHeadTwinStreamError)
   res.writeHead(res.statusCode)
   if (isBody(payload) && !headTwin) res.write(payload)
   endWithTrailers(reply, given)

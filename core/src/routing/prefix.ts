@@ -11,12 +11,13 @@ export function joinPaths (left: string, right: string): string {
  * answers `/prefix` itself); a `/` route under a prefix answers the prefix with and without the
  * trailing slash unless ignoreTrailingSlash makes that one route.
  */
-export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean): string[] {
+export function joinPrefix (prefix: string, url: string, trailing: unknown, ignoreTrailingSlash: boolean, ignoreDuplicateSlashes: boolean): string[] {
   if (prefix === '' || url !== '/') return [joinPaths(prefix, url)]
   switch (trailing) {
     case 'slash': return [prefix + '/']
     case 'no-slash': return [prefix]
-    default: return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
+    // With duplicate slashes ignored, `prefix/` + '/' is the prefix itself again: Fastify adds it once.
+    default: return ignoreTrailingSlash || (ignoreDuplicateSlashes && prefix.endsWith('/')) ? [prefix] : [prefix, prefix + '/']
   }
 }
 

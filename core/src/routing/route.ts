@@ -58,13 +58,24 @@ function validateRouteOptions (options: Record<string, unknown>, methods: string
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
     throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(label, url)
   }
-  const bodyLimit = options.bodyLimit
-  if (bodyLimit !== undefined && !(typeof bodyLimit === 'number' && Number.isInteger(bodyLimit) && bodyLimit > 0)) {
-    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
-  }
+  checkBodyLimit(options.bodyLimit)
   const formatter = options.schemaErrorFormatter
   if (formatter !== undefined && (typeof formatter !== 'function' || isAsyncFunction(formatter))) {
     throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
+  }
+}
+
+/** A GET or HEAD route has no body to validate: refused when declared, with the URL as written. */
+function checkBodySchemaAllowed (methods: string[], schema: unknown, url: string): void {
+  if (typeof schema !== 'object' || schema === null || !(schema as { body?: unknown }).body) return
+  for (const method of methods) {
+    if (method === 'GET' || method === 'HEAD') throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url)
+  }
+}
+
+function checkBodyLimit (bodyLimit: unknown): void {
+  if (bodyLimit !== undefined && !(typeof bodyLimit === 'number' && Number.isInteger(bodyLimit) && bodyLimit > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
   }
 }
 
@@ -85,9 +96,12 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // The HEAD twin starts from the options as given, before onRoute hooks rewrote them.
   const given: Record<string, unknown> = { ...input }
   const options: Record<string, unknown> = { ...input }
-  const url = options.url ?? options.path
-  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
+  // Fastify checks the method, then the body limit, before the URL and before onRoute hooks run.
   const methods = normaliseMethods(options.method)
+  const url = options.url ?? options.path
+  checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '')
+  checkBodyLimit(options.bodyLimit)
+  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
   // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
@@ -97,7 +111,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
     // prefix as written: a '/' route answers `prefix/` only, whatever prefixTrailingSlash says.
     : typeof options.method === 'string' && methods[0] === 'HEAD'
       ? [joinPaths(context.prefix, url)]
-      : joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash)
+      : joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash, server.options.ignoreDuplicateSlashes)
   const fullUrl = prefixedPaths[0]!
   options.url = fullUrl
   options.path = fullUrl

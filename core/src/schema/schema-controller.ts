@@ -26,9 +26,10 @@ export class CustomSchemaBucket implements SchemaView {
   private readonly opaqueKey = `bucket:${++opaqueBuckets}`
 
   constructor (bucket: unknown) {
-    if (typeof bucket !== 'object' || bucket === null ||
-      typeof (bucket as SchemaBucket).add !== 'function' || typeof (bucket as SchemaBucket).getSchema !== 'function' || typeof (bucket as SchemaBucket).getSchemas !== 'function') {
-      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.bucket must return an object with add(), getSchema() and getSchemas()')
+    // Only getSchemas() is read by every route; as in Fastify, add() and getSchema() are needed
+    // only by an app calling addSchema()/getSchema(), so a read-only bucket is accepted.
+    if (typeof bucket !== 'object' || bucket === null || typeof (bucket as SchemaBucket).getSchemas !== 'function') {
+      throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('schemaController.bucket must return an object with getSchemas() (and add(), getSchema() to use addSchema(), getSchema())')
     }
     this.bucket = bucket as SchemaBucket
   }

@@ -144,6 +144,8 @@ function isStackOverflow (thrown: unknown): boolean {
 function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown, rejected: boolean): Error {
   // On both entries: bad input never answers 5xx (Fastify 4.29 answers 500 here; docs/security.md).
   if (isStackOverflow(thrown)) return buildValidationError(route, part, [tooDeepIssue])
+  // Ajv's async validators reject with a ValidationError: a judgment of the input, not a failure to judge it.
+  if (rejected && route.concealValidatorFailure && isAjvValidationError(thrown)) return buildValidationError(route, part, thrown.errors)
   if (route.concealValidatorFailure) {
     const error = new errorCodes.ENC_ERR_VALIDATOR_FAILED(part)
     ;(error as Error & { cause?: unknown }).cause = thrown
@@ -151,6 +153,10 @@ function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown,
   }
   if (rejected) return buildValidationError(route, part, thrown instanceof Error ? thrown : [customIssue(String(thrown))])
   return thrown instanceof Error ? thrown : toThrownError(thrown)
+}
+
+function isAjvValidationError (thrown: unknown): thrown is Error & { errors: unknown[] } {
+  return thrown instanceof Error && (thrown as { validation?: unknown }).validation === true && Array.isArray((thrown as { errors?: unknown }).errors)
 }
 
 const tooDeepIssue: ValidationIssue = { instancePath: '', schemaPath: '', keyword: 'depth', params: {}, message: 'is too deeply nested to validate' }

@@ -107,6 +107,12 @@ export interface EnclaveOptions {
    */
   acceptAnnotationKeywords?: boolean
   /**
+   * Refuse `$async: true` schemas at ready() (`ENC_ERR_AJV_ASYNC_SCHEMA`): validation then never
+   * waits on I/O before the handler. `true` on `enclave()`; `false` on `@enclave/fastify`, which
+   * runs them as Fastify does.
+   */
+  rejectAsyncSchemas?: boolean
+  /**
    * Compile a route's validators and response serializers on the route's first request instead of
    * at ready(); ready() still fails on a broken schema (a cheap check). Off by default, as Fastify
    * compiles everything at start-up.

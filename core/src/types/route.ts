@@ -1,3 +1,4 @@
+import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveInstance } from './instance.js'
 import type { RouteConfigOf } from './decorations.js'
 import type { EnclaveHandledError, RouteHookOption, RouteReply, RouteRequest } from './hooks.js'
@@ -51,6 +52,8 @@ export interface RouteCommonOptions<S = RouteSchema> {
 /** Route options besides method, url and handler. */
 export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric, S = RouteSchema, I = EnclaveInstance, Path extends string = string> extends RouteCommonOptions<S> {
   errorHandler?: (this: I, error: EnclaveHandledError, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => unknown
+  /** Builds this route's request loggers instead of the instance's `childLoggerFactory`. */
+  childLoggerFactory?: (this: I, logger: EnclaveLogger, bindings: Record<string, unknown>, options: Record<string, unknown>, raw: import('node:http').IncomingMessage) => EnclaveLogger
   config?: RouteConfigOf<I>
   onRequest?: RouteHookOption<'onRequest', I, G, S, Path>
   preParsing?: RouteHookOption<'preParsing', I, G, S, Path>
