@@ -3,7 +3,7 @@
 // app, and the names Fastify's `fastify/types/*` modules export. Checked by tsc, never run.
 import type { IncomingHttpHeaders } from 'node:http'
 import Fastify, {
-  type FastifyBaseLogger, type FastifyContextConfig, type FastifyError, type FastifyInstance, type FastifyReply,
+  type FastifyBaseLogger, type FastifyBodyParser, type FastifyContextConfig, type FastifyError, type FastifyInstance, type FastifyReply,
   type FastifyRequest, type HTTPMethods, type RequestPayload, type RouteGenericInterface
 } from 'fastify'
 import type { DefaultRoute, FastifyRouteConfig, RouteConstraint } from 'fastify/types/route'
@@ -117,6 +117,8 @@ const parserResult = app.addContentTypeParser<string>('text/csv', { parseAs: 'st
   done(null, body.split(','))
 })
 assertType<Equal<typeof parserResult, void>>()
+assertType<Equal<ReturnType<typeof app.removeContentTypeParser>, void>>()
+assertType<Equal<ReturnType<typeof app.getDefaultJsonParser>, FastifyBodyParser<string>>>()
 
 // Names Fastify's types/* modules export.
 assertType<Equal<FastifyRouteConfig['url'], string>>()

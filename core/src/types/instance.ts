@@ -173,12 +173,6 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   addConstraintStrategy (strategy: ConstraintStrategy): this
   /** Whether a custom strategy (or a built-in one in use) is known by that name. */
   hasConstraintStrategy (name: string): boolean
-  removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
-  removeAllContentTypeParsers (): this
-  /** The JSON body parser Enclave installs, built with the given poisoning policies. */
-  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore'): (request: EnclaveRequest, body: string | Buffer) => unknown
-  /** Fastify's text/plain parser, callback style: `done(null, body)`. */
-  defaultTextParser (request: EnclaveRequest, body: string, done: (error: Error | null, body?: unknown) => void): void
   /** Fastify's raw `(req, res)` handler for requests no route matches, and its replacement. */
   getDefaultRoute (): (req: IncomingMessage, res: ServerResponse) => void
   setDefaultRoute (handler: (req: IncomingMessage, res: ServerResponse) => void): this
@@ -200,6 +194,12 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
  * arguments, handler types and return types differ).
  */
 export interface EnclaveInstance extends EnclaveInstanceCore {
+  removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
+  removeAllContentTypeParsers (): this
+  /** The JSON body parser Enclave installs, built with the given poisoning policies. */
+  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore'): (request: EnclaveRequest, body: string | Buffer) => unknown
+  /** Fastify's text/plain parser, callback style: `done(null, body)`. */
+  defaultTextParser (request: EnclaveRequest, body: string, done: (error: Error | null, body?: unknown) => void): void
   setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
   setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
   setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this

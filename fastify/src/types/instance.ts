@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { EnclaveInstance, EnclaveInstanceCore, EnclaveRequest, EnclaveReply, ListenOptions } from '@enclave/core'
-import type { AddContentTypeParser } from './content-type-parser.js'
+import type { AddContentTypeParser, FastifyBodyParser, getDefaultJsonParser, removeAllContentTypeParsers, removeContentTypeParser } from './content-type-parser.js'
 import type { FastifyContextConfig } from './context.js'
 import type {
   onCloseAsyncHookHandler, onCloseHookHandler, onErrorAsyncHookHandler, onErrorHookHandler, onListenAsyncHookHandler, onListenHookHandler,
@@ -78,6 +78,10 @@ export interface FastifyInstance<
     handler: RouteHandlerMethod<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, HandlerTypeProvider, Logger>
   ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   addContentTypeParser: AddContentTypeParser<RawServer, RawRequest, RouteGenericInterface, FastifySchema, TypeProvider>
+  removeContentTypeParser: removeContentTypeParser
+  removeAllContentTypeParsers: removeAllContentTypeParsers
+  getDefaultJsonParser: getDefaultJsonParser
+  defaultTextParser: FastifyBodyParser<string>
 
   // Fastify's route methods: type arguments `<RouteGeneric, ContextConfig, SchemaCompiler>`; the schema and
   // the path (which types `request.params` when nothing else does) are inferred from the call.
