@@ -120,6 +120,14 @@ assertType<Equal<typeof parserResult, void>>()
 assertType<Equal<ReturnType<typeof app.removeContentTypeParser>, void>>()
 assertType<Equal<ReturnType<typeof app.getDefaultJsonParser>, FastifyBodyParser<string>>>()
 
+// findRoute is typed without `null` and without the router's store, request.ip as a string, as in Fastify 4.29.
+const found = app.findRoute({ method: 'GET', url: '/items' })
+const foundParams: Record<string, string> = found.params
+// @ts-expect-error the router's store is not exposed
+void found.store
+app.get('/ip', async (request) => request.ip.toUpperCase())
+void foundParams
+
 // Names Fastify's types/* modules export.
 assertType<Equal<FastifyRouteConfig['url'], string>>()
 assertType<Equal<ReplyKeysToCodes<'2xx'> extends number ? true : false, true>>()

@@ -55,6 +55,7 @@ export interface FastifyRequest<
 > extends EnclaveRequest<RouteGeneric, RequestType & RequestParts, RawRequest, FastifyRequestContext<ContextConfig>['config']> {
   readonly server: FastifyInstance
   log: Logger
+  readonly ip: string
   readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
   /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
   context: FastifyRequestContext<ContextConfig>
