@@ -13,7 +13,8 @@ import type { RuntimeRequest } from '../request/request.js'
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
-  once (event: 'error' | 'end' | 'close', listener: (this: PayloadStream, error: unknown) => void): unknown
+  once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  on (event: 'close', listener: (this: PayloadStream) => void): unknown
   removeListener (event: 'close', listener: (this: PayloadStream) => void): unknown
   resume?: () => unknown
   readableEnded?: boolean
@@ -294,7 +295,8 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
-  stream.once('close', onPayloadStreamClose)
+  // `on`: 'close' comes once, and `once` would wrap the listener in a closure per response.
+  stream.on('close', onPayloadStreamClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
   if (!withTrailers) {
@@ -333,6 +335,13 @@ function onPayloadStreamClose (this: PayloadStream): void {
   const ended = this.readableEnded ?? this._readableState?.endEmitted
   // Old-style streams say nothing about their end: nothing to judge.
   if (ended !== false) return
+  const reply = this[kRawReply]!
+  if (reply.raw.headersSent) {
+    // Part of the body is out: the client sees the connection cut. Fastify logs it at info level.
+    if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+    reply.raw.destroy()
+    return
+  }
   const error = new Error('Premature close') as Error & { code: string }
   error.code = 'ERR_STREAM_PREMATURE_CLOSE'
   onPayloadStreamError.call(this, error)

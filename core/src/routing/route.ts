@@ -123,6 +123,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
+  // As Fastify 4.29, onRoute hooks see attachValidation, false unless the route set it.
+  if (options.attachValidation === undefined) options.attachValidation = false
   // Fastify 4's deprecated `version` route option is the `version` constraint.
   if (options.version) warnings.FSTDEP008()
   const constraints = options.constraints as RouteOptions['constraints']
@@ -199,20 +201,25 @@ function registerRoute (
 /** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */
 export function addShortcutRoute (instance: RuntimeInstance, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
   let options: Record<string, unknown>
+  let handler: unknown
   if (typeof optionsOrHandler === 'function') {
-    options = { handler: optionsOrHandler }
+    options = {}
+    handler = optionsOrHandler
   } else if (typeof optionsOrHandler === 'object' && optionsOrHandler !== null) {
     options = { ...(optionsOrHandler as Record<string, unknown>) }
     if (maybeHandler !== undefined) {
       if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
-      options.handler = maybeHandler
+      handler = maybeHandler
     }
   } else if (optionsOrHandler === undefined) {
     options = {}
   } else {
     throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path))
   }
+  // Fastify 4.29's key order, which onRoute hooks see: the options, method, url, path, then a handler given apart.
   options.method = method
   options.url = path
+  options.path = path
+  if (handler !== undefined) options.handler = handler
   addRoute(instance, options)
 }

@@ -78,10 +78,14 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
     server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
     trackConnections(server)
   }
-  if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
-  server.keepAliveTimeout = options.keepAliveTimeout
-  server.requestTimeout = options.requestTimeout
-  if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+  // As in Fastify 4.29, the timeouts and the request limit are set on the servers it creates; a
+  // serverFactory's server keeps its own.
+  if (typeof options.serverFactory !== 'function') {
+    if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
+    server.keepAliveTimeout = options.keepAliveTimeout
+    server.requestTimeout = options.requestTimeout
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+  }
   server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler))
   // As in Fastify, http2SessionTimeout is for the servers it creates, not a serverFactory's.
   if (isHttp2Server(server)) watchHttp2Sessions(server, typeof options.serverFactory === 'function' ? 0 : options.http2SessionTimeout)
