@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { registerPlugin } from './register.js'
 import { runReady, whenPluginsLoaded } from './ready.js'
 import { closeInstance } from './close.js'
-import { startListening } from '../server/listen.js'
+import { checkListenSignal, startListening } from '../server/listen.js'
 import { normaliseListenArguments } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { serverOf } from './context-state.js'
@@ -42,6 +42,7 @@ export const lifecycleMethods = {
   },
   listen (...args: unknown[]) {
     const { options, callback } = normaliseListenArguments(args)
+    checkListenSignal(options.signal)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
       promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => { callUserCallback(callback, error, null) })

@@ -17,10 +17,18 @@ interface PayloadStream {
   on (event: 'close', listener: (this: PayloadStream) => void): unknown
   removeListener (event: 'close', listener: (this: PayloadStream) => void): unknown
   resume?: () => unknown
+  destroy?: unknown
+  close?: unknown
+  abort?: unknown
+  destroyed?: boolean
   readableEnded?: boolean
   _readableState?: { endEmitted?: boolean }
   [kRawReply]?: Reply
 }
+
+// The stream a response is being piped from, read when the response closes early.
+const kPipedStream = Symbol('enclave.pipedStream')
+type PipedResponse = ServerResponse & { [kPipedStream]?: PayloadStream }
 
 export function isStream (payload: object): payload is PayloadStream {
   return typeof (payload as { pipe?: unknown }).pipe === 'function'
@@ -297,6 +305,8 @@ function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean)
   stream.once('error', onPayloadStreamError)
   // `on`: 'close' comes once, and `once` would wrap the listener in a closure per response.
   stream.on('close', onPayloadStreamClose)
+  ;(reply.raw as PipedResponse)[kPipedStream] = stream
+  reply.raw.on('close', onPipedResponseClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
   if (!withTrailers) {
@@ -308,6 +318,26 @@ function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean)
   stream.once('end', onTrailerStreamEnd)
   stream.pipe(reply.raw, { end: false })
 }
+
+/**
+ * The response closed (the client went away, or the app ended it) before the stream was sent, as
+ * Fastify 4.29 handles it: logged at info
+ * ('stream closed prematurely') and the stream released (destroy, else close, else abort).
+ */
+function onPipedResponseClose (this: PipedResponse): void {
+  const stream = this[kPipedStream]!
+  if (stream.destroyed === true || stream.readableEnded === true) return
+  const reply = stream[kRawReply]!
+  // Answered here: the stream's own early close is not a second failure to report.
+  stream.removeListener('close', onPayloadStreamClose)
+  if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+  if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
+  else if (typeof stream.close === 'function') (stream.close as (callback: () => void) => void)(ignoreClose)
+  else if (typeof stream.abort === 'function') (stream.abort as () => void)()
+  else reply.log.warn('stream payload does not end properly')
+}
+
+function ignoreClose (): void {}
 
 function onTrailerStreamEnd (this: PayloadStream): void {
   endWithTrailers(this[kRawReply]!, null)
@@ -323,7 +353,8 @@ function onPayloadStreamError (this: PayloadStream, error: unknown): void {
     handleError(reply, error)
     return
   }
-  reply.log.error({ err: error }, 'reply payload stream errored')
+  // Fastify 4.29's line (at warn) for a stream that fails once the head is out.
+  reply.log.warn({ err: error }, 'response terminated with an error with headers already sent')
   res.destroy()
 }
 

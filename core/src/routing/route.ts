@@ -202,19 +202,20 @@ function registerRoute (
 export function addShortcutRoute (instance: RuntimeInstance, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
   let options: Record<string, unknown>
   let handler: unknown
-  if (typeof optionsOrHandler === 'function') {
+  if (typeof optionsOrHandler === 'function' && maybeHandler === undefined) {
     options = {}
     handler = optionsOrHandler
-  } else if (typeof optionsOrHandler === 'object' && optionsOrHandler !== null) {
+  } else if (typeof maybeHandler === 'function') {
+    // As in Fastify 4.29: beside a handler, the options must be a plain object (not an array or a function).
+    if (Object.prototype.toString.call(optionsOrHandler) !== '[object Object]') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path))
     options = { ...(optionsOrHandler as Record<string, unknown>) }
-    if (maybeHandler !== undefined) {
-      if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
-      handler = maybeHandler
-    }
-  } else if (optionsOrHandler === undefined) {
-    options = {}
+    if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
+    handler = maybeHandler
   } else {
-    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path))
+    // Without a handler function, whatever else was given is read for its `handler`: a string, a
+    // number or null has none, so the route is refused for its missing handler, as in Fastify.
+    options = typeof optionsOrHandler === 'object' && optionsOrHandler !== null ? { ...(optionsOrHandler as Record<string, unknown>) } : {}
+    if (maybeHandler !== undefined && maybeHandler !== null) handler = maybeHandler
   }
   // Fastify 4.29's key order, which onRoute hooks see: the options, method, url, path, then a handler given apart.
   options.method = method
