@@ -22,7 +22,7 @@ declare module 'fastify' {
     <RequestGeneric extends RequestGenericInterface = RequestGenericInterface, ContextConfig = ContextConfigDefault, SchemaCompiler extends FastifySchema = FastifySchema> (
       path: string,
       opts: RouteShorthandOptions<RawServer, RawRequest, RawReply, RequestGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger> & { probe: true },
-      handler?: (probe: Probe, request: FastifyRequest<RequestGeneric, RawServer, RawRequest>) => void
+      handler?: (probe: Probe, request: FastifyRequest<RequestGeneric, RawServer, RawRequest>) => void | Promise<unknown>
     ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   }
 }
