@@ -69,10 +69,12 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     asyncConstraints: false,
     started: false,
     booted: false,
+    configLocked: false,
     listening: false,
     closing: false,
     closed: false,
     readyPromise: null,
+    pluginsLoadedWaiters: [],
     closePromise: undefined,
     validatorCompilerCache: new Map(),
     serializerCompilerCache: new Map(),
@@ -113,15 +115,16 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const handler: RawHandler = rewriteUrl === undefined
     ? function handleHttpRequest (req: IncomingMessage, res: ServerResponse) { routeRequest(server, req, res) }
     : function handleRewrittenRequest (req: IncomingMessage, res: ServerResponse) {
-      const url = rewriteUrl.call(instance, req)
-      // As Fastify 4.29: the URL as received stays readable (request.originalUrl, raw.originalUrl).
+      // As Fastify 4.29: the URL as received stays readable (request.originalUrl, raw.originalUrl),
+      // rewriteUrl itself included.
       ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url
+      const url = rewriteUrl.call(instance, req)
       if (typeof url === 'string') req.url = url
       else req.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(req.url, typeof url))
       routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, handler)
-  server.httpServer = createHttpServer(options, server.httpHandler, server.logger)
+  server.httpServer = createHttpServer(options, server.httpHandler, server.logger, instance)
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   // Read-only for apps; the factory sets it once.
   const runtime: RuntimeInstance = instance

@@ -40,7 +40,8 @@ const optionChecks: Record<string, [Check, string]> = {
   requestTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   maxRequestsPerSocket: [(v) => v === null || isNonNegativeInt(v), 'an integer >= 0 or null'],
   return503OnClosing: [isBool, 'a boolean'],
-  https: [(v) => v === null || isObject(v), 'an object of TLS options'],
+  // `true` is accepted as Fastify 4.29 accepts it: a TLS server given no options of its own.
+  https: [(v) => v === null || v === true || isObject(v), 'an object of TLS options'],
   http: [(v) => v === null || isObject(v), 'an object of http.createServer options'],
   http2: [isBool, 'a boolean'],
   serverFactory: [isFunction, 'a function (handler, options) => server'],

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { Readable } from 'node:stream'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { createServer, fastifyProfile } from '@enclave/core/internal'
@@ -85,7 +86,15 @@ const requests: Array<[string, Setup | null, string | null, string | Buffer]> = 
   ['a parser bodyLimit of -1 refuses every body', (app) => app.addContentTypeParser('x/y', { bodyLimit: -1, parseAs: 'string' }, tag('x')), 'x/y', 'abc'],
   ['a parser bodyLimit of 0 is the server\'s', (app) => app.addContentTypeParser('x/y', { bodyLimit: 0, parseAs: 'string' }, tag('x')), 'x/y', 'abc'],
   ['a parser bodyLimit of 2', (app) => app.addContentTypeParser('x/y', { bodyLimit: 2, parseAs: 'string' }, tag('x')), 'x/y', 'abc'],
-  ['bad arguments: remove', (app) => app.removeContentTypeParser(12), 'x/y', 'x']
+  ['bad arguments: remove', (app) => app.removeContentTypeParser(12), 'x/y', 'x'],
+  ['a RegExp that spells a ; sees the header as received', (app) => app.addContentTypeParser(/^a\/b; x="q"$/, tag('re')), 'a/b; x="q"', 'x'],
+  ['such a RegExp is case-sensitive on the header', (app) => app.addContentTypeParser(/^a\/b; x=1$/, tag('re')), 'A/B; x=1', 'x'],
+  ['such a RegExp is not tried on the media type alone', (app) => app.addContentTypeParser(/z;|^a\/b$/, tag('re')), 'a/b; x=1', 'x'],
+  ['a RegExp without ; never sees the parameters', (app) => app.addContentTypeParser(/x=1/, tag('re')), 'a/b; x=1', 'x'],
+  ['a key with no media type before its ; matches nothing', (app) => app.addContentTypeParser(';', tag('semi')), 'a/b; x=1', 'x'],
+  ['a key of parameters only matches nothing', (app) => app.addContentTypeParser('; x=1', tag('params')), 'a/b; x=1', 'x'],
+  ['a parser failing with a string: the string is the 500 body', (app) => app.addContentTypeParser('x/y', (_r: any, _p: any, done: any) => { done('nope') }), 'x/y', 'x'],
+  ['a parser rejecting with a plain object', (app) => app.addContentTypeParser('x/y', { parseAs: 'string' }, async () => { throw { reason: 'nope' } }), 'x/y', 'x'] // eslint-disable-line no-throw-literal
 ]
 
 t.test('content-type parsers answer as fastify@4.29.1 on the Fastify face', async (t) => {
@@ -130,7 +139,10 @@ t.test('enclave() differs only where its differences table says', async (t) => {
     'a key in another case': '200 {"body":"upper"}',
     'getDefaultJsonParser on bad JSON': jsonError,
     'JSON that is not UTF-8': jsonError,
-    'JSON with a truncated sequence of the same decoded length': jsonError
+    'JSON with a truncated sequence of the same decoded length': jsonError,
+    // exactContentTypeMatching: a RegExp sees the media type alone.
+    'a RegExp that spells a ; sees the header as received': unsupported('a/b; x="q"'),
+    'such a RegExp is not tried on the media type alone': '200 {"body":"re"}'
   }
   for (const [name, setup, contentType, payload] of requests) {
     const expected = differing[name] ?? await answer(fastify4, setup, contentType, payload)
@@ -175,4 +187,69 @@ t.test('which methods parse a body, with and without a content type or a catch-a
       }
     }
   }
+})
+
+t.test('a parser\'s failure reaches the error handler as it is, an Error or not, as fastify@4.29.1', async (t) => {
+  const seen = async (factory: (options?: any) => any, thrown: unknown) => {
+    const app = factory()
+    let received: unknown = 'nothing'
+    app.addContentTypeParser('x/y', (_request: any, _payload: any, done: any) => { done(thrown) })
+    app.post('/', async () => 'handler')
+    app.setErrorHandler((error: unknown, _request: any, reply: any) => { received = error; reply.code(499).send('handled') })
+    const response = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'x/y' }, payload: 'x' })
+    await app.close()
+    return [response.statusCode, response.body, received]
+  }
+  for (const thrown of ['a string', 42, { reason: 'an object' }]) {
+    const expected = await seen(fastify4, thrown)
+    t.same(expected, [499, 'handled', thrown], `fastify4 hands over ${JSON.stringify(thrown)}`)
+    t.same(await seen(fastifyFace, thrown), expected, `fastify face: ${JSON.stringify(thrown)}`)
+    t.same(await seen(enclave, thrown), expected, `enclave(): ${JSON.stringify(thrown)}`)
+  }
+})
+
+t.test('DELETE and OPTIONS with a content type but no body announced are not parsed, as fastify@4.29.1', async (t) => {
+  const run = async (factory: (options?: any) => any, method: string, headers: Record<string, string>) => {
+    const app = factory()
+    app.route({ method, url: '/', handler: async (request: any) => ({ body: request.body === undefined ? 'none' : request.body }) })
+    // No payload: light-my-request sends neither Content-Length nor Transfer-Encoding.
+    const response = await app.inject({ method, url: '/', headers })
+    await app.close()
+    return `${response.statusCode} ${response.body}`
+  }
+  for (const method of ['DELETE', 'OPTIONS', 'POST']) {
+    const variants: Array<Record<string, string>> = [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'content-length': '0' }, { 'content-type': 'text/plain' }]
+    for (const headers of variants) {
+      const label = `${method} ${JSON.stringify(headers)}`
+      const expected = await run(fastify4, method, headers)
+      t.equal(await run(fastifyFace, method, headers), expected, `fastify face: ${label}`)
+      t.equal(await run(enclave, method, headers), expected, `enclave(): ${label}`)
+    }
+  }
+  t.equal(await run(fastify4, 'DELETE', { 'content-type': 'application/json' }), '200 {"body":"none"}')
+})
+
+t.test('a body stream that fails keeps its status only when it is an error status, else 400, as fastify@4.29.1', async (t) => {
+  const run = async (factory: (options?: any) => any, status: unknown) => {
+    const app = factory()
+    let seen: unknown = 'no onError'
+    app.addHook('preParsing', async () => {
+      const stream: Readable & { receivedEncodedLength?: number } = new Readable({
+        read () { this.destroy(Object.assign(new Error('kaboom'), status === undefined ? {} : { statusCode: status })) }
+      })
+      stream.receivedEncodedLength = 20
+      return stream
+    })
+    app.addHook('onError', async (_request: any, _reply: any, error: any) => { seen = error.statusCode })
+    app.post('/', async () => 'handler')
+    const response = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })
+    await app.close()
+    return `${response.statusCode} ${response.body} onError saw ${String(seen)}`
+  }
+  for (const status of [200, 'teapot', 399, undefined, 404, 503]) {
+    const expected = await run(fastify4, status)
+    t.equal(await run(fastifyFace, status), expected, `fastify face: ${String(status)}`)
+    t.equal(await run(enclave, status), expected, `enclave(): ${String(status)}`)
+  }
+  t.equal(await run(fastify4, 200), '400 {"statusCode":400,"error":"Bad Request","message":"kaboom"} onError saw 400')
 })

@@ -125,14 +125,16 @@ t.test('setErrorHandler requires a function and cannot be called after ready()',
   t.throws(() => app.setErrorHandler(() => {}), { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING' })
 })
 
-t.test('the last setErrorHandler at the root wins; app.errorHandler exposes it', async (t) => {
+t.test('the last setErrorHandler at the root wins; app.errorHandler exposes it, bound to its instance as in Fastify 4.29', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   const first = async () => 'first'
-  const second = async (_error: unknown, _request: unknown, reply: any) => { reply.code(500); return 'second' }
+  const second = async function (this: unknown, _error: unknown, _request: unknown, reply: any) { reply.code(500); return this === app ? 'second' : 'unbound' }
   app.setErrorHandler(first)
   app.setErrorHandler(second)
-  t.equal((app as any).errorHandler, second)
+  t.equal((app as any).errorHandler.name, 'bound second')
+  t.equal((app as any).errorHandler, (app as any).errorHandler, 'the same function at each read')
+  t.equal(await (app as any).errorHandler.call(null, new Error('x'), null, { code () {} }), 'second', 'called with the instance as this')
   app.get('/', async () => { throw new Error('x') })
   t.equal((await app.inject('/')).body, 'second')
 })

@@ -175,3 +175,21 @@ t.test('inject() options and the response\'s fields: query, cookies, remoteAddre
   t.match(expected, { 'response cookies': { cookies: [{ name: 'a', value: '1', httpOnly: true }, { name: 'b', value: '2', maxAge: 10 }] } })
   for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })
+
+t.test('inject(options, callback) on a started instance injects at once: options light-my-request refuses throw to the caller', async (t) => {
+  const outcomes = await Promise.all(faces.map(async ([name, make]) => {
+    const app = make()
+    app.get('/', async () => 'x')
+    await app.ready()
+    let thrown = 'nothing thrown'
+    try {
+      app.inject({ method: 'UNKNOWN_METHOD', url: '/' }, () => {})
+    } catch (error: any) {
+      thrown = String(error.message)
+    }
+    const response = await new Promise<any>((resolve) => { app.inject({ method: 'GET', url: '/' }, (_error: unknown, res: any) => { resolve(res) }) })
+    await app.close()
+    return [name, thrown, response.body]
+  }))
+  for (const [name, thrown, body] of outcomes) t.same([thrown, body], ['must be equal to one of the allowed values', 'x'], name)
+})

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import enclave from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 /** A pino destination that keeps every line, parsed. */
 function captureLines () {
@@ -182,4 +183,29 @@ t.test('logger: true logs at info', async (t) => {
   const app = enclave({ logger: true })
   t.teardown(() => app.close())
   t.equal(app.log.level, 'info')
+})
+
+t.test('a childLoggerFactory that returns no logger fails the request: inject() throws FST_ERR_LOG_INVALID_LOGGER, as fastify@4.29.1', async (t) => {
+  for (const [name, make] of faces) {
+    const app = make()
+    app.setChildLoggerFactory(function noLogger () { return undefined })
+    app.get('/', async () => 'ok')
+    await app.ready()
+    t.throws(() => app.inject('/', () => {}), { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): 'info,error,debug,fatal,warn,trace,child'." }, `${name}: callback form, thrown at once`)
+    await t.rejects(app.inject('/'), { code: 'FST_ERR_LOG_INVALID_LOGGER' }, `${name}: promise form`)
+    await app.close()
+  }
+})
+
+t.test('a pino logger instance keeps the serializers it was built with (its own `req`), as fastify@4.29.1', async (t) => {
+  for (const [name, make] of faces) {
+    const lines: any[] = []
+    const stream = new Writable({ write (chunk, _encoding, callback) { lines.push(JSON.parse(String(chunk))); callback() } })
+    const logger = pino({ level: 'info', serializers: { req: (request: any) => ({ url: request.url }) } }, stream)
+    const app = make({ logger })
+    app.get('/foo', async () => ({ a: 1 }))
+    await app.inject('/foo')
+    await app.close()
+    t.same(lines.filter((line) => line.req !== undefined || line.res !== undefined).map((line) => line.req ?? line.res), [{ url: '/foo' }, { statusCode: 200 }], name)
+  }
 })

@@ -1,4 +1,6 @@
 import t from 'tap'
+import http from 'node:http'
+import net from 'node:net'
 import { faces, type Factory } from './fixtures/faces.js'
 
 // The not-found handler's hooks, run on fastify@4.29.1 and both Enclave entries. Observed on
@@ -16,6 +18,8 @@ import { faces, type Factory } from './fixtures/faces.js'
 // | onError          | ctx, nf                  | ctx, nf                                              |
 // | onSend           | ctx, nf                  | the matched route's chain; nf's onSend does not run  |
 // | onResponse       | ctx, nf                  | ctx, nf, if the matched route has onResponse hooks or a logger is set |
+// | onTimeout        | ctx, nf                  | the matched route's chain                            |
+// | onRequestAbort   | ctx, nf                  | the matched route's chain                            |
 //
 // setReplySerializer's function never serializes a not-found handler's reply, and an unmatched URL
 // answers 404 whatever its content type (no 415): the not-found route parses only what it can.
@@ -196,4 +200,52 @@ t.test('an unmatched URL answers 404, not 415, whatever its content type; the bo
     if (custom) t.equal(expected['POST /missing application/json'], '404 {"body":{"a":1}} | preValidation object', 'a type it has a parser for is parsed, on fastify@4.29.1')
     for (const [name, factory] of entries) t.same(await observe(factory, custom), expected, `${name}, ${custom ? 'custom' : 'default'} not-found handler`)
   }
+})
+
+t.test('after callNotFound(), onRequestAbort and onTimeout are the matched route\'s, as in Fastify 4.29 (real sockets)', async (t) => {
+  const observe = async (factory: Factory): Promise<string[]> => {
+    const seen: string[] = []
+    const app = factory({ connectionTimeout: 300 })
+    app.setNotFoundHandler({
+      onRequestAbort (request: any, done: () => void) { seen.push(`not-found onRequestAbort ${request.url as string}`); done() },
+      onTimeout (request: any, _reply: any, done: () => void) { seen.push(`not-found onTimeout ${request.url as string}`); done() }
+    }, async (_request: any, reply: any) => { await new Promise((resolve) => setTimeout(resolve, 800)); reply.code(404); return 'late' })
+    app.get('/call', {
+      onRequestAbort (request: any, done: () => void) { seen.push(`route onRequestAbort ${request.url as string}`); done() },
+      onTimeout (request: any, _reply: any, done: () => void) { seen.push(`route onTimeout ${request.url as string}`); done() }
+    }, (_request: any, reply: any) => { reply.callNotFound() })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as { port: number }).port
+    for (const path of ['/missing', '/call']) {
+      // The client leaves while the handler waits.
+      await new Promise<void>((resolve) => {
+        const request = http.request({ host: '127.0.0.1', port, path })
+        request.on('error', () => {})
+        request.end()
+        setTimeout(() => { request.destroy(); resolve() }, 150)
+      })
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      // The connection times out (connectionTimeout) while the handler waits.
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`))
+        socket.on('data', () => {})
+        socket.on('close', () => resolve())
+        socket.on('error', () => resolve())
+      })
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+    await app.close()
+    return seen.sort()
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected, [
+    'not-found onRequestAbort /missing',
+    'not-found onRequestAbort /missing',
+    'not-found onTimeout /missing',
+    'route onRequestAbort /call',
+    'route onRequestAbort /call',
+    'route onTimeout /call'
+  ], 'fastify@4.29.1')
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })

@@ -192,3 +192,18 @@ t.test('setNotFoundHandler twice for one prefix throws fastify@4.29.1\'s plain E
     for (const [name, factory] of entries) t.same(await observe(factory, scenario), expected, `${label}: ${name}`)
   }
 })
+
+t.test('a not-found handler set under a prefix written with a trailing slash answers below it, as fastify@4.29.1', async (t) => {
+  for (const [name, make] of faces) {
+    const app = make()
+    app.setNotFoundHandler((_request: any, reply: any) => { reply.code(404).send('root') })
+    app.register((child: any, _options: any, done: () => void) => {
+      child.setNotFoundHandler((_request: any, reply: any) => { reply.code(404).send('prefixed') })
+      done()
+    }, { prefix: '/p/' })
+    const answers: string[] = []
+    for (const url of ['/p/missing', '/p/', '/p', '/p//x', '/px']) answers.push(`${url} ${(await app.inject(url)).body}`)
+    await app.close()
+    t.same(answers, ['/p/missing prefixed', '/p/ prefixed', '/p root', '/p//x prefixed', '/px root'], name)
+  }
+})

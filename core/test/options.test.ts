@@ -1,6 +1,7 @@
 import t from 'tap'
 import http from 'node:http'
 import enclave, { errorCodes } from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 t.test('defaults are Fastify v4\'s and show in initialConfig', async (t) => {
   const app = enclave()
@@ -276,4 +277,17 @@ t.test('frameworkErrors answers framework errors (bad URL, parameter too long) i
   t.same(tooLong.json(), { framework: 'FST_ERR_MAX_PARAM_LENGTH' })
   t.same(seen, ['FST_ERR_BAD_URL r1', 'FST_ERR_MAX_PARAM_LENGTH r2'])
   t.same((await app.inject('/item/abc')).json(), { id: 'abc' }, 'ordinary requests are untouched')
+})
+
+t.test('a serverFactory\'s server keeps its own timeouts: the timeout options are for the servers Enclave creates, as in fastify@4.29.1', async (t) => {
+  for (const [name, make] of faces) {
+    const server = make({
+      connectionTimeout: 4,
+      keepAliveTimeout: 1234,
+      requestTimeout: 999,
+      maxRequestsPerSocket: 7,
+      serverFactory: (handler: any) => http.createServer(handler).setTimeout(5)
+    }).server
+    t.same([server.timeout, server.keepAliveTimeout, server.requestTimeout, server.maxRequestsPerSocket], [5, 5000, 300000, 0], name)
+  }
 })

@@ -90,3 +90,21 @@ t.test("a stream that errors on a GET route's HEAD twin is logged with Fastify's
     await app.close()
   }
 })
+
+t.test('with the versioning option, a version constraint that is not a string is refused when declared, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory({
+      versioning: {
+        storage () {
+          const versions: Record<string, unknown> = {}
+          return { get: (version: string) => versions[version] ?? null, set: (version: string, store: unknown) => { versions[version] = store } }
+        },
+        deriveVersion: (request: any) => request.headers.accept
+      }
+    })
+    app.get('/', { constraints: { version: 'v1' } }, async () => 'v1')
+    t.throws(() => app.get('/', { constraints: { version: 2 } }, async () => 'v2'), { code: 'FST_ERR_VERSION_CONSTRAINT_NOT_STR', message: 'Version constraint should be a string.' }, name)
+    t.equal((await app.inject({ url: '/', headers: { accept: 'v1' } })).body, 'v1', name)
+    await app.close()
+  }
+})

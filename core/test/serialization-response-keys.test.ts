@@ -163,21 +163,23 @@ t.test('content-keyed entries follow the key precedence too', async (t) => {
 t.test('invalid response keys and content entries fail ready()', async (t) => {
   const badKey = enclave()
   badKey.get('/', { schema: { response: { ok: only('exact') } } }, async () => ({}))
-  await t.rejects(badKey.ready(), { code: 'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX' })
+  // As in Fastify 4.29, reported as a serialization build error naming the route.
+  await t.rejects(badKey.ready(), { code: 'FST_ERR_SCH_SERIALIZATION_BUILD', message: 'Failed building the serialization schema for GET: /, due to error response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }', cause: { code: 'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX' } })
 
   const outOfRange = enclave()
   outOfRange.get('/', { schema: { response: { 600: only('exact') } } }, async () => ({}))
-  await t.rejects(outOfRange.ready(), { code: 'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX' })
+  await t.rejects(outOfRange.ready(), { code: 'FST_ERR_SCH_SERIALIZATION_BUILD' })
 
   const noSchema = enclave()
-  noSchema.get('/', { schema: { response: { 200: { content: { 'application/json': { example: {} } } } } } }, async () => ({}))
+  // Two media types, one without its schema (a single entry without one is a property named `content`, as in Fastify).
+  noSchema.get('/', { schema: { response: { 200: { content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { example: {} } } } } } }, async () => ({}))
   await t.rejects(noSchema.ready(), { code: 'FST_ERR_SCH_CONTENT_MISSING_SCHEMA', message: "Schema is missing for the content type 'application/json'" })
 
   const brokenSchema = enclave()
   brokenSchema.get('/broken', { schema: { response: { 201: { type: 'object', properties: { a: { $ref: '#/definitions/nope' } } } } } }, async () => ({}))
   await t.rejects(brokenSchema.ready(), {
     code: 'FST_ERR_SCH_SERIALIZATION_BUILD',
-    message: /^Failed building the serialization schema for GET: \/broken \(response 201\), due to error /
+    message: /^Failed building the serialization schema for GET: \/broken, due to error /
   })
 })
 

@@ -137,7 +137,28 @@ t.test('listen({ signal }) closes the server when the signal aborts', async (t) 
   for (let waited = 0; !closed && waited < 3000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
   t.equal(closed, true)
   t.equal(app.server.listening, false)
-  await t.rejects(enclave().listen({ port: 0, signal: {} as any }), { code: 'FST_ERR_LISTEN_OPTIONS_INVALID' })
+  // As in Fastify 4.29, an invalid signal throws from listen() itself, in both forms.
+  t.throws(() => enclave().listen({ port: 0, signal: {} as any }), { code: 'FST_ERR_LISTEN_OPTIONS_INVALID', message: "Invalid listen options: 'Invalid options.signal'" })
+  t.throws(() => { enclave().listen({ port: 0, signal: {} as any }, () => {}) }, { code: 'FST_ERR_LISTEN_OPTIONS_INVALID' })
+})
+
+t.test('listen() with a signal already aborted closes the instance and never settles, as in Fastify 4.29', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory()
+    let closed = false
+    app.addHook('onClose', (_instance: unknown, done: () => void) => { closed = true; done() })
+    const controller = new AbortController()
+    controller.abort()
+    let settled = false
+    app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal }).then(() => { settled = true }, () => { settled = true })
+    let called = false
+    factory().listen({ port: 0, host: '127.0.0.1', signal: controller.signal }, () => { called = true })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    t.equal(app.server.listening, false, name)
+    t.equal(closed, true, name)
+    t.equal(settled, false, `${name}: the promise stays pending`)
+    t.equal(called, false, `${name}: the callback is not called`)
+  }
 })
 
 t.test('onListen hooks start once listening, are not awaited by listen(), and a failing one is logged and the next runs, as Fastify', async (t) => {

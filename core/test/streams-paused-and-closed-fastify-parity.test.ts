@@ -82,3 +82,34 @@ t.test('a reply stream that errors before its first chunk is logged once, by the
   t.same(expected, { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'disk gone' }, logged: ['disk gone'] })
   for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })
+
+t.test('a reply stream destroyed without an error after its first chunk cuts the connection and logs "stream closed prematurely" at info level', async (t) => {
+  const observe = async (factory: (options?: any) => any): Promise<unknown> => {
+    const lines: any[] = []
+    const stream = new Writable({ write (chunk, _encoding, callback) { lines.push(JSON.parse(chunk.toString())); callback() } })
+    const app = factory({ logger: { level: 'info', stream } })
+    app.get('/', (_request: any, reply: any) => {
+      const payload = new Readable({ read () {} })
+      payload.push('first chunk')
+      setTimeout(() => { payload.destroy() }, 50)
+      reply.send(payload)
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const response = await fetch(`http://127.0.0.1:${app.server.address().port as number}/`)
+    const body = await response.text().then(() => 'complete', () => 'cut')
+    await app.close()
+    return {
+      status: response.status,
+      body,
+      logged: lines.filter((line) => line.reqId !== undefined).map((line) => ({ level: line.level, msg: line.msg, status: line.res?.statusCode }))
+    }
+  }
+  const [[, fastify4], ...entries] = faces
+  const expected = await observe(fastify4)
+  t.same(expected, {
+    status: 200,
+    body: 'cut',
+    logged: [{ level: 30, msg: 'incoming request', status: undefined }, { level: 30, msg: 'stream closed prematurely', status: 200 }]
+  })
+  for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
+})

@@ -140,3 +140,19 @@ t.test('request.protocol is the last X-Forwarded-Proto value as sent, whatever i
   t.same(expected, ['lorem', 'HTTPS', 'https', 'lorem', 'b', '', 'http'])
   for (const [name, factory] of entries) t.same(await observe(factory), expected, name)
 })
+
+t.test('a falsy trustProxy (0, \'\') trusts no proxy, as fastify@4.29.1 reads the option', async (t) => {
+  for (const trustProxy of [0, '']) {
+    const observe = async (factory: Factory): Promise<unknown> => {
+      const app = factory({ trustProxy })
+      app.get('/', (request: any) => ({ ip: request.ip, ips: request.ips ?? 'none', hostname: request.hostname, protocol: request.protocol }))
+      const response = await app.inject({ url: '/', headers: { 'x-forwarded-for': '1.1.1.1', 'x-forwarded-host': 'forwarded.example', 'x-forwarded-proto': 'https' } })
+      await app.close()
+      return response.json()
+    }
+    const [[, fastify4], ...entries] = faces
+    const expected = await observe(fastify4)
+    t.same(expected, { ip: '127.0.0.1', ips: 'none', hostname: 'localhost:80', protocol: 'http' }, `${JSON.stringify(trustProxy)}: fastify@4.29.1`)
+    for (const [name, factory] of entries) t.same(await observe(factory), expected, `${JSON.stringify(trustProxy)}: ${name}`)
+  }
+})

@@ -25,7 +25,7 @@ export const catalogue = [
   { code: 'ENC_ERR_SCHEMA_ERROR_FORMATTER_RESULT', statusCode: 500, message: 'The schema error formatter must synchronously return an Error, instead it returned %s', when: 'A schemaErrorFormatter returned something other than an Error (a string, a promise…) for a failed validation; the request answers 500 instead of 400.' },
   { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', message: "ajv.customOptions option should be an object, instead got '%s'", type: 'TypeError', when: 'The ajv.customOptions (validator.customOptions) option is not an object.' },
   { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', message: "ajv.plugins option should be an array, instead got '%s'", type: 'TypeError', when: 'The ajv.plugins (validator.plugins) option is not an array.' },
-  { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", type: 'TypeError', when: 'The logger option is an object that lacks the pino methods.' },
+  { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", type: 'TypeError', when: 'The logger option is an object that lacks the pino methods, or a childLoggerFactory returns no logger (the request fails where it is dispatched; inject() throws it).' },
   { code: 'FST_ERR_LOG_INVALID_DESTINATION', message: 'Cannot specify both logger.stream and logger.file options', when: 'The logger option names both a stream and a file to write to.' },
   // content-type parsers
   { code: 'FST_ERR_CTP_ALREADY_PRESENT', message: "Content type parser '%s' already present.", when: 'addContentTypeParser for a type this context already parses.' },

@@ -3,10 +3,10 @@ import { errorCodes } from '../errors/codes.js'
 import type { ContextState } from './context-state.js'
 
 export function assertNotStarted (context: ContextState, what: string): void {
-  if (context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`)
+  if (context.server.configLocked) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`)
 }
 
 /** Fastify's own error for the content-type parser methods after start. */
 export function assertParsersOpen (context: ContextState, what: string): void {
-  if (context.server.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
+  if (context.server.configLocked) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
 }

@@ -11,17 +11,25 @@ import type { RawHandler } from './server-state.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { MethodGroup } from './method-table.js'
 
+/** What `instance.errorHandler` returns for a handler set with setErrorHandler: bound to its instance, as in Fastify 4.29. */
+const boundErrorHandlers = new WeakMap<object, AnyFunction>()
+
 export const handlerMethods = {
   setErrorHandler (handler: unknown) {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
     const context = contextOf(this)
     assertNotStarted(context, 'setErrorHandler')
     context.errorHandler = handler as AnyFunction
-    context.errorHandlers.unshift({ fn: handler as AnyFunction, instance: this })
+    const entry = { fn: handler as AnyFunction, instance: this }
+    boundErrorHandlers.set(entry, (handler as AnyFunction).bind(this))
+    context.errorHandlers.unshift(entry)
     return this
   },
   /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
-  get errorHandler () { return contextOf(this).errorHandlers[0]?.fn ?? defaultErrorHandler },
+  get errorHandler () {
+    const entry = contextOf(this).errorHandlers[0]
+    return entry === undefined ? defaultErrorHandler : boundErrorHandlers.get(entry) ?? entry.fn
+  },
   setNotFoundHandler (optionsOrHandler: unknown, maybeHandler?: unknown) {
     setNotFoundHandler(contextOf(this), optionsOrHandler, maybeHandler)
     return this

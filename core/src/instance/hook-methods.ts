@@ -8,23 +8,26 @@ import type { MethodGroup } from './method-table.js'
 export const hookMethods = {
   addHook (name: unknown, fn: unknown) {
     const context = contextOf(this)
+    // As in Fastify 4.29: no hook of any kind once the server has started, and a missing handler
+    // refused at once, whatever the name, both named as text.
+    assertNotStarted(context, 'addHook')
+    if (fn === null || fn === undefined) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(String(name), String(fn))
     if (name === 'onClose') {
       createHookEntry(name, fn, this)
-      this._avvioOnClose(fn)
+      // As Fastify 4.29: an onClose hook added with addHook runs with its instance as `this`
+      // (the onClose() method leaves it unbound, as avvio calls it).
+      this._avvioOnClose((fn as (...args: unknown[]) => unknown).bind(this))
       return this
     }
     if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {
       // These application hooks take effect at once, as in Fastify.
       const entry = createHookEntry(name, fn, this)
       if (name === 'onReady') context.hooks.onReady.push(entry)
-      else if (name === 'onRoute') {
-        assertNotStarted(context, 'addHook')
-        context.hooks.onRoute.push(entry)
-      } else context.server[name].push(entry)
+      else if (name === 'onRoute') context.hooks.onRoute.push(entry)
+      else context.server[name].push(entry)
       return this
     }
     assertHookStyle(name, fn)
-    assertNotStarted(context, 'addHook')
     // Request hooks and onRegister are added in avvio's order (after the plugins registered before
     // this call have loaded), as Fastify does; a bad name or handler then rejects register()/ready().
     const instance: RuntimeInstance = this

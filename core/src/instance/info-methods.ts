@@ -18,8 +18,11 @@ export const infoMethods = {
   get pluginName () { return contextOf(this).pluginNames.join(' -> ') },
   get version () { return fastifyCompatVersion },
   get listeningOrigin () {
-    const address = serverOf(this).httpServer.address()
+    const server = serverOf(this)
+    const address = server.httpServer.address()
     if (address === null || typeof address === 'string') return address
-    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+    // Fastify names the scheme after its `https` option, not after the server it is given.
+    const scheme = server.options.https !== undefined && server.options.https !== null ? 'https' : 'http'
+    return `${scheme}://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
   }
 } satisfies MethodGroup

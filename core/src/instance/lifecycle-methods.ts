@@ -1,9 +1,9 @@
 /** The lifecycle methods of an instance: register, ready, listen, close, inject, and what the server is bound to. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { registerPlugin } from './register.js'
-import { runReady } from './ready.js'
+import { runReady, whenPluginsLoaded } from './ready.js'
 import { closeInstance } from './close.js'
-import { startListening } from '../server/listen.js'
+import { checkListenSignal, startListening } from '../server/listen.js'
 import { normaliseListenArguments } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { serverOf } from './context-state.js'
@@ -30,14 +30,19 @@ export const lifecycleMethods = {
   ready (callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
+    const started = (this !== server.root.instance ? whenPluginsLoaded(server) : null) ?? server.readyPromise
+    // A callback and a promise each wait the same two steps, so ready() callbacks and promises
+    // settle in the order ready() was called, mixed or not, as in Fastify.
+    const settled = started.then(() => this)
     if (typeof callback === 'function') {
-      server.readyPromise.then(() => { callUserCallback(callback, null) }, (error: Error) => { callUserCallback(callback, error) })
+      settled.then((instance) => { callUserCallback(callback, null, instance) }, (error: Error) => { callUserCallback(callback, error) })
       return undefined
     }
-    return server.readyPromise.then(() => this)
+    return settled
   },
   listen (...args: unknown[]) {
     const { options, callback } = normaliseListenArguments(args)
+    checkListenSignal(options.signal)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
       promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => { callUserCallback(callback, error, null) })

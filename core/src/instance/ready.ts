@@ -38,36 +38,73 @@ function onReadyHooks (context: ContextState, into: HookEntry[]): HookEntry[] {
   return into
 }
 
+/**
+ * ready() on a child instance while the plugins load settles once they have loaded, before the
+ * onReady hooks run, as in Fastify 4.29 (avvio's ready queue there).
+ */
+export function whenPluginsLoaded (server: ServerState): Promise<void> | null {
+  const waiters = server.pluginsLoadedWaiters
+  if (waiters === null) return null
+  return new Promise<void>((resolve, reject) => {
+    waiters.push(function pluginsLoaded (error: unknown) {
+      if (error === null) resolve()
+      else reject(error)
+    })
+  })
+}
+
+/** Tells the children's ready() calls; returns whether there were any. */
+function tellPluginsLoaded (server: ServerState, error: unknown): boolean {
+  const waiters = server.pluginsLoadedWaiters
+  server.pluginsLoadedWaiters = null
+  if (waiters === null) return false
+  for (const waiter of waiters) waiter(error)
+  return waiters.length > 0
+}
+
 /** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */
 export function runReady (server: ServerState): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.root.instance._avvioReady(function afterPlugins (error, _context, done) {
       if (error !== null && error !== undefined) {
+        const translated = translateBootError(error)
+        tellPluginsLoaded(server, translated)
         done()
-        reject(translateBootError(error))
+        reject(translated)
         return
       }
       try {
         compileAll(server)
       } catch (compileError) {
+        tellPluginsLoaded(server, compileError)
         done()
         reject(compileError)
         return
       }
       server.booted = true
+      const childrenWaited = tellPluginsLoaded(server, null)
       if (server.closing) {
         // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
+        server.configLocked = true
         done()
         resolve()
         return
       }
-      runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady').then(() => {
-        done()
-        resolve()
-      }, (hookError: unknown) => {
-        done()
-        reject(hookError)
-      })
+      const runOnReady = function runOnReady (): void {
+        runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady').then(() => {
+          server.configLocked = true
+          done()
+          resolve()
+        }, (hookError: unknown) => {
+          server.configLocked = true
+          done()
+          reject(hookError)
+        })
+      }
+      // The children's ready() callbacks and promises settle first (their promise steps all run
+      // before the next turn of the event loop).
+      if (childrenWaited) setImmediate(runOnReady)
+      else runOnReady()
     })
   })
 }

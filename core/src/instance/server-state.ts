@@ -52,10 +52,17 @@ export interface ServerState {
   defaultRoute: RawHandler | null
   started: boolean
   booted: boolean
+  /**
+   * The onReady hooks have run: configuration calls are refused from now on. While they run (after
+   * `booted`), decorators, application hooks and settings are still accepted, as in Fastify 4.29.
+   */
+  configLocked: boolean
   listening: boolean
   closing: boolean
   closed: boolean
   readyPromise: Promise<void> | null
+  /** ready() on a child instance while the plugins load: told when they have loaded (or failed to); null from then on. */
+  pluginsLoadedWaiters: Array<(error: unknown) => void> | null
   closePromise?: Promise<void>
   avvio: PluginLoader
   /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */

@@ -11,7 +11,7 @@ import type { ValidationError } from '../types/schema.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
-import { parseBody, type BodyStream } from '../request/read-body.js'
+import { parseBody, type BodyStream, type ParsingFailed } from '../request/read-body.js'
 import { handleError } from '../reply/error-handler.js'
 import { warnAlreadySent } from '../reply/send.js'
 import { validateRequest } from '../schema/validate.js'
@@ -108,7 +108,7 @@ function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknow
   const route = request[kRequestRoute]
   if (route.parseBody) {
     // The raw request, or the stream a preParsing hook replaced it with (Fastify requires a stream there).
-    parseBody(request, reply, payload as BodyStream, afterParsing)
+    parseBody(request, reply, payload as BodyStream, afterParsing, failLifecycle as ParsingFailed)
   } else {
     afterParsing(request, reply)
   }

@@ -15,7 +15,7 @@ export interface EnclaveLogger {
   child (bindings: Record<string, unknown>, options?: { level?: string, serializers?: Record<string, unknown> }): EnclaveLogger
 }
 
-const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const
+export const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const
 
 function noop (): void {}
 
@@ -35,7 +35,7 @@ export const disabledLogger: EnclaveLogger = {
   child: function disabledChild () { return disabledLogger }
 }
 
-function isLoggerInstance (value: object): value is EnclaveLogger {
+export function isLoggerInstance (value: object): value is EnclaveLogger {
   return typeof (value as EnclaveLogger).child === 'function' && typeof (value as EnclaveLogger).info === 'function'
 }
 
@@ -93,7 +93,7 @@ export function createLogger (option: unknown): LoggerSetting {
   if (typeof option === 'object') {
     if (isLoggerInstance(option)) {
       const given = option as EnclaveLogger
-      const withSerializers = given.child({}, { serializers: requestSerializers })
+      const withSerializers = given.child({}, { serializers: serializersNotIn(given) })
       return { logger: withSerializers ?? given, enabled: true }
     }
     const looksLikeLogger = requiredMethods.some((name) => typeof (option as Record<string, unknown>)[name] === 'function')
@@ -108,6 +108,20 @@ export function createLogger (option: unknown): LoggerSetting {
     return { logger, enabled: true }
   }
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`logger must be a boolean, pino options or a logger instance, got ${typeof option}`)
+}
+
+/**
+ * The request serializers a given logger instance lacks: the serializers it was built with win, as
+ * in Fastify 4.29 (a pino logger with its own `req` serializer keeps it).
+ */
+function serializersNotIn (given: EnclaveLogger): Partial<typeof requestSerializers> {
+  const own = (given as unknown as Record<symbol, unknown>)[pino.symbols.serializersSym]
+  if (typeof own !== 'object' || own === null) return requestSerializers
+  const missing: Partial<typeof requestSerializers> = {}
+  for (const key of Object.keys(requestSerializers) as Array<keyof typeof requestSerializers>) {
+    if (!(key in own)) (missing as Record<string, unknown>)[key] = requestSerializers[key]
+  }
+  return missing
 }
 
 export function childLogger (parent: EnclaveLogger, level: string | undefined, bindings: Record<string, unknown>): EnclaveLogger {

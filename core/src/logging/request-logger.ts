@@ -1,6 +1,6 @@
 /** How each request gets its id and its logger: the id generators, the child-logger factory, and their setup per route at ready(). */
 import type { IncomingMessage } from 'node:http'
-import { disabledLogger, type EnclaveLogger } from './logger.js'
+import { disabledLogger, isLoggerInstance, requiredMethods, type EnclaveLogger } from './logger.js'
 import { errorCodes } from '../errors/codes.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -105,5 +105,11 @@ export function createRequestLogger (route: RouteContext, id: string, raw: Incom
     if (route.logger === disabledLogger) return disabledLogger
     return route.logger.child({ [server.options.requestIdLogLabel]: id })
   }
-  return factory.call(route.instance, server.logger, { [server.options.requestIdLogLabel]: id }, route.loggerOptions, raw)
+  const logger: unknown = factory.call(route.instance, server.logger, { [server.options.requestIdLogLabel]: id }, route.loggerOptions, raw)
+  // As in Fastify 4.29, a factory that returns no logger fails the request where it is dispatched
+  // (inject() throws it to its caller).
+  if (typeof logger !== 'object' || logger === null || !isLoggerInstance(logger)) {
+    throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(requiredMethods.join(','))
+  }
+  return logger
 }

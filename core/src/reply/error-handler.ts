@@ -54,8 +54,13 @@ function wrapThrown (thrown: unknown): Error {
   return error
 }
 
+/**
+ * The error's status as Fastify 4.29's default handler reads it: `statusCode`, else `status`, a
+ * numeric string included; anything but an integer from 400 to 599 means 500.
+ */
 function statusCodeOf (error: ErrorLike): number | undefined {
-  const code = error.statusCode ?? error.status
+  const given = error.statusCode || error.status
+  const code = typeof given === 'string' ? Number(given) : given
   return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
@@ -123,8 +128,7 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
   try {
     result = entry.fn.call(entry.instance, error, reply.request, reply)
   } catch (handlerError) {
-    reply[kReplySending] = false
-    handleError(reply, handlerError)
+    errorHandlerFailed(reply, handlerError)
     return
   }
   if (result !== reply && isThenable(result)) {
@@ -134,11 +138,22 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
   if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
 }
 
+/**
+ * A custom error handler threw: an `Error` goes to the next handler up; anything else is sent as
+ * the reply's payload, as Fastify 4.29 does (Errors.md: it does not reach the parent's).
+ */
+function errorHandlerFailed (reply: Reply, handlerError: unknown): void {
+  reply[kReplySending] = false
+  if (handlerError instanceof Error) handleError(reply, handlerError)
+  else reply.send(handlerError)
+}
+
 async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
   let result
   try {
     result = await promise
   } catch (handlerError) {
+    // A rejection goes to the next handler up whatever it is, as in Fastify 4.29.
     reply[kReplySending] = false
     handleError(reply, handlerError)
     return
@@ -154,7 +169,8 @@ async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): 
  * names its `code`. Never a stack.
  */
 function errorPayloadObject (error: ErrorLike, statusCode: number): Record<string, unknown> {
-  const statusText = STATUS_CODES[statusCode] ?? 'Unknown Error'
+  // A status Node has no text for (599) has no `error` key, as in Fastify 4.29.
+  const statusText = STATUS_CODES[statusCode]
   const message = typeof error.message === 'string' ? error.message : ''
   if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
     return { statusCode, error: statusText, message }
@@ -173,19 +189,36 @@ export function errorPayload (error: ErrorLike, statusCode: number): string {
  * 500 FST_ERR_FAILED_ERROR_SERIALIZATION, which has no `error` key.
  */
 function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: number): string {
-  const payload = errorPayloadObject(error, statusCode)
   const route = reply[kReplyRoute]
-  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return JSON.stringify(payload)
+  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return errorPayload(error, statusCode)
   const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
-  if (serializer === null) return JSON.stringify(payload)
+  if (serializer === null) return errorPayload(error, statusCode)
+  const message = typeof error.message === 'string' ? error.message : ''
   try {
-    return serializer(payload)
+    return serializer(errorSchemaView(error, statusCode, message))
   } catch (failure) {
-    const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), payload.message)
+    const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), message)
     reply.log.error({ err: failure }, failed.message)
     reply.raw.statusCode = 500
     return JSON.stringify({ statusCode: 500, code: failed.code, message: failed.message })
   }
+}
+
+/**
+ * What a response schema sees of an error, as in Fastify 4.29: every property of the error, its own
+ * and its class's (Reply docs: "add the additional properties to the Error instance"), with
+ * `statusCode`, `error` and `message` the answer's. They are non-enumerable own properties over the
+ * error, so a schema's `additionalProperties` adds nothing and the error itself is left unchanged.
+ */
+function errorSchemaView (error: ErrorLike, statusCode: number, message: string): object {
+  const view: PropertyDescriptorMap = {
+    statusCode: { value: statusCode },
+    error: { value: STATUS_CODES[statusCode] ?? 'Unknown Error' },
+    message: { value: message }
+  }
+  // The spec's validation payload has no `code` (docs/validation.md).
+  if (error[kSpecValidationPayload] === true) view.code = { value: undefined }
+  return Object.create(error, view) as object
 }
 
 /** What Fastify 4's default handler answers when `null` or `undefined` reaches it (it fails reading its statusCode). */

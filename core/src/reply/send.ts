@@ -81,6 +81,7 @@ function sendSerializedString (reply: Reply, payload: string): void {
     body = reply[kReplySerializer]!(payload)
   } catch (error) {
     reply[kReplySending] = false
+    markSerializationError(reply, error)
     handleError(reply, error)
     return
   }
@@ -93,11 +94,17 @@ function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unkn
     body = serializePayload(reply, payload)
   } catch (error) {
     reply[kReplySending] = false
+    markSerializationError(reply, error)
     handleError(reply, error)
     return
   }
   setSerializedContentType(reply)
   runOnSend(reply, body)
+}
+
+/** As in Fastify 4.29, a serializer's error carries the route's config as `serialization`, for error handlers to tell it apart. */
+function markSerializationError (reply: Reply, error: unknown): void {
+  if (typeof error === 'object' && error !== null) (error as { serialization?: unknown }).serialization = reply[kReplyRoute].config
 }
 
 function runOnSend (reply: Reply, payload: unknown): void {

@@ -1,4 +1,5 @@
 /** Payloads of the web platform Fastify 4.29 sends as it sends a Node stream: a `ReadableStream`, a `Response`. */
+import { errorCodes } from '../errors/codes.js'
 import { Readable } from 'node:stream'
 import { kReplyHeaders } from '../symbols.js'
 import type { Reply } from './reply-state.js'
@@ -28,6 +29,8 @@ export function fromWebPayload (reply: Reply, payload: object): Readable | null 
   // Only the tag is known: an object that merely claims to be a Response keeps the reply's status
   // and headers and sends no body, as in Fastify 4.29.
   const response = payload as Partial<Response>
+  // As Fastify 4.29: a Response whose body was already read is a 500 FST_ERR_REP_RESPONSE_BODY_CONSUMED.
+  if (response.bodyUsed === true) throw new errorCodes.FST_ERR_REP_RESPONSE_BODY_CONSUMED()
   if (typeof response.status === 'number') reply.raw.statusCode = response.status
   const headers = reply[kReplyHeaders]
   if (typeof response.headers?.forEach === 'function') response.headers.forEach(function addHeader (value, name) { headers[name] = value })

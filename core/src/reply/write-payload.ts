@@ -13,13 +13,22 @@ import type { RuntimeRequest } from '../request/request.js'
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
   pipe (destination: ServerResponse, options?: { end?: boolean }): unknown
-  once (event: 'error' | 'end' | 'close', listener: (this: PayloadStream, error: unknown) => void): unknown
+  once (event: 'error' | 'end', listener: (this: PayloadStream, error: unknown) => void): unknown
+  on (event: 'close', listener: (this: PayloadStream) => void): unknown
   removeListener (event: 'close', listener: (this: PayloadStream) => void): unknown
   resume?: () => unknown
+  destroy?: unknown
+  close?: unknown
+  abort?: unknown
+  destroyed?: boolean
   readableEnded?: boolean
   _readableState?: { endEmitted?: boolean }
   [kRawReply]?: Reply
 }
+
+// The stream a response is being piped from, read when the response closes early.
+const kPipedStream = Symbol('enclave.pipedStream')
+type PipedResponse = ServerResponse & { [kPipedStream]?: PayloadStream }
 
 export function isStream (payload: object): payload is PayloadStream {
   return typeof (payload as { pipe?: unknown }).pipe === 'function'
@@ -294,7 +303,10 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
-  stream.once('close', onPayloadStreamClose)
+  // `on`: 'close' comes once, and `once` would wrap the listener in a closure per response.
+  stream.on('close', onPayloadStreamClose)
+  ;(reply.raw as PipedResponse)[kPipedStream] = stream
+  reply.raw.on('close', onPipedResponseClose)
   // No writeHead here: until the first chunk flushes the headers, a failing stream can still
   // be answered with an error response.
   if (!withTrailers) {
@@ -306,6 +318,26 @@ function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean)
   stream.once('end', onTrailerStreamEnd)
   stream.pipe(reply.raw, { end: false })
 }
+
+/**
+ * The response closed (the client went away, or the app ended it) before the stream was sent, as
+ * Fastify 4.29 handles it: logged at info
+ * ('stream closed prematurely') and the stream released (destroy, else close, else abort).
+ */
+function onPipedResponseClose (this: PipedResponse): void {
+  const stream = this[kPipedStream]!
+  if (stream.destroyed === true || stream.readableEnded === true) return
+  const reply = stream[kRawReply]!
+  // Answered here: the stream's own early close is not a second failure to report.
+  stream.removeListener('close', onPayloadStreamClose)
+  if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+  if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
+  else if (typeof stream.close === 'function') (stream.close as (callback: () => void) => void)(ignoreClose)
+  else if (typeof stream.abort === 'function') (stream.abort as () => void)()
+  else reply.log.warn('stream payload does not end properly')
+}
+
+function ignoreClose (): void {}
 
 function onTrailerStreamEnd (this: PayloadStream): void {
   endWithTrailers(this[kRawReply]!, null)
@@ -321,7 +353,8 @@ function onPayloadStreamError (this: PayloadStream, error: unknown): void {
     handleError(reply, error)
     return
   }
-  reply.log.error({ err: error }, 'reply payload stream errored')
+  // Fastify 4.29's line (at warn) for a stream that fails once the head is out.
+  reply.log.warn({ err: error }, 'response terminated with an error with headers already sent')
   res.destroy()
 }
 
@@ -333,6 +366,13 @@ function onPayloadStreamClose (this: PayloadStream): void {
   const ended = this.readableEnded ?? this._readableState?.endEmitted
   // Old-style streams say nothing about their end: nothing to judge.
   if (ended !== false) return
+  const reply = this[kRawReply]!
+  if (reply.raw.headersSent) {
+    // Part of the body is out: the client sees the connection cut. Fastify logs it at info level.
+    if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+    reply.raw.destroy()
+    return
+  }
   const error = new Error('Premature close') as Error & { code: string }
   error.code = 'ERR_STREAM_PREMATURE_CLOSE'
   onPayloadStreamError.call(this, error)

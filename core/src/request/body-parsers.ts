@@ -130,9 +130,15 @@ export class ParserLookup {
     const parsed = parseContentType(header)
     if (parsed === null) return this.catchAll
     for (const entry of this.keyed) {
-      if (parsed.type.includes(entry.rawType) && hasParams(parsed.params, entry.params)) return entry.parser
+      // A key with no media type before its `;` matches nothing (Fastify 4.29).
+      if (entry.rawType !== '' && parsed.type.includes(entry.rawType) && hasParams(parsed.params, entry.params)) return entry.parser
     }
-    return this.matchPattern(parsed.type)
+    // Fastify 4.29 tests a RegExp that spells a `;` against the header as received, parameters
+    // included, and any other RegExp against the lower-cased media type alone.
+    for (const [pattern, parser] of this.patterns) {
+      if (pattern.test(pattern.source.includes(';') ? header : parsed.type)) return parser
+    }
+    return this.catchAll
   }
 
   private matchPattern (type: string): BodyParser | null {

@@ -1,5 +1,6 @@
 /** Reading a request body: the stream listeners, the size and Content-Length checks, and running the parser. */
 import { isUtf8 } from 'node:buffer'
+import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { kBodyReader, kRequestRoute } from '../symbols.js'
@@ -10,6 +11,9 @@ import type { EnclaveReply } from '../types/reply.js'
 
 /** Where the request continues once its body is in (validation, in the lifecycle): handed in by the caller. */
 export type AfterParsing = (request: RuntimeRequest, reply: EnclaveReply) => void
+
+/** Where a parser's failure goes (the error path of the lifecycle), whatever it failed with: handed in by the caller. */
+export type ParsingFailed = (reply: EnclaveReply, error: unknown) => void
 
 /**
  * The stream a body is read from: the request, or what a preParsing hook returned in its place
@@ -23,25 +27,31 @@ export interface BodyStream extends Readable {
 /**
  * State of one body being read, kept on the stream itself: the 'data'/'end' listeners are shared
  * module functions that find their request through `this`, so no closure is made per request.
+ * It is also the async scope the request was in when reading began: parsing and the rest of the
+ * lifecycle continue in it, so an AsyncLocalStorage store an earlier hook entered (`storage.run(
+ * store, done)`) is still seen by the handler, as in Fastify 4.29.
  */
-class BodyReader {
+class BodyReader extends AsyncResource {
   readonly request: RuntimeRequest
   readonly reply: EnclaveReply
   readonly parser: BodyParser
   readonly limit: number
   readonly declaredLength: number
   readonly next: AfterParsing
+  readonly fail: ParsingFailed
   chunks: Buffer[] = []
   received = 0
   done = false
 
-  constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing) {
+  constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing, fail: ParsingFailed) {
+    super('enclave.body')
     this.request = request
     this.reply = reply
     this.parser = parser
     this.limit = limit
     this.declaredLength = declaredLength
     this.next = next
+    this.fail = fail
   }
 }
 
@@ -55,22 +65,23 @@ function isTypedBodyMethod (method: string | undefined): boolean {
 }
 
 /** Picks the parser for the request's content type and fills `request.body`, then continues. */
-export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload: BodyStream, next: AfterParsing): void {
+export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload: BodyStream, next: AfterParsing, fail: ParsingFailed): void {
   const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
-  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type, and
-  // (as Fastify 4.29 does) announce a body with Content-Length or Transfer-Encoding.
-  if (contentType === undefined) {
-    if (!hasBody(headers) || isTypedBodyMethod(request.raw.method)) {
-      next(request, reply)
-      return
-    }
-  } else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method)) {
+  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
+  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
     next(request, reply)
     return
   }
   const parser = route.parsers!.find(contentType ?? '')
+  // Read once, here, for the limit below too.
+  const declared = headers['content-length']
+  // And, as Fastify 4.29 does, only when they announce a body with Content-Length or Transfer-Encoding.
+  if (declared === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method)) {
+    next(request, reply)
+    return
+  }
   if (payload !== request.raw) {
     const stream = replacedBodyStream(request, payload)
     if (stream === null) {
@@ -90,12 +101,11 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     return
   }
   if (parser.parseAs === null) {
-    runParser(parser, request, reply, payload, next)
+    runParser(parser, request, reply, payload, next, fail)
     return
   }
   // Route bodyLimit, else the parser's, else the server's.
   const limit = route.routeSetBodyLimit ? route.bodyLimit : parser.bodyLimit ?? route.bodyLimit
-  const declared = headers['content-length']
   const declaredLength = declared === undefined ? -1 : Number(declared)
   if (declaredLength > limit) {
     // Refuse before reading a byte, and do not keep the connection to drain what follows.
@@ -103,7 +113,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     reply.send(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
     return
   }
-  const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next)
+  const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next, fail)
   payload[kBodyReader] = reader
   // `on`, not `once`: every handler detaches all three first (stopReading), and `once` would wrap
   // each listener in a fresh closure per request.
@@ -154,9 +164,13 @@ function onBodyEnd (this: BodyStream): void {
   stopReading(this)
   if (reader.done) return
   reader.done = true
+  reader.runInAsyncScope(bodyEnded, null, this, reader)
+}
+
+function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   // A stream a preParsing hook returned (a decompressor) reports the bytes it read from the
   // request as receivedEncodedLength, which is what Content-Length counts (Fastify's Hooks docs).
-  const encoded = this.receivedEncodedLength
+  const encoded = stream.receivedEncodedLength
   const measured = typeof encoded === 'number' ? encoded : reader.received
   if (reader.declaredLength !== -1 && measured !== reader.declaredLength) {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
@@ -164,7 +178,7 @@ function onBodyEnd (this: BodyStream): void {
   }
   const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
   if (reader.parser.parseAs !== 'string') {
-    runParser(reader.parser, reader.request, reader.reply, body, reader.next)
+    runParser(reader.parser, reader.request, reader.reply, body, reader.next, reader.fail)
     return
   }
   const text = body.toString('utf8')
@@ -174,7 +188,7 @@ function onBodyEnd (this: BodyStream): void {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
-  runParser(reader.parser, reader.request, reader.reply, text, reader.next)
+  runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail)
 }
 
 function onBodyError (this: BodyStream, error: Error): void {
@@ -184,25 +198,32 @@ function onBodyError (this: BodyStream, error: Error): void {
   reader.done = true
   // A 400 with the stream's error, an aborted upload included: as in Fastify, it goes through the
   // error handlers (the default one logs Fastify's "aborted" line); the answer has nowhere to go.
-  const withStatus = error as Error & { statusCode?: number }
-  withStatus.statusCode ??= 400
-  reader.reply.send(error)
+  // As in Fastify 4.29, the stream's own status stays only when it is an error status (a number from
+  // 400); any other becomes 400. (Fastify crashes on one above 599; it becomes 400 here too.)
+  const withStatus = error as Error & { statusCode?: unknown }
+  const status = withStatus.statusCode
+  if (typeof status !== 'number' || status < 400 || status > 599) withStatus.statusCode = 400
+  reader.runInAsyncScope(reader.reply.send, reader.reply, error)
 }
 
 /** `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. */
-function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing): void {
+function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed): void {
   if (parser.callbackStyle) {
     let settled = false
+    // A parser reading the raw stream calls `done` from the stream's events: the lifecycle
+    // continues in the request's async scope all the same (see BodyReader).
+    const scope = parser.parseAs === null ? new AsyncResource('enclave.body') : null
     try {
       parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
         settled = true
-        finishParsing(request, reply, error, parsed, next)
+        if (scope === null) finishParsing(request, reply, error, parsed, next, fail)
+        else scope.runInAsyncScope(finishParsing, null, request, reply, error, parsed, next, fail)
       })
     } catch (error) {
       if (!settled) {
         settled = true
-        finishParsing(request, reply, error, undefined, next)
+        finishParsing(request, reply, error, undefined, next, fail)
       }
     }
     return
@@ -211,33 +232,34 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
   try {
     result = parser.fn.call(parser.receiver, request, body)
   } catch (error) {
-    finishParsing(request, reply, error, undefined, next)
+    finishParsing(request, reply, error, undefined, next, fail)
     return
   }
   if (isThenable(result)) {
     // awaitParser catches the parser's rejection; what it runs next is the lifecycle, which answers
     // its own failures as the synchronous path below does, so this promise is not left to reject.
-    void awaitParser(result, request, reply, next)
+    void awaitParser(result, request, reply, next, fail)
     return
   }
-  finishParsing(request, reply, null, result, next)
+  finishParsing(request, reply, null, result, next, fail)
 }
 
-async function awaitParser (pending: PromiseLike<unknown>, request: RuntimeRequest, reply: EnclaveReply, next: AfterParsing): Promise<void> {
+async function awaitParser (pending: PromiseLike<unknown>, request: RuntimeRequest, reply: EnclaveReply, next: AfterParsing, fail: ParsingFailed): Promise<void> {
   let parsed
   try {
     parsed = await pending
   } catch (error) {
-    finishParsing(request, reply, error, undefined, next)
+    finishParsing(request, reply, error, undefined, next, fail)
     return
   }
-  finishParsing(request, reply, null, parsed, next)
+  finishParsing(request, reply, null, parsed, next, fail)
 }
 
-function finishParsing (request: RuntimeRequest, reply: EnclaveReply, error: unknown, parsed: unknown, next: AfterParsing): void {
+function finishParsing (request: RuntimeRequest, reply: EnclaveReply, error: unknown, parsed: unknown, next: AfterParsing, fail: ParsingFailed): void {
   if (error !== null && error !== undefined) {
     // A parser's error without a status is a 500, as in Fastify: the parser failed, not the client.
-    reply.send(error instanceof Error ? error : new Error(String(error)))
+    // What it failed with reaches the error handler unchanged, an Error or not, as in Fastify 4.29.
+    fail(reply, error)
     return
   }
   request.body = parsed

@@ -104,7 +104,8 @@ function createRangeMatcher (entries: string[]): TrustFunction {
  * trusted (the default). A malformed address is an error at creation.
  */
 export function createTrustFunction (option: unknown): TrustFunction | null {
-  if (option === false || option === undefined || option === null) return null
+  // Any falsy value (0 and '' included) trusts no proxy, as Fastify 4.29 reads the option.
+  if (!option) return null
   if (option === true) return function trustEveryHop () { return true }
   if (typeof option === 'number') return function trustHops (_address, hop) { return hop < option }
   if (typeof option === 'function') return option as TrustFunction

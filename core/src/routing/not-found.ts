@@ -1,9 +1,9 @@
 /** The not-found routes: the default 404 handler, setNotFoundHandler's one-per-prefix rule, and the routes built from them at ready(). */
-import type { IncomingMessage } from 'node:http'
+import { METHODS, type IncomingMessage } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
-import { allMethods, routeHooksOf } from './route.js'
+import { routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
 import { watchFinish } from '../lifecycle/response-events.js'
 import { keepHeadTwinAnswer } from '../reply/head-twin.js'
@@ -109,12 +109,13 @@ export function installNotFound (server: ServerState): void {
 }
 
 /**
- * What reply.callNotFound() runs in: the not-found route, except for onSend, where Fastify 4.29 keeps
- * the chain of the route the request matched (the not-found options' own onSend does not run).
- * Built once per pair, on its first use, so the request path only looks it up.
+ * What reply.callNotFound() runs in: the not-found route, except for onSend, onTimeout and
+ * onRequestAbort, where Fastify 4.29 keeps the chains of the route the request matched (the
+ * not-found options' own do not run). Built once per pair, on its first use, so the request path
+ * only looks it up.
  */
 function callNotFoundRoute (from: RouteContext, notFound: RouteContext): RouteContext {
-  if (from.onSend === null && notFound.onSend === null) return notFound
+  if (from.onSend === notFound.onSend && from.onTimeout === notFound.onTimeout && from.onRequestAbort === notFound.onRequestAbort) return notFound
   let routes = from.callNotFoundRoutes
   if (routes === null) {
     routes = new Map()
@@ -137,6 +138,8 @@ function callNotFoundRoute (from: RouteContext, notFound: RouteContext): RouteCo
     // Every compiled field of the not-found route, on an object of the same shape as every route.
     Object.assign(route, notFound)
     route.onSend = from.onSend
+    route.onTimeout = from.onTimeout
+    route.onRequestAbort = from.onRequestAbort
     route.callNotFoundRoutes = null
     routes.set(notFound, route)
   }
@@ -151,8 +154,10 @@ function notFoundRouteOf (server: ServerState, owner: ContextState): RouteContex
 }
 
 function claimPrefix (server: ServerState, prefix: string, route: RouteContext): void {
-  for (const path of [prefix, prefix + '/*']) {
-    for (const method of allMethods) {
+  // A prefix written with a trailing slash ('/p/') claims '/p/*', as in Fastify 4.29, not '/p//*'.
+  for (const path of [prefix, prefix.endsWith('/') ? prefix + '*' : prefix + '/*']) {
+    // Every method Node parses, as in Fastify 4.29: a PURGE under a prefix reaches that prefix's handler.
+    for (const method of METHODS) {
       if (!server.notFoundRouter.hasRoute(method as 'GET', path)) server.notFoundRouter.on(method as 'GET', path, function notFoundStore () {}, route)
     }
   }

@@ -123,6 +123,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
+  // As Fastify 4.29, onRoute hooks see attachValidation, false unless the route set it.
+  if (options.attachValidation === undefined) options.attachValidation = false
   // Fastify 4's deprecated `version` route option is the `version` constraint.
   if (options.version) warnings.FSTDEP008()
   const constraints = options.constraints as RouteOptions['constraints']
@@ -199,20 +201,26 @@ function registerRoute (
 /** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */
 export function addShortcutRoute (instance: RuntimeInstance, method: string | string[], path: unknown, optionsOrHandler: unknown, maybeHandler: unknown): void {
   let options: Record<string, unknown>
-  if (typeof optionsOrHandler === 'function') {
-    options = { handler: optionsOrHandler }
-  } else if (typeof optionsOrHandler === 'object' && optionsOrHandler !== null) {
-    options = { ...(optionsOrHandler as Record<string, unknown>) }
-    if (maybeHandler !== undefined) {
-      if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
-      options.handler = maybeHandler
-    }
-  } else if (optionsOrHandler === undefined) {
+  let handler: unknown
+  if (typeof optionsOrHandler === 'function' && maybeHandler === undefined) {
     options = {}
+    handler = optionsOrHandler
+  } else if (typeof maybeHandler === 'function') {
+    // As in Fastify 4.29: beside a handler, the options must be a plain object (not an array or a function).
+    if (Object.prototype.toString.call(optionsOrHandler) !== '[object Object]') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path))
+    options = { ...(optionsOrHandler as Record<string, unknown>) }
+    if (options.handler !== undefined) throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path))
+    handler = maybeHandler
   } else {
-    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path))
+    // Without a handler function, whatever else was given is read for its `handler`: a string, a
+    // number or null has none, so the route is refused for its missing handler, as in Fastify.
+    options = typeof optionsOrHandler === 'object' && optionsOrHandler !== null ? { ...(optionsOrHandler as Record<string, unknown>) } : {}
+    if (maybeHandler !== undefined && maybeHandler !== null) handler = maybeHandler
   }
+  // Fastify 4.29's key order, which onRoute hooks see: the options, method, url, path, then a handler given apart.
   options.method = method
   options.url = path
+  options.path = path
+  if (handler !== undefined) options.handler = handler
   addRoute(instance, options)
 }

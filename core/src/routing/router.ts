@@ -36,6 +36,11 @@ export function isAsyncStrategy (strategy: unknown): boolean {
   return typeof derive === 'function' && derive.length >= 3
 }
 
+// As Fastify 4.29's custom versioning strategy: a route's version constraint must be a string.
+function checkVersionConstraint (value: unknown): void {
+  if (typeof value !== 'string') throw new errorCodes.FST_ERR_VERSION_CONSTRAINT_NOT_STR()
+}
+
 /** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy. */
 function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
   const versioning = options.versioning as { storage: () => unknown, deriveVersion: unknown } | undefined
@@ -47,7 +52,7 @@ function constraintStrategies (options: ResolvedOptions): Record<string, unknown
     mustMatchWhenDerived: true,
     storage: versioning.storage,
     deriveConstraint: versioning.deriveVersion,
-    validate: function acceptAnyVersion () {}
+    validate: checkVersionConstraint
   }
   return strategies
 }
@@ -127,7 +132,18 @@ export function answerNotFound (server: ServerState, req: IncomingMessage, res: 
   } catch {
     query = {}
   }
-  dispatchRoute(req, res, {}, route, query)
+  // As Fastify 4.29, whose not-found routes are `<prefix>/*`: the rest of the path is params['*'].
+  dispatchRoute(req, res, store !== undefined ? found!.params as Record<string, string> : rootNotFoundParams(path), route, query)
+}
+
+function rootNotFoundParams (path: string): Record<string, string> {
+  if (path === '/' || path === '') return {}
+  const rest = path.slice(1)
+  try {
+    return { '*': decodeURIComponent(rest) }
+  } catch {
+    return { '*': rest }
+  }
 }
 
 /**

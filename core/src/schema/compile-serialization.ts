@@ -1,7 +1,7 @@
 /** Compiling a route's response schemas into serializers, one per status key and media type. */
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeAsWritten } from '../request/content-type.js'
-import { expandShorthand, isContentKeyed } from './normalize-schema.js'
+import { expandShorthand, isResponseContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
 import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
 import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
@@ -15,17 +15,25 @@ const classCode = /^[1-5]xx$/i
 export type CompileResponseSchema<T> = (httpStatus: string, schema: unknown, contentType: string | undefined) => T
 
 function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>): ResponseEntry<T> {
-  if (isContentKeyed(value)) {
+  if (isResponseContentKeyed(value)) {
     const byMediaType = Object.create(null) as Record<string, T>
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
       const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
-      if (schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
+      if (!schema) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
       byMediaType[type === '*/*' ? type : mediaTypeAsWritten(type)] = compile(httpStatus, expandShorthand(schema), type)
     }
     return { fn: null, byMediaType }
   }
   return { fn: compile(httpStatus, expandShorthand(value), undefined), byMediaType: null }
+}
+
+/** As Fastify 4.29 reports a response key that is not a status: a serialization build error naming the route. */
+function notNested (route: RouteContext): Error {
+  const cause = new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+  const error = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, route.url, cause.message)
+  ;(error as Error & { cause?: unknown }).cause = cause
+  return error
 }
 
 /**
@@ -36,7 +44,7 @@ function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResp
 export function buildResponseTable<T> (route: RouteContext, compile: CompileResponseSchema<T>): ResponseTable<T> | null {
   const response = route.schema?.response
   if (response === undefined || response === null) return null
-  if (typeof response !== 'object') throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+  if (typeof response !== 'object') throw notNested(route)
   const byStatus = response as Record<string, unknown>
   const exact = Object.create(null) as Record<string, ResponseEntry<T>>
   const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
@@ -49,20 +57,16 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
     } else if (classCode.test(key)) {
       classes[Number(key[0])] = buildEntry(key, byStatus[key], compile)
     } else {
-      throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+      throw notNested(route)
     }
   }
   return { exact, classes, fallback }
 }
 
-function describeTarget (route: RouteContext, httpStatus: string | undefined, contentType: string | undefined): string {
-  const status = httpStatus === undefined ? '' : ` (response ${httpStatus}${contentType === undefined ? '' : ' ' + contentType})`
-  return route.url + status
-}
-
 /**
  * Calls a serializer compiler with the spec's `{ schema, method, url, httpStatus, contentType }`
- * and checks that it returned a function; a failure names the route, status and media type.
+ * and checks that it returned a function; a failure names the route in Fastify 4.29's words
+ * (method and URL only), the compiler's own error kept as `cause`.
  */
 export function compileSerializer (compiler: AnyFunction, route: RouteContext, schema: unknown, httpStatus: string | undefined, contentType: string | undefined): SerializerFunction {
   let fn: unknown
@@ -70,14 +74,24 @@ export function compileSerializer (compiler: AnyFunction, route: RouteContext, s
     fn = compiler({ schema, method: route.method, url: route.url, httpStatus, contentType })
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error)
-    const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), cause)
+    const wrapped = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, route.url, cause)
     ;(wrapped as Error & { cause?: unknown }).cause = error
     throw wrapped
   }
   if (typeof fn !== 'function') {
-    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(route.method, describeTarget(route, httpStatus, contentType), `the serializer compiler returned ${typeof fn}, not a function`)
+    // Fastify 4.29 does not check the result at start-up: nothing (or an object) leaves the payload
+    // to JSON.stringify, anything else fails each reply it would serialize with a TypeError.
+    return !fn || typeof fn === 'object' ? stringifyUnchecked : serializerNotAFunction
   }
   return fn as SerializerFunction
+}
+
+function stringifyUnchecked (data: unknown): string {
+  return JSON.stringify(data)
+}
+
+function serializerNotAFunction (): string {
+  throw new TypeError('fnSerialize is not a function')
 }
 
 /** Compiles the route's response schemas by status key at ready(); null when it declares none. */

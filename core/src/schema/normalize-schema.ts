@@ -84,12 +84,27 @@ export function isContentKeyed (schema: unknown): schema is { content: Record<st
   return isPlainSchema(schema) && isPlainSchema(schema.content) && schema.type === undefined && schema.properties === undefined
 }
 
-function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand: boolean, url: ShorthandUse): void {
+/**
+ * A response schema is keyed by media type as Fastify 4.29 reads it: a `content` with one entry
+ * that has no `schema` is a property named `content` (`{ content: { type: 'string' } }`), not a
+ * media type; with several entries each needs its `schema` (FST_ERR_SCH_CONTENT_MISSING_SCHEMA).
+ */
+export function isResponseContentKeyed (schema: unknown): schema is { content: Record<string, { schema?: unknown }> } {
+  if (!isContentKeyed(schema)) return false
+  const types = Object.keys(schema.content)
+  if (types.length === 0) return false
+  if (types.length > 1) return true
+  const only = schema.content[types[0]!] as unknown
+  return isPlainSchema(only) && Boolean(only.schema)
+}
+
+function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand: boolean, url: ShorthandUse, response = false): void {
   const value = holder[key]
   if (value === undefined || value === null) return
-  if (isContentKeyed(value)) {
-    for (const type of Object.keys(value.content)) {
-      const entry = value.content[type]
+  if (response ? isResponseContentKeyed(value) : isContentKeyed(value)) {
+    const content = (value as { content: Record<string, unknown> }).content
+    for (const type of Object.keys(content)) {
+      const entry = content[type]
       if (isPlainSchema(entry) && entry.schema !== undefined && !Object.isFrozen(entry)) entry.schema = normalizeOne(entry.schema, shorthand, url)
     }
     return
@@ -117,7 +132,7 @@ export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean, ur
   for (const part of requestParts) normalizeEntry(schema, part, shorthand, url)
   const response = schema.response
   if (isPlainSchema(response) && !Object.isFrozen(response)) {
-    for (const status of Object.keys(response)) normalizeEntry(response, status, shorthand, url)
+    for (const status of Object.keys(response)) normalizeEntry(response, status, shorthand, url, true)
   }
   return schema
 }

@@ -25,11 +25,12 @@ function clientErrorAnswer (error: ClientError): { status: number, message: stri
  * Malformed or timed-out requests never reach a route: answer them as Fastify does (its status,
  * body and headers, logged at trace) rather than drop the connection silently.
  */
-function createClientErrorHandler (logger: EnclaveLogger, custom: unknown) {
-  const handler = typeof custom === 'function' ? custom as (error: ClientError, socket: Socket) => void : null
+function createClientErrorHandler (logger: EnclaveLogger, custom: unknown, instance: unknown) {
+  const handler = typeof custom === 'function' ? custom as (this: unknown, error: ClientError, socket: Socket) => void : null
   return function onClientError (error: ClientError, socket: Socket): void {
     if (handler !== null) {
-      handler(error, socket)
+      // As in Fastify, the app's clientErrorHandler runs with the root instance as `this` (this.log).
+      handler.call(instance, error, socket)
       return
     }
     if (error.code === 'ECONNRESET' || socket.destroyed) return
@@ -64,7 +65,7 @@ function httpOptionsOf (options: ResolvedOptions): http.ServerOptions {
   return typeof given === 'object' && given !== null ? given as http.ServerOptions : {}
 }
 
-export function createHttpServer (options: ResolvedOptions, handler: RawHandler, logger: EnclaveLogger): Server {
+export function createHttpServer (options: ResolvedOptions, handler: RawHandler, logger: EnclaveLogger, instance: unknown): Server {
   let server: Server
   if (typeof options.serverFactory === 'function') {
     server = (options.serverFactory as (handler: RawHandler, options: unknown) => Server)(handler, options)
@@ -72,19 +73,25 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
     // Fastify's model: the HTTP/2 server stands where an http.Server is typed (`instance.server`; the HTTP/2 face's types say which).
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
-    server = https.createServer({ ...timeoutOptions(options), ...options.https as https.ServerOptions }, handler) as Server
+    const tls = options.https === true ? {} : options.https as https.ServerOptions
+    server = https.createServer({ ...timeoutOptions(options), ...tls }, handler) as Server
     trackConnections(server)
   } else {
     server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
     trackConnections(server)
   }
-  if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
-  server.keepAliveTimeout = options.keepAliveTimeout
-  server.requestTimeout = options.requestTimeout
-  if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
-  server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler))
+  // As in Fastify 4.29, a serverFactory's server keeps its own timeouts, and the HTTP/1 settings
+  // (keepAliveTimeout, requestTimeout, maxRequestsPerSocket) are not put on an HTTP/2 server.
+  const factoryMade = typeof options.serverFactory === 'function'
+  if (!factoryMade && options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
+  if (!factoryMade && !isHttp2Server(server)) {
+    server.keepAliveTimeout = options.keepAliveTimeout
+    server.requestTimeout = options.requestTimeout
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+  }
+  server.on('clientError', createClientErrorHandler(logger, options.clientErrorHandler, instance))
   // As in Fastify, http2SessionTimeout is for the servers it creates, not a serverFactory's.
-  if (isHttp2Server(server)) watchHttp2Sessions(server, typeof options.serverFactory === 'function' ? 0 : options.http2SessionTimeout)
+  if (isHttp2Server(server)) watchHttp2Sessions(server, factoryMade ? 0 : options.http2SessionTimeout)
   return server
 }
 

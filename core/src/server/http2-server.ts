@@ -27,7 +27,7 @@ export function createHttp2Server (options: ResolvedOptions, handler: RawHandler
   // Node's HTTP/2 compatibility request and response stand in for HTTP/1's (the same members the core reads), as in Fastify.
   const compatHandler = handler as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void
   const tls = options.https
-  if (tls !== undefined && tls !== null) return http2.createSecureServer(tls as SecureServerOptions, compatHandler)
+  if (tls !== undefined && tls !== null) return http2.createSecureServer((tls === true ? {} : tls) as SecureServerOptions, compatHandler)
   return http2.createServer(compatHandler)
 }
 

@@ -40,6 +40,12 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
         done(closed)
         return undefined
       }
+      if (server.configLocked) {
+        // Already started: injected at once, as in Fastify 4.29, so options light-my-request
+        // refuses (an unknown method) throw to the caller.
+        lightMyRequest(server.httpHandler, options as InjectOptions, done)
+        return undefined
+      }
       instance.ready((error: Error | null) => {
         if (error !== null) {
           done(error)

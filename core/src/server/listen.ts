@@ -17,20 +17,32 @@ interface AbortSource {
   once?: (type: 'abort', listener: () => void) => void
 }
 
-/** `signal` aborts the server as Fastify's does: close() once it fires (at once if it already has). */
-function closeOnAbort (instance: RuntimeInstance, signal: unknown): void {
+/** listen()'s `signal`, checked when listen() is called: Fastify throws there, before any promise. */
+export function checkListenSignal (signal: unknown): void {
+  if (signal === undefined || signal === null) return
   const target = signal as AbortSource
-  if (typeof target !== 'object' || target === null || (typeof target.addEventListener !== 'function' && typeof target.on !== 'function')) {
+  if (typeof target !== 'object' || (typeof target.addEventListener !== 'function' && typeof target.on !== 'function')) {
     throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal')
   }
+}
+
+/**
+ * `signal` aborts the server as Fastify's does: close() once it fires (at once if it already has).
+ * Returns whether it already had: as in Fastify, that listen() then never settles.
+ */
+function closeOnAbort (instance: RuntimeInstance, signal: unknown): boolean {
+  const target = signal as AbortSource
   if (target.aborted === true) {
     void instance.close()
-    return
+    return true
   }
   const onAbort = function closeOnSignal (): void { void instance.close() }
   if (typeof target.addEventListener === 'function') target.addEventListener('abort', onAbort, { once: true })
   else target.once!('abort', onAbort)
+  return false
 }
+
+function leavePending (): void {}
 
 function defaultListeningText (address: string): string {
   return `Server listening at ${address}`
@@ -55,7 +67,7 @@ function bind (httpServer: Server, options: NetListenOptions): Promise<void> {
 export async function startListening (server: ServerState, instance: RuntimeInstance, options: ListenOptions): Promise<string> {
   if (server.closed || server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
-  if (options.signal !== undefined && options.signal !== null) closeOnAbort(instance, options.signal)
+  if (options.signal !== undefined && options.signal !== null && closeOnAbort(instance, options.signal)) return await new Promise<string>(leavePending)
   await instance.ready()
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
   if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
@@ -78,7 +90,7 @@ export async function startListening (server: ServerState, instance: RuntimeInst
   const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
   server.logger.info(resolveText(address))
   if (host === 'localhost' && typeof server.options.serverFactory !== 'function') {
-    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger)
+    const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger, server.root.instance)
     server.secondaryServers = await bindOtherLocalhostAddresses(httpServer, create, nodeOptions)
     for (const secondary of server.secondaryServers) server.logger.info(resolveText(formatAddress(secondary)))
   }
