@@ -1,3 +1,2 @@
-// Fastify 4's type module `fastify/types/context`, which plugins' .d.ts files import: the names Fastify's own
-// `types/context.d.ts` exports.
+// Fastify 4's type modules (`fastify/types/context` …) are imported by plugins' .d.ts files: each is the module of the same name.
 export type * from '../dist/types/context.js'

@@ -1,3 +1,2 @@
-// Fastify 4's type module `fastify/types/instance`, which plugins' .d.ts files import: the names Fastify's own
-// `types/instance.d.ts` exports.
+// Fastify 4's type modules (`fastify/types/instance` …) are imported by plugins' .d.ts files: each is the module of the same name.
 export type * from '../dist/types/instance.js'

@@ -1,3 +1,2 @@
-// Fastify 4's type module `fastify/types/reply`, which plugins' .d.ts files import: the names Fastify's own
-// `types/reply.d.ts` exports.
+// Fastify 4's type modules (`fastify/types/reply` …) are imported by plugins' .d.ts files: each is the module of the same name.
 export type * from '../dist/types/reply.js'

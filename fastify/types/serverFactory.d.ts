@@ -1,3 +1,2 @@
-// Fastify 4's type module `fastify/types/serverFactory`, which plugins' .d.ts files import: the names Fastify's own
-// `types/serverFactory.d.ts` exports.
+// Fastify 4's type modules (`fastify/types/serverFactory` …) are imported by plugins' .d.ts files: each is the module of the same name.
 export type * from '../dist/types/serverFactory.js'

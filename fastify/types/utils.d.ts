@@ -1,3 +1,2 @@
-// Fastify 4's type module `fastify/types/utils`, which plugins' .d.ts files import: the names Fastify's own
-// `types/utils.d.ts` exports.
+// Fastify 4's type modules (`fastify/types/utils` …) are imported by plugins' .d.ts files: each is the module of the same name.
 export type * from '../dist/types/utils.js'
