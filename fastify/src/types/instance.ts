@@ -11,7 +11,7 @@ import type {
   preSerializationAsyncHookHandler, preSerializationHookHandler, preValidationAsyncHookHandler, preValidationHookHandler
 } from './hooks.js'
 import type { FastifyPluginOptions } from './plugin.js'
-import type { RouteGenericInterface, RouteOptions, RouteShorthandMethod } from './route.js'
+import type { RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
 import type { FastifyError, FastifySchema } from './schema.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { FastifyReply } from './reply.js'
