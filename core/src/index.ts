@@ -25,6 +25,4 @@ const exported = Object.assign(enclave, {
 
 export default exported
 export { enclave, enclave as fastify, errorCodes, createError, defaultSchemaErrorFormatter }
-// Left out of the .d.ts (stripInternal): TypeScript before 5.6 cannot parse a string export name.
-/** @internal */
 export { exported as 'module.exports' }

@@ -57,6 +57,4 @@ const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes 
 
 export default exported
 export { fastify, errorCodes }
-// Left out of the .d.ts (stripInternal): TypeScript before 5.6 (Fastify 4 apps') cannot parse a string export name.
-/** @internal */
 export { exported as 'module.exports' }

@@ -45,3 +45,15 @@ export type {
   preHandlerAsyncHookHandler, preHandlerHookHandler, preParsingAsyncHookHandler, preParsingHookHandler,
   preSerializationAsyncHookHandler, preSerializationHookHandler, preValidationAsyncHookHandler, preValidationHookHandler
 } from './types/hooks.js'
+// Names Fastify declares in its `types/*` modules only (`fastify/types/logger` …, which re-export this index).
+export type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory, ResSerializerReply } from './types/logger.js'
+export type { DefaultRoute, RouteConstraint, RouteConstraintType } from './types/route.js'
+export type { FindMyWayFindResult } from './types/instance.js'
+export type { FastifySchemaControllerOptions } from './types/schema.js'
+export type { ResolveReplyTypeWithRouteGeneric } from './types/reply.js'
+export type { ValidationFunction } from './types/request.js'
+export type { CallTypeProvider, ResolveFastifyReplyReturnType, ResolveFastifyReplyType } from './types/type-provider.js'
+export type { CodeToReplyKey, HttpHeader, HttpKeys, NoInferCompat, RecordKeysToLowercase, ReplyKeysToCodes, StatusCodeReply } from './types/utils.js'
+export type {
+  ApplicationHook, ApplicationHookAsyncLookup, ApplicationHookLookup, HookAsyncLookup, HookLookup, LifecycleHook, LifecycleHookAsyncLookup, LifecycleHookLookup
+} from './types/hooks.js'

@@ -14,7 +14,7 @@ import type { FastifyTypeProviderDefault } from 'fastify/types/type-provider'
 import type { RawServerDefault } from 'fastify/types/utils'
 import type { FastifyContextConfig } from 'fastify/types/context'
 import type { FastifyBodyParser } from 'fastify/types/content-type-parser'
-import type { FastifyError } from 'fastify/types/errors'
+import type { FastifyErrorCodes } from 'fastify/types/errors'
 import type { FastifyRegister } from 'fastify/types/register'
 import type { FastifyServerFactory } from 'fastify/types/serverFactory'
 import { assertType, type Equal } from './expect.js'
@@ -25,6 +25,6 @@ assertType<Equal<RouteGenericInterface, IndexRouteGeneric>>()
 
 export type DeepImported = [
   FastifyRequest, FastifyInstance, FastifyPluginAsync, FastifySchema, FastifyBaseLogger, FastifyTypeProviderDefault,
-  RawServerDefault, FastifyContextConfig, FastifyBodyParser<string>, FastifyError, FastifyRegister, FastifyServerFactory,
+  RawServerDefault, FastifyContextConfig, FastifyBodyParser<string>, FastifyErrorCodes, FastifyRegister, FastifyServerFactory,
   preCloseAsyncHookHandler
 ]

@@ -22,7 +22,8 @@ declare module 'fastify' {
     <RequestGeneric extends RequestGenericInterface = RequestGenericInterface, ContextConfig = ContextConfigDefault, SchemaCompiler extends FastifySchema = FastifySchema> (
       path: string,
       opts: RouteShorthandOptions<RawServer, RawRequest, RawReply, RequestGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger> & { probe: true },
-      handler?: (probe: Probe, request: FastifyRequest<RequestGeneric, RawServer, RawRequest>) => void
+      // `unknown`, not websocket's `void`: a void-returning overload makes type-aware lint flag every async handler of the project.
+      handler?: (probe: Probe, request: FastifyRequest<RequestGeneric, RawServer, RawRequest>) => unknown
     ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   }
 }

@@ -1,2 +1,3 @@
-// Fastify 4's type modules (`fastify/types/content-type-parser` …) are imported by plugins' .d.ts files; every public type is this package's index's.
-export type * from '../dist/index.js'
+// Fastify 4's type module `fastify/types/content-type-parser`, which plugins' .d.ts files import: the names Fastify's own
+// `types/content-type-parser.d.ts` exports.
+export type * from '../dist/types/content-type-parser.js'

@@ -1,2 +1,3 @@
-// Fastify 4's type modules (`fastify/types/utils` …) are imported by plugins' .d.ts files; every public type is this package's index's.
-export type * from '../dist/index.js'
+// Fastify 4's type module `fastify/types/utils`, which plugins' .d.ts files import: the names Fastify's own
+// `types/utils.d.ts` exports.
+export type * from '../dist/types/utils.js'

@@ -134,19 +134,8 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   printPlugins (): string
   printContexts (): string
 
-  addHook<N extends HookName> (name: N, hook: Hooks<this>[N]): this
-  /** A hook name only known at run time; a literal name must be one of Enclave's. */
-  addHook<N extends string> (name: string extends N ? N : never, hook: AnyFunction): this
   onClose (hook: (instance: this, done: () => void) => unknown): this
 
-  /** A decoration the types already declare (augmented interfaces): its value is checked. */
-  decorate<K extends keyof this & (string | symbol)> (name: K, value: DeclaredDecorationValue<this[K]>, dependencies?: readonly string[]): this
-  /** A new decoration: the returned instance type has it. */
-  decorate<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, this>, value?: V, dependencies?: readonly string[]): WithDecoration<this, K, V>
-  decorateRequest<K extends keyof RequestOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<RequestOf<this>[K]>, dependencies?: readonly string[]): this
-  decorateRequest<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, RequestOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithRequestDecoration<this, K, V>
-  decorateReply<K extends keyof ReplyOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<ReplyOf<this>[K]>, dependencies?: readonly string[]): this
-  decorateReply<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, ReplyOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithReplyDecoration<this, K, V>
   hasDecorator (name: string | symbol): boolean
   hasRequestDecorator (name: string | symbol): boolean
   hasReplyDecorator (name: string | symbol): boolean
@@ -179,22 +168,11 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   // Plain request and reply (not this instance's): a property typed from `this` would stop a
   // decorated instance from passing where a less decorated one is expected.
   readonly errorHandler: (error: EnclaveHandledError, request: EnclaveRequest, reply: EnclaveReply) => unknown
-  setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
-  setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
-  setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this
-  addContentTypeParser (type: string | string[] | RegExp, parser: (...args: any[]) => unknown): this
-  addContentTypeParser (type: string | string[] | RegExp, options: { parseAs?: 'string' | 'buffer', bodyLimit?: number }, parser: (...args: any[]) => unknown): this
   hasContentTypeParser (type: string | RegExp): boolean
   /** Adds a find-my-way constraint strategy to the server's router (not encapsulated, as in Fastify); before start only. */
   addConstraintStrategy (strategy: ConstraintStrategy): this
   /** Whether a custom strategy (or a built-in one in use) is known by that name. */
   hasConstraintStrategy (name: string): boolean
-  removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
-  removeAllContentTypeParsers (): this
-  /** The JSON body parser Enclave installs, built with the given poisoning policies. */
-  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore'): (request: EnclaveRequest, body: string | Buffer) => unknown
-  /** Fastify's text/plain parser, callback style: `done(null, body)`. */
-  defaultTextParser (request: EnclaveRequest, body: string, done: (error: Error | null, body?: unknown) => void): void
   /** Fastify's raw `(req, res)` handler for requests no route matches, and its replacement. */
   getDefaultRoute (): (req: IncomingMessage, res: ServerResponse) => void
   setDefaultRoute (handler: (req: IncomingMessage, res: ServerResponse) => void): this
@@ -211,10 +189,33 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
 }
 
 /**
- * An Enclave instance: EnclaveInstanceCore with Enclave's route methods. @enclave/fastify's instance
- * extends the core with Fastify 4.29's route methods instead (their type arguments differ).
+ * An Enclave instance: EnclaveInstanceCore with Enclave's decorate, route, hook, handler and
+ * content-type parser methods. @enclave/fastify's instance extends the core with Fastify 4.29's instead (their type
+ * arguments, handler types and return types differ).
  */
 export interface EnclaveInstance extends EnclaveInstanceCore {
+  removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this
+  removeAllContentTypeParsers (): this
+  /** The JSON body parser Enclave installs, built with the given poisoning policies. */
+  getDefaultJsonParser (onProtoPoisoning: 'error' | 'remove' | 'ignore', onConstructorPoisoning: 'error' | 'remove' | 'ignore'): (request: EnclaveRequest, body: string | Buffer) => unknown
+  /** Fastify's text/plain parser, callback style: `done(null, body)`. */
+  defaultTextParser (request: EnclaveRequest, body: string, done: (error: Error | null, body?: unknown) => void): void
+  setErrorHandler<E = EnclaveHandledError> (handler: (this: this, error: E, request: RouteRequest<this>, reply: RouteReply<this>) => unknown): this
+  setNotFoundHandler (handler: RouteHandler<RouteGeneric, unknown, this>): this
+  setNotFoundHandler (options: Record<string, unknown>, handler: RouteHandler<RouteGeneric, unknown, this>): this
+  /** A decoration the types already declare (augmented interfaces): its value is checked. */
+  decorate<K extends keyof this & (string | symbol)> (name: K, value: DeclaredDecorationValue<this[K]>, dependencies?: readonly string[]): this
+  /** A new decoration: the returned instance type has it. */
+  decorate<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, this>, value?: V, dependencies?: readonly string[]): WithDecoration<this, K, V>
+  decorateRequest<K extends keyof RequestOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<RequestOf<this>[K]>, dependencies?: readonly string[]): this
+  decorateRequest<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, RequestOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithRequestDecoration<this, K, V>
+  decorateReply<K extends keyof ReplyOf<this> & (string | symbol)> (name: K, value: DeclaredDecorationValue<ReplyOf<this>[K]>, dependencies?: readonly string[]): this
+  decorateReply<V, K extends string | symbol = string | symbol> (name: NewDecorationName<K, ReplyOf<this>>, value?: PrototypeSafeValue<V>, dependencies?: readonly string[]): WithReplyDecoration<this, K, V>
+  addHook<N extends HookName> (name: N, hook: Hooks<this>[N]): this
+  /** A hook name only known at run time; a literal name must be one of Enclave's. */
+  addHook<N extends string> (name: string extends N ? N : never, hook: AnyFunction): this
+  addContentTypeParser (type: string | string[] | RegExp, parser: (...args: any[]) => unknown): this
+  addContentTypeParser (type: string | string[] | RegExp, options: { parseAs?: 'string' | 'buffer', bodyLimit?: number }, parser: (...args: any[]) => unknown): this
   route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (options: RouteOptions<G, S, this, Path>): this
   get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, options: RouteShorthandOptions<G, S, this, Path>, handler: RouteHandler<G, S, this, Path>): this
   get<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = RouteSchema, const Path extends string = string> (path: Path, handler: RouteHandler<G, S, this, Path>): this

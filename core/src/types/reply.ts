@@ -67,6 +67,7 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   redirect (statusCode: number, url: string): this
   callNotFound (): this
   hijack (): this
+  /** @deprecated Use `reply.elapsedTime` (as in Fastify 4.29). */
   getResponseTime (): number
   statusText (): string | undefined
   then (fulfilled: () => void, rejected?: (error: Error) => void): void

@@ -8,6 +8,4 @@ import enclaveCore from '@enclave/core'
 const errors = Object.freeze(Object.assign({}, enclaveCore.errorCodes))
 
 export default errors
-// Left out of the .d.ts (stripInternal): TypeScript before 5.6 cannot parse a string export name.
-/** @internal */
 export { errors as 'module.exports' }

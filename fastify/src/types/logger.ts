@@ -8,7 +8,8 @@ export type FastifyLogFn = (...args: unknown[]) => void
 
 /** The logger on `app.log`, `request.log` and `reply.log`: a pino logger, or any object with its methods. */
 export interface FastifyBaseLogger extends EnclaveLogger {
-  child (bindings: Record<string, unknown>, options?: { level?: string, serializers?: Record<string, unknown> }): FastifyBaseLogger
+  silent (...args: unknown[]): void
+  child (bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger
 }
 export type FastifyLoggerInstance = FastifyBaseLogger
 
@@ -35,9 +36,8 @@ export type Bindings = Record<string, unknown>
 export interface ChildLoggerOptions {
   level?: string
   serializers?: Record<string, (value: any) => unknown>
-  redact?: string[] | { paths: string[], censor?: unknown, remove?: boolean }
+  redact?: string[] | { paths: string[], censor?: string | ((value: any, path: string[]) => any), remove?: boolean }
   msgPrefix?: string
-  [option: string]: unknown
 }
 
 /** What the `res` serializer receives: the reply, its status code always there. */

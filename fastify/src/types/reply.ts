@@ -1,11 +1,12 @@
 import type { EnclaveReply, ReplyPayload, ReplyTable } from '@enclave/core'
 import type { FastifyReplyContext } from './context.js'
 import type { FastifyInstance } from './instance.js'
+import type { FastifyBaseLogger } from './logger.js'
 import type { FastifyRequest } from './request.js'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
 import type { CallTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyType } from './type-provider.js'
-import type { CodeToReplyKey, ReplyKeysToCodes, StatusCodeReply, ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { CodeToReplyKey, HttpHeader, ReplyKeysToCodes, StatusCodeReply, ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export interface ReplyGenericInterface {
   Reply?: unknown
@@ -30,6 +31,9 @@ export interface FastifyReply<
 > extends EnclaveReply<RouteGeneric, ReplyTable<RouteGeneric, SchemaCompiler>, ReplyPayload<ReplyTable<RouteGeneric, SchemaCompiler>, unknown>, {}, RawReply> {
   readonly server: FastifyInstance
   request: FastifyRequest
+  log: FastifyBaseLogger
+  getHeader (key: HttpHeader): number | string | string[] | undefined
+  getHeaders (): Record<HttpHeader, number | string | string[] | undefined>
   /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP019, as in Fastify 4.29). */
   context: FastifyReplyContext<ContextConfig>
   /** As in Fastify v4, the reply itself, keeping what apps and plugins added to `FastifyReply`. */

@@ -54,6 +54,8 @@ export interface FastifyRequest<
   RequestType extends FastifyRequestType = ResolveFastifyRequestType<TypeProvider, SchemaCompiler, RouteGeneric>
 > extends EnclaveRequest<RouteGeneric, RequestType & RequestParts, RawRequest, FastifyRequestContext<ContextConfig>['config']> {
   readonly server: FastifyInstance
+  log: Logger
+  readonly ip: string
   readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
   /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
   context: FastifyRequestContext<ContextConfig>

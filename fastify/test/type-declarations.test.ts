@@ -1,0 +1,34 @@
+import { test } from 'tap'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function declarationFiles (dir: string): string[] {
+  const files: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) files.push(...declarationFiles(path))
+    else if (entry.name.endsWith('.d.ts')) files.push(path)
+  }
+  return files
+}
+
+// A string export name (`export { x as 'module.exports' }`) is a parse error for TypeScript before
+// 5.6, the versions Fastify 4 apps (and Fastify 4.29's own tsd run, on TypeScript 5.2) compile with.
+const stringExportName = /export\s*(?:type\s*)?\{[^}]*\bas\s*['"]/
+
+test('the published .d.ts of @enclave/fastify and @enclave/core have no string export name (TypeScript < 5.6 parses them)', async (t) => {
+  const files = [...declarationFiles(join(root, 'fastify', 'dist')), ...declarationFiles(join(root, 'core', 'dist'))]
+  t.ok(files.length > 10, 'the packages are built')
+  const offending = files.filter((file) => stringExportName.test(readFileSync(file, 'utf8')))
+  t.same(offending, [])
+})
+
+test('the runtime entries still export module.exports for require() of the ES module', async (t) => {
+  const fastifyEntry = readFileSync(join(root, 'fastify', 'dist', 'index.js'), 'utf8')
+  const coreEntry = readFileSync(join(root, 'core', 'dist', 'index.js'), 'utf8')
+  t.match(fastifyEntry, /as 'module\.exports'|as "module\.exports"/)
+  t.match(coreEntry, /as 'module\.exports'|as "module\.exports"/)
+})
