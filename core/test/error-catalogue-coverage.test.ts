@@ -14,11 +14,9 @@ const catalogedButNeverRaised: Record<string, string> = {
   FST_ERR_PLUGIN_NOT_VALID: 'in Fastify 4.29\'s errorCodes; register() of a non-plugin answers avvio\'s AVV_ERR_PLUGIN_NOT_VALID there too',
   FST_ERR_HTTP2_INVALID_VERSION: 'in Fastify 4.29\'s errorCodes; only raised on Node < 8.8.1, which Enclave does not run on',
   FST_ERR_MISSING_MIDDLEWARE: 'in Fastify 4.29\'s errorCodes; Fastify 4.29 itself has no use() without a middleware plugin (a TypeError, as here)',
-  FST_ERR_VERSION_CONSTRAINT_NOT_STR: 'in Fastify 4.29\'s errorCodes; a non-string version constraint fails in find-my-way (ERR_ASSERTION) first, in Fastify as here',
   FST_ERR_PLUGIN_CALLBACK_NOT_FN: 'in Fastify 4.29\'s errorCodes; avvio\'s own errors are what register() answers, in Fastify as here',
   FST_ERR_ROOT_PLG_BOOTED: 'in Fastify 4.29\'s errorCodes; register() after boot answers avvio\'s AVV_ERR_ROOT_PLG_BOOTED, in Fastify as here',
   FST_ERR_PARENT_PLUGIN_BOOTED: 'in Fastify 4.29\'s errorCodes; avvio\'s own error is what register() in a booted plugin answers, in Fastify as here',
-  FST_ERR_REP_RESPONSE_BODY_CONSUMED: 'in Fastify 4.29\'s errorCodes; reply.send() of a web Response is not supported yet',
 }
 
 /** Codes the sources name that belong to no Enclave catalogue, each with the reason. */
