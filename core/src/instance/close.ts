@@ -14,6 +14,13 @@ export function closeServerFirst (server: ServerState): void {
   server.avvio.once('preReady', function registerServerClose () {
     server.root.instance._avvioOnClose(function closeHttpServer (_instance: unknown, done: AvvioDone) {
       server.closing = true
+      // Fastify's close (gracefulClose off) without preClose hooks closes the server in the same
+      // tick, as Fastify does: Node's close() a few ticks later can find a connection between two
+      // pipelined requests, take it for idle and cut the second. The graceful close has its own grace.
+      if (server.preClose.length === 0 && server.options.gracefulClose !== true) {
+        stopServing(server, done)
+        return
+      }
       runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose').then(function afterPreClose () {
         stopServing(server, done)
       }, function afterPreCloseFailed (error: unknown) {
