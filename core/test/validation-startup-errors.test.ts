@@ -40,12 +40,12 @@ t.test('an invalid schema fails ready()', async (t) => {
   t.match(badType.message, /^Failed building the validation schema for GET: \/search, due to error schema is invalid: data\/properties\/q\/type must be equal to one of the allowed values/)
 })
 
-t.test('an unknown keyword fails ready() and says how to fix it', async (t) => {
+t.test('an unknown keyword fails ready() with Fastify 4.29\'s message; the cause says how to fix it', async (t) => {
   const error = await startupError(t, 'get', '/h', { headers: { type: 'object', properties: { 'x-id': { type: 'string', formatt: 'uuid' } } } })
   t.equal(error.code, 'FST_ERR_SCH_VALIDATION_BUILD')
-  t.match(error.message, /^Failed building the validation schema for GET: \/h, due to error strict mode: unknown keyword: "formatt"\. /)
-  t.match(error.message, /addKeyword\(\) in the onCreate option/)
+  t.equal(error.message, 'Failed building the validation schema for GET: /h, due to error strict mode: unknown keyword: "formatt"')
   t.equal(error.cause.code, 'ENC_ERR_AJV_UNKNOWN_KEYWORD')
+  t.match(error.cause.hint, /addKeyword\(\) in the onCreate option/)
 
   t.test('onCreate can declare the keyword', async (t) => {
     const app = build(t, { ajv: { onCreate (ajv) { ajv.addKeyword({ keyword: 'formatt', schemaType: 'string' }) } } })

@@ -12,19 +12,17 @@ export class AjvCompilerError extends Error {
 
 export class UnknownKeywordError extends AjvCompilerError {
   readonly keyword: string
+  /** How to fix it. Kept out of the message, which is Ajv's own as Fastify reports it. */
+  readonly hint: string
 
   constructor (keyword: string, cause: unknown) {
-    // The message starts with Ajv's own wording so messages built around it stay recognisable.
-    super(
-      'ENC_ERR_AJV_UNKNOWN_KEYWORD',
-      `strict mode: unknown keyword: "${keyword}". Ajv runs in strict mode, so a keyword it does not know ` +
-        'is treated as a probable typo. Register it with ajv.addKeyword() in the onCreate option (or through a plugin), ' +
-        'prefix a vendor extension with "x-" and accept annotations (server option acceptAnnotationKeywords), ' +
-        'or opt out with customOptions: { strictSchema: false }.',
-      { cause }
-    )
+    super('ENC_ERR_AJV_UNKNOWN_KEYWORD', `strict mode: unknown keyword: "${keyword}"`, { cause })
     this.name = 'UnknownKeywordError'
     this.keyword = keyword
+    this.hint = 'Ajv runs in strict mode, so a keyword it does not know is treated as a probable typo. ' +
+      'Register it with ajv.addKeyword() in the onCreate option (or through a plugin), prefix a vendor ' +
+      'extension with "x-" and accept annotations (server option acceptAnnotationKeywords), or opt out ' +
+      'with customOptions: { strictSchema: false }.'
   }
 }
 
@@ -54,7 +52,7 @@ export class InvalidSharedSchemaError extends AjvCompilerError {
 
 const unknownKeywordMessage = /^strict mode: unknown keyword: "(.+)"$/
 
-/** Replaces Ajv's terse unknown-keyword error with one that says how to fix it; other errors pass through. */
+/** Ajv's unknown-keyword error, with this package's code and a hint on how to fix it; other errors pass through. */
 export function explainCompileError (error: unknown): unknown {
   if (error instanceof Error) {
     const match = unknownKeywordMessage.exec(error.message)

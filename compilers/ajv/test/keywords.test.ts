@@ -67,7 +67,7 @@ t.test('an x- property name in a headers schema stays a property, not a keyword'
   t.strictSame(messagesOf(validate), ['/x-api-key must NOT have fewer than 3 characters'])
 })
 
-t.test('an unknown keyword is still rejected, with an explanation', async function (t) {
+t.test('an unknown keyword is still rejected with Ajv\'s message, and a hint on how to fix it', async function (t) {
   const compiler = createValidatorCompiler()
   let caught: unknown
   try {
@@ -81,7 +81,8 @@ t.test('an unknown keyword is still rejected, with an explanation', async functi
     code: 'ENC_ERR_AJV_UNKNOWN_KEYWORD',
     statusCode: 500,
     keyword: 'minlength',
-    message: /^strict mode: unknown keyword: "minlength"\. .*addKeyword.*"x-".*strictSchema: false/
+    message: 'strict mode: unknown keyword: "minlength"',
+    hint: /addKeyword.*"x-".*strictSchema: false/
   })
   t.match((caught as Error).cause, { message: 'strict mode: unknown keyword: "minlength"' })
 })
