@@ -174,6 +174,10 @@ const replyPrototype = {
   }
 } satisfies ReplyPrototype & ThisType<Reply>
 
+// V8 names the object that holds an accessor by its constructor in a TypeError ("… of #<Reply>
+// which has only a getter"): Reply, as Fastify's.
+Object.defineProperty(replyPrototype, 'constructor', { value: function Reply () {}, writable: true, configurable: true })
+
 // Module-local copies of the keys the constructor writes (once per request): V8 folds a module's
 // own constants into optimised code, while an imported binding is loaded from its cell and checked
 // at each use (bench/notes.md, "S5 hook runner (session 4)").

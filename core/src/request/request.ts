@@ -145,6 +145,10 @@ const requestPrototype = {
 
 type ValidationMethodName = 'getValidationFunction' | 'compileValidationSchema' | 'validateInput'
 
+// V8 names the object that holds an accessor by its constructor in a TypeError ("Cannot set property
+// routeOptions of #<Request> which has only a getter"): Request, as Fastify's.
+Object.defineProperty(requestPrototype, 'constructor', { value: function Request () {}, writable: true, configurable: true })
+
 // Read-only, as in Fastify 4.29: decorateRequest with one of these names throws a TypeError.
 for (const name of ['getValidationFunction', 'compileValidationSchema', 'validateInput'] as const) {
   Object.defineProperty(requestPrototype, name, { value: validationMethods[name], writable: false, enumerable: true, configurable: false })
