@@ -1,6 +1,6 @@
 import t from 'tap'
-import http from 'node:http'
 import { faces, type Factory } from './fixtures/faces.js'
+import { answerOverSocket } from './fixtures/http1-client.js'
 
 // What a not-found handler sees of the request, run on fastify@4.29.1 and both Enclave entries:
 // its routes are `<prefix>/*`, so the rest of the path is params['*'] (decoded), and a request
@@ -37,15 +37,8 @@ t.test('a request with a method no route may use (PURGE) reaches the not-found h
     const port = (app.server.address() as { port: number }).port
     const seen: string[] = []
     for (const [method, path] of [['PURGE', '/c/z'], ['PURGE', '/z'], ['MERGE', '/c/'], ['GET', '/c/z']]) {
-      seen.push(await new Promise<string>((resolve, reject) => {
-        const request = http.request({ method, host: '127.0.0.1', port, path }, (response) => {
-          let body = ''
-          response.on('data', (chunk) => { body += String(chunk) })
-          response.on('end', () => { resolve(`${method!} ${path!} ${response.statusCode!} ${body}`) })
-        })
-        request.on('error', reject)
-        request.end()
-      }))
+      const { statusCode, body } = await answerOverSocket(port, method!, path!)
+      seen.push(`${method!} ${path!} ${statusCode} ${body}`)
     }
     await app.close()
     return seen

@@ -1,6 +1,7 @@
 import t from 'tap'
 import http from 'node:http'
 import { faces, type Factory } from './fixtures/faces.js'
+import { answerOverSocket } from './fixtures/http1-client.js'
 
 // Routes.md's route options, run on fastify@4.29.1 and both Enclave entries: the methods a route
 // may use, which of them read a body, and the childLoggerFactory route option with the options
@@ -38,15 +39,8 @@ t.test('a request whose method no route may use reaches the not-found handler, a
     const port = (app.server.address() as { port: number }).port
     const seen: string[] = []
     for (const method of ['PURGE', 'MERGE', 'UNLOCK']) {
-      seen.push(await new Promise<string>((resolve, reject) => {
-        const request = http.request({ method, host: '127.0.0.1', port, path: '/all' }, (response) => {
-          let body = ''
-          response.on('data', (chunk) => { body += String(chunk) })
-          response.on('end', () => { resolve(`${method} ${response.statusCode!} ${body}`) })
-        })
-        request.on('error', reject)
-        request.end()
-      }))
+      const { statusCode, body } = await answerOverSocket(port, method, '/all')
+      seen.push(`${method} ${statusCode} ${body}`)
     }
     await app.close()
     return seen
