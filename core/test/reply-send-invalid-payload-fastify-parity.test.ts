@@ -69,18 +69,19 @@ t.test('uncaught, it answers 500 from a sync handler, an async handler, a hook a
     app.get('/sync-return', (_request: unknown, reply: any) => { reply.type('text/plain'); return { a: 1 } })
     app.get('/async', async (_request: unknown, reply: any) => { reply.type('text/plain'); return { a: 1 } })
     app.get('/hook', { onRequest: (_request: unknown, reply: any, _done: unknown) => { reply.type('text/plain').send({ a: 1 }) } }, () => 'unreached')
+    app.get('/hook-then-done', { preHandler: function sendsThenDone (_request: unknown, reply: any, done: () => void) { reply.type('text/plain').send({ a: 1 }); done() } }, () => 'unreached')
     app.register(async function scoped (scope: any) {
       scope.setErrorHandler(async (_error: unknown, _request: unknown, reply: any) => { reply.type('text/plain'); return { a: 1 } })
       scope.get('/error-handler', () => { throw new Error('boom') })
     })
     const answers = []
-    for (const url of ['/sync', '/sync-return', '/async', '/hook', '/error-handler']) answers.push(await answerOf(app, url))
+    for (const url of ['/sync', '/sync-return', '/async', '/hook', '/hook-then-done', '/error-handler']) answers.push(await answerOf(app, url))
     results.push(answers)
     t.same(results[results.length - 1], results[0], name)
     await app.close()
   }
   const fiveHundred = [500, 'application/json; charset=utf-8', JSON.stringify({ statusCode: 500, code: 'FST_ERR_REP_INVALID_PAYLOAD_TYPE', error: 'Internal Server Error', message: invalidObject })]
-  t.same(results[0], [fiveHundred, fiveHundred, fiveHundred, fiveHundred, fiveHundred])
+  t.same(results[0], [fiveHundred, fiveHundred, fiveHundred, fiveHundred, fiveHundred, fiveHundred])
 })
 
 t.test('a custom serializer that returns no string throws to send()\'s caller, as in Fastify 4.29', async (t) => {
