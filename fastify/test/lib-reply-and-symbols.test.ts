@@ -2,6 +2,8 @@ import { test } from 'tap'
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import { Readable } from 'node:stream'
+import Fastify4 from 'fastify4'
+import fastify from '@enclave/fastify'
 
 const require = createRequire(import.meta.url)
 
@@ -86,4 +88,40 @@ test('import of the two paths gives the same values as require()', async (t) => 
   const symbols = await import('@enclave/fastify/lib/symbols')
   t.equal(reply.default, require('@enclave/fastify/lib/reply'))
   t.equal(symbols.default.kRouteContext, require('@enclave/fastify/lib/symbols').kRouteContext)
+})
+
+test('a method added to require(\'fastify/lib/reply\').prototype reaches every route\'s reply, as Fastify 4.29\'s Reply.prototype', async (t) => {
+  const observe = async (factory: (options?: any) => any, Reply: { prototype: Record<string, unknown> }): Promise<unknown> => {
+    Reply.prototype.sendHtml = function (this: any, html: string) {
+      return this.type('text/html; charset=utf-8').send(html)
+    }
+    t.teardown(() => { delete Reply.prototype.sendHtml })
+    const app = factory()
+    app.get('/', (_request: any, reply: any) => { reply.sendHtml('<p>root</p>') })
+    app.register(async (child: any) => {
+      child.decorateReply('own', 1)
+      child.get('/child', (_request: any, reply: any) => { reply.sendHtml(`<p>child ${String(reply.own)}</p>`) })
+    })
+    const answers = []
+    for (const url of ['/', '/child']) {
+      const response = await app.inject(url)
+      answers.push({ status: response.statusCode, type: response.headers['content-type'], body: response.body })
+    }
+    // decorateReply() may still take a name only that prototype holds, in Fastify as here.
+    const clash = await (async () => {
+      const other = factory()
+      try { other.decorateReply('sendHtml', () => {}); return 'decorated' } catch (error) { return (error as { code: string }).code }
+    })()
+    await app.close()
+    return { answers, clash }
+  }
+  const expected = await observe(Fastify4, require('fastify4/lib/reply'))
+  t.same(expected, {
+    answers: [
+      { status: 200, type: 'text/html; charset=utf-8', body: '<p>root</p>' },
+      { status: 200, type: 'text/html; charset=utf-8', body: '<p>child 1</p>' }
+    ],
+    clash: 'decorated'
+  })
+  t.same(await observe(fastify, require('@enclave/fastify/lib/reply')), expected)
 })

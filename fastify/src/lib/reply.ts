@@ -1,13 +1,15 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import enclaveCore from '@enclave/core'
+import { baseReplyPrototype } from '@enclave/core/internal'
 
 /**
- * `require('fastify/lib/reply')`: Fastify 4's Reply constructor, for a reply detached from any
- * route. NestJS's adapter builds one as `new Reply(res, request, log)` to answer on a bare
- * ServerResponse (an exception thrown by a Nest middleware) and calls status(), header(),
- * getHeader() and send() on it. It answers as Fastify 4.29's does there: JSON for objects,
- * text/plain for strings, octet-stream for buffers, streams piped, no hooks run (Nest's request
- * carries empty hook lists) and no schema serializer (there is no route).
+ * `require('fastify/lib/reply')`: Fastify 4's Reply constructor. Its `prototype` is the one every
+ * route's reply descends from, so a method added to it reaches every reply, as in Fastify.
+ * `new Reply(res, request, log)` builds a reply detached from any route: NestJS's adapter does, to
+ * answer on a bare ServerResponse (an exception thrown by a Nest middleware), and calls status(),
+ * header(), getHeader() and send() on it. That reply answers as Fastify 4.29's does there: JSON for
+ * objects, text/plain for strings, octet-stream for buffers, streams piped, no hooks run (Nest's
+ * request carries empty hook lists) and no schema serializer (there is no route).
  */
 
 type HeaderValue = string | number | readonly string[]
@@ -23,7 +25,7 @@ interface PipeSource { pipe: (destination: ServerResponse) => unknown }
 
 const jsonContentType = 'application/json; charset=utf-8'
 
-function Reply (this: DetachedReply, raw: ServerResponse, request: unknown, log: unknown): void {
+function DetachedReplyState (this: DetachedReply, raw: ServerResponse, request: unknown, log: unknown): void {
   this.raw = raw
   this.request = request
   this.log = log
@@ -52,7 +54,7 @@ function writeHead (reply: DetachedReply): void {
   res.writeHead(res.statusCode)
 }
 
-Reply.prototype = {
+DetachedReplyState.prototype = {
   code (this: DetachedReply, statusCode: number): DetachedReply {
     const code = Number(statusCode)
     if (!(code >= 100 && code <= 599)) throw new enclaveCore.errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode))
@@ -143,7 +145,15 @@ Reply.prototype = {
     return this
   }
 }
-Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
+Object.defineProperty(DetachedReplyState.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
+
+// A constructor that returns its own object: `new Reply(...)` gives the detached reply.
+function Reply (raw: ServerResponse, request: unknown, log: unknown): DetachedReply {
+  const reply = Object.create(DetachedReplyState.prototype as object) as DetachedReply
+  DetachedReplyState.call(reply, raw, request, log)
+  return reply
+}
+Reply.prototype = baseReplyPrototype
 
 export default Reply
 export { Reply as 'module.exports' }
