@@ -1,4 +1,4 @@
-import type { HandlerReturn, ResolveRequestParts, RouteCommonOptions, RouteGeneric } from '@enclave/core'
+import type { RouteCommonOptions, RouteGeneric } from '@enclave/core'
 import type { ConstraintStrategy } from '@enclave/core'
 import type { FastifyContextConfig } from './context.js'
 import type {
@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyChildLoggerFactory } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
 import type { FastifyError, FastifySchema } from './schema.js'
-import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyReturnType } from './type-provider.js'
 import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /** The parts a route may type explicitly: `app.get<{ Querystring: Q, Reply: R }>(…)`. */
@@ -58,8 +58,9 @@ export interface RouteShorthandOptions<
 }
 
 /**
- * A route handler typed as Fastify v4 types it: `this` the instance, request and reply of the route.
- * `Path` (Enclave's addition, last) types `request.params` from the path when nothing else does.
+ * A route handler typed as Fastify v4 types it: `this` the instance, request and reply of the route,
+ * and a return value checked against the route's reply type. (`_Path`, last, is the route's path as
+ * the route methods infer it; Fastify's types do not read it, so `request.params` is not typed from it.)
  */
 export type RouteHandlerMethod<
   RawServer extends RawServerBase = RawServerDefault,
@@ -70,12 +71,12 @@ export type RouteHandlerMethod<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
-  Path extends string = string
+  _Path extends string = string
 > = (
   this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-  request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger, ResolveRequestParts<RouteGeneric, SchemaCompiler, Path>>,
+  request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
   reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-) => HandlerReturn<RouteGeneric, SchemaCompiler>
+) => ResolveFastifyReplyReturnType<TypeProvider, SchemaCompiler, RouteGeneric>
 
 /** The same handler with the route generic first. */
 export type RouteHandler<

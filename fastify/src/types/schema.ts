@@ -1,4 +1,5 @@
-import type { EnclaveHandledError, RouteSchema, ValidationIssue } from '@enclave/core'
+import type { FastifyError } from '@fastify/error'
+import type { RouteSchema, ValidationIssue } from '@enclave/core'
 import type { HttpPart, SchemaControllerOptions } from '@enclave/core'
 
 /**
@@ -29,8 +30,18 @@ export type FastifySerializerCompiler<T> = (routeSchema: FastifyRouteSchemaDef<T
 export type SchemaErrorDataVar = HttpPart
 export type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => Error
 
-/** The error handlers and onError hooks receive: an Error with `code`, `statusCode`, `validation`. */
-export interface FastifyError extends EnclaveHandledError {}
+/**
+ * The error handlers and onError hooks receive: `@fastify/error`'s `FastifyError` (the same type
+ * Fastify 4.29 exports, so code importing it from `@fastify/error` agrees), with the validation
+ * details a failed validation adds.
+ */
+declare module '@fastify/error' {
+  interface FastifyError {
+    validation?: FastifySchemaValidationError[]
+    validationContext?: SchemaErrorDataVar
+  }
+}
+export type { FastifyError }
 export type ValidationResult = FastifySchemaValidationError
 
 /** The `schemaController` option: the schema bucket of each context and the compiler factories. */
