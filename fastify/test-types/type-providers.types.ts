@@ -80,9 +80,9 @@ typed.get('/items/:id', {
 // @ts-expect-error the handler's return value is checked against the response schemas' types
 typed.get('/bad', { schema: { response: { 200: Type.Object({ name: Type.String() }) } } }, async () => ({ name: 1 }))
 
-// A plugin typed with the provider sees it on its instance.
+// An inline plugin's instance has the base provider (as in Fastify: call withTypeProvider() in the plugin).
 typed.register(async (instance) => {
-  assertType<Equal<typeof instance, FastifyInstance<FastifyInstance['server'], FastifyRequest['raw'], FastifyReply['raw'], FastifyInstance['log'], TypeBoxProvider>>>()
+  assertType<Equal<typeof instance, FastifyInstance<FastifyInstance['server'], FastifyRequest['raw'], FastifyReply['raw'], FastifyInstance['log'], FastifyTypeProvider>>>()
 })
 
 // Thenables: what register(), after() and ready() return is the instance, awaitable to `undefined`.

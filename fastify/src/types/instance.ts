@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import type { EnclaveInstance, EnclaveInstanceCore, EnclaveRequest, EnclaveReply, ListenOptions } from '@enclave/core'
+import type { EnclaveInstance, EnclaveInstanceCore, ListenOptions } from '@enclave/core'
 import type { AddContentTypeParser, ConstructorAction, FastifyBodyParser, ProtoAction, getDefaultJsonParser, removeAllContentTypeParsers, removeContentTypeParser } from './content-type-parser.js'
-import type { FastifyContextConfig } from './context.js'
 import type {
   onCloseAsyncHookHandler, onCloseHookHandler, onErrorAsyncHookHandler, onErrorHookHandler, onListenAsyncHookHandler, onListenHookHandler,
   onReadyAsyncHookHandler, onReadyHookHandler, onRegisterHookHandler, onRequestAbortAsyncHookHandler, onRequestAbortHookHandler,
@@ -19,14 +18,6 @@ import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
-
-/**
- * What `declare module 'fastify' { interface FastifyRequest { … } }` (an app's or a plugin's) added
- * to the request: the members Enclave's request does not have, plus the Fastify-typed ones
- * (`server`, `routeOptions` …) that carry other augmentations.
- */
-type AddedToRequest = Omit<FastifyRequest, Exclude<keyof EnclaveRequest, 'server' | 'routeOptions' | 'routeConfig'>>
-type AddedToReply = Omit<FastifyReply, Exclude<keyof EnclaveReply, 'server' | 'request' | 'routeOptions'>>
 
 /**
  * Instance members Fastify 4.29 types its own way (they return Fastify's instance type, or a thenable,
@@ -52,12 +43,6 @@ export interface FastifyInstance<
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
 > extends Omit<EnclaveInstanceCore, RetypedInstanceMembers> {
-  // `raw` follows the server type, as Fastify's generics give it (HTTP/2's compatibility objects).
-  readonly '~decorations'?: {
-    readonly request: AddedToRequest & { raw: RawRequest }
-    readonly reply: AddedToReply & { raw: RawReply }
-    readonly routeConfig?: FastifyContextConfig
-  }
   /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
   readonly '~face'?: 'fastify'
   server: RawServer
@@ -67,7 +52,7 @@ export interface FastifyInstance<
   /** This instance typed with type provider `Provider`: routes declared on it type their request and reply from their schemas through it. */
   withTypeProvider<Provider extends FastifyTypeProvider> (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, Provider>
   /** Awaiting what `register()`, `after()` and `ready()` return waits for the plugins loaded so far (it resolves to `undefined`). */
-  register: FastifyRegister<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>, RawServer, TypeProvider, Logger>
+  register: FastifyRegister<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>>
   after (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>
   after (afterListener: (err: Error | null) => void): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   ready (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>

@@ -29,7 +29,8 @@ export interface FastifyRequestType<Params = unknown, Querystring = unknown, Hea
 export interface ResolveFastifyRequestType<TypeProvider extends FastifyTypeProvider, SchemaCompiler extends FastifySchema, RouteGeneric extends RouteGenericInterface> extends FastifyRequestType {
   params: GenericOrProvided<RouteGeneric['Params'], SchemaCompiler['params'], TypeProvider>
   query: GenericOrProvided<RouteGeneric['Querystring'], SchemaCompiler['querystring'], TypeProvider>
-  headers: GenericOrProvided<RouteGeneric['Headers'], SchemaCompiler['headers'], TypeProvider>
+  // Node hands header names over lower-cased, so the provider's names are lower-cased too (not the generic's).
+  headers: GenericOrProvided<RouteGeneric['Headers'], SchemaCompiler['headers'], TypeProvider, 'lowercase'>
   body: GenericOrProvided<RouteGeneric['Body'], SchemaCompiler['body'], TypeProvider>
 }
 

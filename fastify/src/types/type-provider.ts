@@ -1,6 +1,7 @@
 import type { InferSchema } from '@enclave/core'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
+import type { RecordKeysToLowercase } from './utils.js'
 
 /**
  * Fastify's type providers map a schema (`input`) to a type (`output`). As in Fastify 4.29, a
@@ -34,9 +35,11 @@ export type { FastifyReplyType } from './reply.js'
 type UnknownIfUndefined<T> = [T] extends [undefined] ? unknown : T
 /** The keys of every member of a union (`never` for `unknown`, which is what an absent generic part is). */
 type KeysOfEach<T> = T extends unknown ? keyof T : never
-/** The generic's part when it gives one, else what the provider makes of the schema's part. */
-export type GenericOrProvided<Given, Schema, TypeProvider extends FastifyTypeProvider> =
-  UnknownIfUndefined<[KeysOfEach<Given>] extends [never] ? CallTypeProvider<TypeProvider, Schema> : Given>
+/** The generic's part when it gives one, else what the provider makes of the schema's part (its names lower-cased for headers). */
+export type GenericOrProvided<Given, Schema, TypeProvider extends FastifyTypeProvider, Names extends 'as-is' | 'lowercase' = 'as-is'> =
+  UnknownIfUndefined<[KeysOfEach<Given>] extends [never]
+    ? (Names extends 'lowercase' ? RecordKeysToLowercase<CallTypeProvider<TypeProvider, Schema>> : CallTypeProvider<TypeProvider, Schema>)
+    : Given>
 
 /** A response entry's type: the provider's for its schema, or the union over its media types (`content`). */
 type ProvidedResponse<TypeProvider extends FastifyTypeProvider, Entry> =
