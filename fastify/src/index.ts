@@ -54,7 +54,7 @@ function fastify<
 > (options?: FastifyHttpOptions<Server, Logger> | FastifyHttpsOptions<import('node:https').Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
   // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
   // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
-  return createServer(options as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+  return createServer(options as unknown as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
 const { errorCodes } = enclaveCore

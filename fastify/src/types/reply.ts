@@ -6,7 +6,7 @@ import type { FastifyRequest } from './request.js'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
 import type { CallTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyType } from './type-provider.js'
-import type { CodeToReplyKey, HttpHeader, ReplyKeysToCodes, StatusCodeReply, ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { CodeToReplyKey, HttpHeader, HttpKeys, ReplyKeysToCodes, StatusCodeReply, ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export interface ReplyGenericInterface {
   Reply?: unknown
@@ -67,11 +67,17 @@ export interface FastifyReply<
   removeTrailer (key: string): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
 }
 
+/**
+ * A `Reply` generic keyed by status codes only (`{ 200: A, '4xx': B }`) gives the entry for `Code`
+ * (`unknown` when it has none); any other `Reply` stands for every status.
+ */
+type ReplyAtStatus<Reply, Code extends number> =
+  Reply extends StatusCodeReply & Record<Exclude<keyof Reply, HttpKeys>, never> ? ReplyForCode<Reply, Code> : Reply
 type ReplyForCode<Map, Code extends number> =
   Code extends keyof Map ? Map[Code] : CodeToReplyKey<Code> extends keyof Map ? Map[CodeToReplyKey<Code>] : unknown
 /** The payload a route's reply takes once `code(Code)` is set: the response schema's for that code, else the generic's entry. */
 export type ResolveReplyTypeWithRouteGeneric<RouteGenericReply, Code extends ReplyKeysToCodes<keyof RouteGenericReply>,
   SchemaCompiler extends FastifySchema = FastifySchema, TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault> =
   SchemaCompiler extends { response: infer R } ? Code extends keyof R ? CallTypeProvider<TypeProvider, R[Code]>
-    : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: RouteGenericReply extends StatusCodeReply ? ReplyForCode<RouteGenericReply, Code> : RouteGenericReply }>
-    : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: RouteGenericReply extends StatusCodeReply ? ReplyForCode<RouteGenericReply, Code> : RouteGenericReply }>
+    : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: ReplyAtStatus<RouteGenericReply, Code> }>
+    : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: ReplyAtStatus<RouteGenericReply, Code> }>

@@ -62,10 +62,12 @@ export interface FastifyRequest<
   query: RequestType['query']
   body: RequestType['body']
   headers: RawRequest['headers'] & RequestType['headers']
-}, RawRequest, FastifyRequestContext<ContextConfig>['config']>, 'server' | 'log' | 'ip' | 'routeOptions'> {
+}, RawRequest, FastifyRequestContext<ContextConfig>['config']>, 'server' | 'log' | 'ip' | 'routeOptions' | 'validationError'> {
   readonly server: FastifyInstance
   log: Logger
   readonly ip: string
+  /** Set instead of answering 400 when the route has `attachValidation: true`. */
+  validationError?: Error & { validation: any, validationContext: string }
   readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
   /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
   context: FastifyRequestContext<ContextConfig>
