@@ -267,8 +267,9 @@ export interface PrintRoutesOptions {
   includeHooks?: boolean
 }
 
-/** A route find-my-way finds: the route's options, the params the url carries, and the router's store. */
-export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> = NonNullable<ReturnType<EnclaveInstance['findRoute']>> & { store: unknown }
+/** A route find-my-way finds: the route's options, the params the url carries (typed as find-my-way types them), and the router's store. */
+export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> =
+  Omit<NonNullable<ReturnType<EnclaveInstance['findRoute']>>, 'params'> & { params: { [k: string]: string | undefined }, store: unknown }
 
 /** `app.initialConfig`: the factory options that can be read back, frozen (Fastify 4.29's list). */
 export type FastifyInitialConfig = Readonly<{
