@@ -1,5 +1,6 @@
 import t from 'tap'
 import enclave from '@enclave/core'
+import { faces } from './fixtures/faces.js'
 
 function lineCollector () {
   const lines: Array<Record<string, any>> = []
@@ -16,6 +17,25 @@ t.test('request ids default to req-1, req-2 … per instance', async (t) => {
   t.teardown(() => other.close())
   other.get('/', async (request) => request.id)
   t.equal((await other.inject('/')).body, 'req-1', 'a second instance counts on its own')
+})
+
+t.test('default ids count in base 36 past every carry (req-z, req-10, req-zz, req-100), as fastify@4.29.1', async (t) => {
+  const ids: Record<string, string[]> = {}
+  for (const [name, factory] of faces) {
+    const app = factory({ logger: false })
+    const seen: string[] = []
+    app.get('/', function (request: { id: string }, reply: { send: (value: string) => void }) { seen.push(request.id); reply.send('') })
+    await app.ready()
+    for (let i = 0; i < 1300; i++) await app.inject('/')
+    await app.close()
+    ids[name] = seen
+  }
+  const expected = Array.from({ length: 1300 }, (_, i) => 'req-' + (i + 1).toString(36))
+  t.same(ids['fastify@4.29.1'], expected, 'fastify@4.29.1 counts so')
+  t.same(ids['enclave()'], expected, 'enclave()')
+  t.same(ids['@enclave/fastify'], expected, '@enclave/fastify')
+  t.equal(expected[35], 'req-10')
+  t.equal(expected[1295], 'req-100')
 })
 
 t.test('the request-id header is used by default when present and non-empty', async (t) => {

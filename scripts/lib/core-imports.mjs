@@ -16,7 +16,7 @@ export const coreSrc = join(repoRoot, 'core', 'src')
 export const layers = [
   ['symbols.ts', 'util/', 'errors/', 'types/'],
   ['logging/', 'schema/', 'request/'],
-  ['lifecycle/hooks.ts', 'lifecycle/run-hooks.ts', 'lifecycle/application-hooks.ts'],
+  ['lifecycle/hooks.ts', 'lifecycle/run-hooks.ts', 'lifecycle/application-hooks.ts', 'lifecycle/done-called-last.ts', 'lifecycle/compile-chain.ts'],
   ['reply/'],
   ['lifecycle/handle-request.ts', 'lifecycle/response-events.ts'],
   ['routing/'],

@@ -12,6 +12,8 @@ import type { RuntimeRequest } from '../request/request.js'
  */
 export type Next = (request: RuntimeRequest, reply: Reply, payload: unknown) => void
 export type Fail = (reply: Reply, error: unknown) => void
+/** A chain's own generated runner (compile-chain.ts), started at its first hook. */
+export type CompiledChain = (chain: HookChain, request: RuntimeRequest, reply: Reply) => void
 
 /**
  * Where a hook name's chain leads, declared once by the module that continues the lifecycle after
@@ -62,6 +64,8 @@ export class HookChain {
   readonly fail: Fail
   readonly withPayload: boolean
   readonly stopWhenAnswered: boolean
+  /** Set once at ready() by compile-route.ts when the chain has generated code (compile-chain.ts). */
+  compiled: CompiledChain | null = null
 
   constructor (hooks: HookEntry[], end: ChainEnd) {
     this.next = end.next
@@ -90,17 +94,32 @@ export class HookState {
    */
   invocation = 0
   settled = 0
+  /**
+   * The call of a compiled chain's hook whose `done` is its last action (compile-chain.ts): while
+   * it runs, a `done` of that call only records the outcome (`syncError`) for the chain's loop.
+   */
+  looping = 0
+  syncError: unknown = undefined
   readonly done: (error?: unknown, value?: unknown) => void
 
   constructor (request: RuntimeRequest, reply: Reply) {
     this.request = request
     this.reply = reply
-    this.done = (error?: unknown, value?: unknown) => { hookDone(this, error, value) }
+    // Small on purpose: V8 inlines it into each compiled chain's hooks, within a bytecode budget.
+    this.done = (error?: unknown, value?: unknown) => {
+      if (this.looping === this.invocation) {
+        this.looping = 0
+        this.settled = this.invocation
+        this.syncError = error
+        return
+      }
+      hookDone(this, error, value)
+    }
   }
 }
 
 /** The reply's first callback-style hook: its HookState (and `done`) is created now. */
-function createHookState (request: RuntimeRequest, reply: Reply): HookState {
+export function createHookState (request: RuntimeRequest, reply: Reply): HookState {
   const state = new HookState(request, reply)
   reply[kReplyHookState] = state
   return state
@@ -151,6 +170,10 @@ const isFailure = function isFailure (withPayload: boolean, error: unknown): boo
  * nothing is left to read or record once the hook returns (see hookDone).
  */
 export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
+  if (start === 0 && chain.compiled !== null) {
+    chain.compiled(chain, request, reply)
+    return
+  }
   // Read once into locals: a hook call could change any object, so V8 reloads (and re-checks) every
   // field read after one; the chain never changes after ready(). `=== true` tests a boolean with
   // one comparison where a truthiness test checks for every falsy kind (bench/notes.md, S5 second pass).
@@ -190,7 +213,7 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
  * Calls one callback-style hook with the reply's `done`. A hook may run another chain of the same
  * reply (reply.send() in onRequest runs onSend), so where the reply stands is written before each call.
  */
-const callWithDone = function callWithDone (state: HookState, hook: HookStep, payload: unknown, withPayload: boolean): void {
+export const callWithDone = function callWithDone (state: HookState, hook: HookStep, payload: unknown, withPayload: boolean): void {
   state.step = hook
   if (withPayload) state.payload = payload
   const invocation = ++state.invocation
@@ -206,7 +229,7 @@ const callWithDone = function callWithDone (state: HookState, hook: HookStep, pa
   if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
 }
 
-function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
+export function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
   const reply = state.reply
   if (state.settled >= invocation) {
     // done() ran first and has run the rest of the chain already; the throw fails the request
@@ -222,7 +245,7 @@ function callbackHookThrew (state: HookState, chain: HookChain, index: number, p
   chain.fail(reply, error)
 }
 
-async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
+export async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
   let result: unknown
   try {
     result = await promise
@@ -240,7 +263,7 @@ async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index
  * the promise comes first wins. A newer call meanwhile (another chain of the same reply) makes the
  * promise's outcome stale.
  */
-function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>, invocation: number): void {
+export function continueWhenSettled (state: HookState, promise: PromiseLike<unknown>, invocation: number): void {
   promise.then(function hookPromiseResolved (value) {
     if (state.invocation === invocation && state.settled !== invocation) hookDone(state, null, value)
   }, function hookPromiseRejected (error) {

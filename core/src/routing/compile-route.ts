@@ -1,6 +1,7 @@
 /** Compiling a route at ready(): its hook chains, parsers, validators, serializers, error handlers and request logging, as data the request path reads. */
 import { inAddedOrder, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { HookChain, type ChainEnd } from '../lifecycle/run-hooks.js'
+import { compileChain } from '../lifecycle/compile-chain.js'
 import { onRequestEnd, preParsingEnd, preValidationEnd, preHandlerEnd, onResponseEnd, onTimeoutEnd } from '../lifecycle/handle-request.js'
 import { preSerializationEnd, onSendEnd } from '../reply/send.js'
 import { onErrorEnd } from '../reply/error-handler.js'
@@ -40,7 +41,10 @@ export function hooksOf (route: RouteContext, lineage: ContextState[], name: Req
 
 function hookChain (route: RouteContext, lineage: ContextState[], name: RequestHookName, end: ChainEnd): HookChain | null {
   const hooks = hooksOf(route, lineage, name)
-  return hooks === null ? null : new HookChain(hooks, end)
+  if (hooks === null) return null
+  const chain = new HookChain(hooks, end)
+  chain.compiled = compileChain(chain)
+  return chain
 }
 
 /** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
