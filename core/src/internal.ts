@@ -4,3 +4,4 @@
  */
 export { createServer } from './enclave.js'
 export { enclaveProfile, fastifyProfile, differingOptions, type Profile } from './profile.js'
+export { baseReplyPrototype } from './reply/reply.js'

@@ -1,8 +1,9 @@
-/** The read-only views of an instance (server, log, prefix, plugin name, version, origin) and its plugin and context printouts. */
+/** The views of an instance (server, log, prefix, plugin name, version, origin) and its plugin and context printouts. */
 import { printContexts } from './print-contexts.js'
 import { fastifyCompatVersion } from './plugin-meta.js'
 import { contextOf, serverOf } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
+import type { EnclaveLogger } from '../logging/logger.js'
 
 export const infoMethods = {
   printPlugins (): string {
@@ -13,7 +14,12 @@ export const infoMethods = {
   },
   withTypeProvider () { return this },
   get server () { return serverOf(this).httpServer },
-  get log () { return contextOf(this).logger },
+  // As Fastify 4.29: every instance shows the server's logger (a plugin's logLevel reaches only its
+  // routes' request loggers), and `instance.log = x` is an own property its descendants inherit.
+  get log () { return serverOf(this).logger },
+  set log (value: EnclaveLogger) {
+    Object.defineProperty(this, 'log', { value, writable: true, enumerable: true, configurable: true })
+  },
   get prefix () { return contextOf(this).prefix },
   get pluginName () { return contextOf(this).pluginNames.join(' -> ') },
   get version () { return fastifyCompatVersion },

@@ -3,18 +3,20 @@ import { kReplyHookState, kReplySending, kReplyHijacked } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import { callsDoneLast } from './done-called-last.js'
 import {
-  createHookState, callWithDone, callbackHookThrew, continueWhenSettled, awaitHook,
-  type HookChain, type HookState, type HookStep, type CompiledChain
+  createHookState, callWithDone, continueWhenSettled, awaitHook,
+  type HookChain, type HookStep, type CompiledChain
 } from './run-hooks.js'
+import type { Reply } from '../reply/reply-state.js'
+import type { RuntimeRequest } from '../request/request.js'
 
 /*
  * Why: the generic runner calls every hook from one call site (`hook.fn.call(…)`), which sees every
  * hook of the app, so V8 can neither inline a hook nor call it directly. Here each hook has its own
  * site in code generated for its chain; a site that only ever calls one function lets V8 inline the
- * hook and, through it, the reply's `done`. A callback-style hook whose `done` is provably its last
- * action (done-called-last.ts) is run in a loop: its `done` records the outcome and the loop goes on,
- * which is what Fastify's nesting (the rest of the chain runs inside `done`) looks like from outside
- * for such a hook. Any other callback-style hook runs as the generic runner does, and so does the
+ * hook. A callback-style hook whose `done` is provably its last action (done-called-last.ts) is run
+ * in a loop: its `done` (`loopDone`, one function for all such calls: such a hook can only call it
+ * before it returns) records the outcome and the loop goes on, which is what Fastify's nesting (the
+ * rest of the chain runs inside `done`) looks like from outside for such a hook. Any other callback-style hook runs as the generic runner does, and so does the
  * rest of its chain. The chain's behaviour is runHooks' in every case (core/test/hooks-*.test.ts).
  */
 
@@ -75,14 +77,13 @@ const answeredTest = '(reply[sendingKey] === true || reply[hijackedKey] === true
 function generate (chain: HookChain, kinds: string[]): CompiledChain | null {
   const id = ++chainsCompiled
   const count = kinds.length
-  const usesState = kinds.some((kind) => kind !== 'p')
   const hookNames: string[] = []
   const hooks: unknown[] = []
   let source = `// hook chain ${id} (core/src/lifecycle/compile-chain.ts)\n`
   const parts = Math.ceil(count / hooksPerFunction)
   for (let part = parts - 1; part >= 0; part--) {
-    source += `function part${part} (chain, request, reply${usesState ? ', state' : ''}) {\n  let returned\n`
-    if (kinds.includes('l')) source += '  let invocation = 0\n  let error\n'
+    source += `function part${part} (chain, request, reply) {\n  let returned\n`
+    if (kinds.includes('l')) source += '  let outer = 0\n  let call = 0\n  let error\n'
     const last = Math.min(count, (part + 1) * hooksPerFunction)
     for (let index = part * hooksPerFunction; index < last; index++) {
       hookNames.push(`hook${index}`)
@@ -90,23 +91,22 @@ function generate (chain: HookChain, kinds: string[]): CompiledChain | null {
       if (index > 0) source += `  if ${answeredTest} return\n`
       source += stepSource(kinds[index]!, index)
     }
-    if (part === parts - 1) source += `  if ${answeredTest} return\n  chain.next(request, reply, undefined)\n}\n`
-    else source += `  part${part + 1}(chain, request, reply${usesState ? ', state' : ''})\n}\n`
+    source += part === parts - 1
+      ? `  if ${answeredTest} return\n  chain.next(request, reply, undefined)\n}\n`
+      : `  part${part + 1}(chain, request, reply)\n}\n`
   }
-  source += usesState
-    ? 'return function runChain (chain, request, reply) {\n  part0(chain, request, reply, reply[hookStateKey] ?? createHookState(request, reply))\n}\n'
-    : 'return part0\n'
+  source += 'return part0\n'
   let factory: RunnerFactory
   try {
     // eslint-disable-next-line no-new-func -- the point of this module; the source holds no user input
-    factory = new Function('hookStateKey', 'sendingKey', 'hijackedKey', 'instance', 'createHookState', 'callWithDone', 'threw', 'isThenable',
-      'continueWhenSettled', 'awaitHook', 'stopLooping', ...hookNames, source) as RunnerFactory
+    factory = new Function('hookStateKey', 'sendingKey', 'hijackedKey', 'instance', 'createHookState', 'callWithDone', 'isThenable',
+      'awaitHook', 'loop', 'loopDone', 'doneNotCalled', ...hookNames, source) as RunnerFactory
   } catch {
     // Code generation refused (node --disallow-code-generation-from-strings): the generic runner does the same.
     return null
   }
   return factory(kReplyHookState, kReplySending, kReplyHijacked, chain.hooks[0]!.instance, createHookState, callWithDone,
-    callbackHookThrew, isThenable, continueWhenSettled, awaitHook, stopLooping, ...hooks)
+    isThenable, awaitHook, loop, loopDone, doneNotCalled, ...hooks)
 }
 
 function stepSource (kind: string, index: number): string {
@@ -116,23 +116,36 @@ function stepSource (kind: string, index: number): string {
       '    if (error !== null && error !== undefined) { chain.fail(reply, error); return }\n    returned = undefined\n  }\n' +
       `  if (isThenable(returned)) { void awaitHook(returned, chain, ${index}, request, reply, undefined); return }\n`
   }
-  if (kind === 'c') return `  callWithDone(state, chain.hooks[${index}], undefined, false)\n  return\n`
-  return '  invocation = ++state.invocation\n  state.looping = invocation\n' +
-    `  try { returned = ${hook}.call(instance, request, reply, state.done) } catch (error) {\n` +
-    `    stopLooping(state, chain.hooks[${index}], invocation)\n    threw(state, chain, ${index}, undefined, invocation, error)\n    return\n  }\n` +
-    '  if (state.settled !== invocation) {\n' +
-    `    stopLooping(state, chain.hooks[${index}], invocation)\n` +
-    '    if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)\n    return\n  }\n' +
-    '  error = state.syncError\n  if (error !== undefined && error !== null) { chain.fail(reply, error); return }\n'
+  if (kind === 'c') return `  callWithDone(reply[hookStateKey] ?? createHookState(request, reply), chain.hooks[${index}], undefined, false)\n  return\n`
+  // A throw of null or undefined is no failure (as for every hook): the chain goes on.
+  return '  outer = loop.current\n  call = loop.current = loop.calls = (loop.calls + 1) & 0x3fffffff\n' +
+    `  try { returned = ${hook}.call(instance, request, reply, loopDone) } catch (error) {\n` +
+    '    loop.current = outer\n    if (error !== null && error !== undefined) { chain.fail(reply, error); return }\n' +
+    '    loop.called = call\n    loop.error = undefined\n  }\n' +
+    '  loop.current = outer\n' +
+    `  if (loop.called !== call) { doneNotCalled(chain, ${index}, request, reply, returned); return }\n` +
+    '  error = loop.error\n  if (error !== undefined && error !== null) { chain.fail(reply, error); return }\n'
 }
 
 /**
- * A looped hook returned (or threw) without calling `done`: a later `done` continues the chain the
- * generic way, from this hook. Unless another chain of the reply has run a hook since (a hook that
- * answered, whose onSend chain ran): then that chain owns the state.
+ * The looped hook calls under way (nested when a hook's work runs another compiled chain, as
+ * reply.callNotFound() does): `current` numbers the innermost, and `loopDone` records which call
+ * its `done` came from and with what.
  */
-function stopLooping (state: HookState, step: HookStep, invocation: number): void {
-  if (state.invocation !== invocation) return
-  state.looping = 0
-  state.step = step
+const loop = { calls: 0, current: 0, called: 0, error: undefined as unknown }
+
+function loopDone (error?: unknown): void {
+  loop.called = loop.current
+  loop.error = error
+}
+
+/**
+ * A looped hook returned without calling `done` (which it can no longer call): the chain goes on
+ * when the promise it returned settles, as for any callback-style hook; without one it waits, as in Fastify.
+ */
+function doneNotCalled (chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, returned: unknown): void {
+  if (returned === undefined || !isThenable(returned)) return
+  const state = reply[kReplyHookState] ?? createHookState(request, reply)
+  state.step = chain.hooks[index]!
+  continueWhenSettled(state, returned, ++state.invocation)
 }

@@ -221,6 +221,8 @@ async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promi
     if (payload !== undefined) warnAlreadySent(reply)
     return
   }
+  // A handler that wrote the head on reply.raw itself (server-sent events) owns the response: Fastify 4.29 sends nothing.
+  if (payload === undefined && reply.raw.headersSent) return
   // Resolving undefined without sending answers an empty reply, silently, as Fastify 4.29 does.
   reply.send(payload)
 }

@@ -94,27 +94,12 @@ export class HookState {
    */
   invocation = 0
   settled = 0
-  /**
-   * The call of a compiled chain's hook whose `done` is its last action (compile-chain.ts): while
-   * it runs, a `done` of that call only records the outcome (`syncError`) for the chain's loop.
-   */
-  looping = 0
-  syncError: unknown = undefined
   readonly done: (error?: unknown, value?: unknown) => void
 
   constructor (request: RuntimeRequest, reply: Reply) {
     this.request = request
     this.reply = reply
-    // Small on purpose: V8 inlines it into each compiled chain's hooks, within a bytecode budget.
-    this.done = (error?: unknown, value?: unknown) => {
-      if (this.looping === this.invocation) {
-        this.looping = 0
-        this.settled = this.invocation
-        this.syncError = error
-        return
-      }
-      hookDone(this, error, value)
-    }
+    this.done = (error?: unknown, value?: unknown) => { hookDone(this, error, value) }
   }
 }
 
@@ -229,7 +214,7 @@ export const callWithDone = function callWithDone (state: HookState, hook: HookS
   if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
 }
 
-export function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
+function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
   const reply = state.reply
   if (state.settled >= invocation) {
     // done() ran first and has run the rest of the chain already; the throw fails the request

@@ -2,7 +2,7 @@
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplyHijacked, kReplyTrailers,
+  kReplyRoute, kReplyHeaders, kReplyHijacked,
   kSpecValidationPayload, kReplySending
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
@@ -254,9 +254,10 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   const headers = reply[kReplyHeaders]
   headers['content-type'] = 'application/json; charset=utf-8'
   const body = serializeErrorPayload(reply, failure, res.statusCode)
-  // Fastify's error payload carries its length from here on; the writer adds the same value
-  // anyway, except beside trailers, where Fastify 4 sends it along with the chunked encoding.
-  if (reply[kReplyTrailers] !== null) headers['content-length'] = String(Buffer.byteLength(body))
+  // Fastify's error payload carries its length from here on: the header comes before any an onSend
+  // hook adds (the order Fastify 4.29 writes), the writer corrects it if a hook changes the payload,
+  // and beside trailers Fastify 4 sends it along with the chunked encoding.
+  headers['content-length'] = String(Buffer.byteLength(body))
   reply.send(body)
 }
 

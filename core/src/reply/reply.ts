@@ -197,6 +197,12 @@ const trailersKey: typeof kReplyTrailers = kReplyTrailers
  * A function constructor rather than a class: a context's class is one prototype link to its
  * parent's, and constructing it runs no parent constructor.
  */
+/**
+ * The prototype every context's reply class descends from: `require('fastify/lib/reply').prototype`
+ * on @enclave/fastify, where a method added reaches every reply, as on Fastify 4's Reply.prototype.
+ */
+export const baseReplyPrototype: object = replyPrototype
+
 export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
   function Reply (this: ReplyState, raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): void {
     this.raw = raw
