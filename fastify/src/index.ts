@@ -3,7 +3,7 @@ import { createServer, fastifyProfile } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
-  FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
+  FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyHttpsOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
   RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase
 } from './types.js'
 
@@ -23,14 +23,21 @@ function fastify<
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options: FastifyHttp2SecureOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server }
+> (options: FastifyHttp2SecureOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 function fastify<
   Server extends Http2Server,
   Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options: FastifyHttp2Options<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> & { readonly server: Server }
+> (options: FastifyHttp2Options<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+function fastify<
+  Server extends import('node:https').Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options: FastifyHttpsOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 function fastify<
   Server extends import('node:http').Server = import('node:http').Server,
   Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
@@ -44,10 +51,10 @@ function fastify<
   Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> (options?: FastifyHttpOptions<Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
+> (options?: FastifyHttpOptions<Server, Logger> | FastifyHttpsOptions<import('node:https').Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
   // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
   // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
-  return createServer(options as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+  return createServer(options as unknown as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
 const { errorCodes } = enclaveCore

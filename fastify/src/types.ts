@@ -9,7 +9,7 @@ export type {
   ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault,
   ReplyDefault, RequestBodyDefault, RequestHeadersDefault, RequestParamsDefault, RequestQuerystringDefault
 } from './types/utils.js'
-export type { FastifyTypeProvider, FastifyTypeProviderDefault } from './types/type-provider.js'
+export type { EnclaveTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault } from './types/type-provider.js'
 export type {
   FastifyBaseLogger, FastifyLogFn, FastifyLoggerInstance, FastifyLoggerOptions, FastifyLoggerStreamDestination, LogLevel, PinoLoggerOptions
 } from './types/logger.js'

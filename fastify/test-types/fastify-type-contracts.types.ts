@@ -122,7 +122,7 @@ assertType<Equal<ReturnType<typeof app.getDefaultJsonParser>, FastifyBodyParser<
 
 // findRoute is typed without `null` and without the router's store, request.ip as a string, as in Fastify 4.29.
 const found = app.findRoute({ method: 'GET', url: '/items' })
-const foundParams: Record<string, string> = found.params
+const foundParams: { [k: string]: string | undefined } = found.params
 // @ts-expect-error the router's store is not exposed
 void found.store
 app.get('/ip', async (request) => request.ip.toUpperCase())

@@ -190,8 +190,9 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
 
 /**
  * An Enclave instance: EnclaveInstanceCore with Enclave's decorate, route, hook, handler and
- * content-type parser methods. @enclave/fastify's instance extends the core with Fastify 4.29's instead (their type
- * arguments, handler types and return types differ).
+ * content-type parser methods. @enclave/fastify's instance takes the core's members but those and
+ * declares Fastify 4.29's instead (their type arguments, handler types and return types differ, and
+ * Fastify's return its instance type or a thenable where these return `this`).
  */
 export interface EnclaveInstance extends EnclaveInstanceCore {
   removeContentTypeParser (type: string | RegExp | Array<string | RegExp>): this

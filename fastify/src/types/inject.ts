@@ -19,7 +19,7 @@ export interface InjectOptions {
 }
 
 export type LightMyRequestResponse = InjectResponse
-export type LightMyRequestCallback = (err: Error | undefined | null, response?: LightMyRequestResponse) => void
+export type LightMyRequestCallback = (err: Error | undefined, response: LightMyRequestResponse | undefined) => void
 
 /** The chain `inject()` returns when called without options. */
 export interface LightMyRequestChain extends Promise<LightMyRequestResponse> {

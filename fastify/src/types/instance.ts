@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import type { EnclaveInstance, EnclaveInstanceCore, EnclaveRequest, EnclaveReply, ListenOptions } from '@enclave/core'
-import type { AddContentTypeParser, FastifyBodyParser, getDefaultJsonParser, removeAllContentTypeParsers, removeContentTypeParser } from './content-type-parser.js'
-import type { FastifyContextConfig } from './context.js'
+import type { EnclaveInstance, EnclaveInstanceCore, ListenOptions } from '@enclave/core'
+import type { AddContentTypeParser, ConstructorAction, FastifyBodyParser, ProtoAction, getDefaultJsonParser, removeAllContentTypeParsers, removeContentTypeParser } from './content-type-parser.js'
 import type {
   onCloseAsyncHookHandler, onCloseHookHandler, onErrorAsyncHookHandler, onErrorHookHandler, onListenAsyncHookHandler, onListenHookHandler,
   onReadyAsyncHookHandler, onReadyHookHandler, onRegisterHookHandler, onRequestAbortAsyncHookHandler, onRequestAbortHookHandler,
@@ -10,29 +9,32 @@ import type {
   preHandlerAsyncHookHandler, preHandlerHookHandler, preParsingAsyncHookHandler, preParsingHookHandler,
   preSerializationAsyncHookHandler, preSerializationHookHandler, preValidationAsyncHookHandler, preValidationHookHandler
 } from './hooks.js'
-import type { FastifyPluginOptions } from './plugin.js'
-import type { RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
-import type { FastifyError, FastifySchema } from './schema.js'
-import type { FastifyBaseLogger } from './logger.js'
+import type { InjectOptions, LightMyRequestCallback, LightMyRequestChain, LightMyRequestResponse } from './inject.js'
+import type { FastifyPluginOptions, FastifyRegister } from './plugin.js'
+import type { DefaultRoute, RouteConstraintType, RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
+import type { FastifyError, FastifySchema, FastifySchemaCompiler, FastifySchemaControllerOptions, FastifySerializerCompiler, SchemaErrorFormatter } from './schema.js'
+import type { FastifyBaseLogger, FastifyChildLoggerFactory } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /**
- * What `declare module 'fastify' { interface FastifyRequest { … } }` (an app's or a plugin's) added
- * to the request: the members Enclave's request does not have, plus the Fastify-typed ones
- * (`server`, `routeOptions` …) that carry other augmentations.
+ * Instance members Fastify 4.29 types its own way (they return Fastify's instance type, or a thenable,
+ * where Enclave's return `this`), declared below over the same runtime object.
  */
-type AddedToRequest = Omit<FastifyRequest, Exclude<keyof EnclaveRequest, 'server' | 'routeOptions' | 'routeConfig'>>
-type AddedToReply = Omit<FastifyReply, Exclude<keyof EnclaveReply, 'server' | 'request' | 'routeOptions'>>
+type RetypedInstanceMembers =
+  | 'server' | 'log' | 'initialConfig' | 'register' | 'after' | 'ready' | 'close' | 'inject' | 'findRoute' | 'onClose'
+  | 'addSchema' | 'getSchema' | 'getSchemas' | 'setValidatorCompiler' | 'setSerializerCompiler' | 'setSchemaErrorFormatter'
+  | 'setReplySerializer' | 'setGenReqId' | 'setChildLoggerFactory' | 'childLoggerFactory' | 'setSchemaController'
+  | 'validatorCompiler' | 'serializerCompiler' | 'errorHandler' | 'addConstraintStrategy' | 'getDefaultRoute' | 'setDefaultRoute'
+  | 'routing' | 'withTypeProvider' | 'addresses' | 'listeningOrigin' | 'getDecorator' | 'listen' | typeof Symbol.asyncDispose
 
 /**
- * Fastify v4's instance: Enclave's instance under Fastify's name and type parameters (the raw
- * server, request and reply types, the logger and the type provider are accepted and do not change
- * what Enclave infers). An interface, so `declare module 'fastify' { interface FastifyInstance { db: Db } }`
- * adds to it. The request and reply of every route and hook declared on it carry what was added to
- * `FastifyRequest` and `FastifyReply`, through the same carrier `decorateRequest()` uses.
+ * Fastify v4's instance, typed as Fastify 4.29 types it over the instance Enclave creates: its type
+ * parameters (raw server, request and reply, logger, type provider) flow into every route, hook and
+ * plugin declared on it. An interface, so `declare module 'fastify' { interface FastifyInstance { db: Db } }`
+ * adds to it.
  */
 export interface FastifyInstance<
   RawServer extends RawServerBase = RawServerDefault,
@@ -40,23 +42,67 @@ export interface FastifyInstance<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> extends EnclaveInstanceCore {
-  // `raw` follows the server type, as Fastify's generics give it (HTTP/2's compatibility objects).
-  readonly '~decorations'?: {
-    readonly request: AddedToRequest & { raw: RawRequest }
-    readonly reply: AddedToReply & { raw: RawReply }
-    readonly routeConfig?: FastifyContextConfig
-  }
+> extends Omit<EnclaveInstanceCore, RetypedInstanceMembers> {
   /** Marks plugins typed for this instance, so an `enclave()` app can register them too (see core's register). */
   readonly '~face'?: 'fastify'
-  readonly log: Logger
+  server: RawServer
+  log: Logger
+  /** The factory options that can be read back (Fastify's list). */
+  initialConfig: FastifyInitialConfig
+  /** This instance typed with type provider `Provider`: routes declared on it type their request and reply from their schemas through it. */
+  withTypeProvider<Provider extends FastifyTypeProvider> (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, Provider>
+  /** Awaiting what `register()`, `after()` and `ready()` return waits for the plugins loaded so far (it resolves to `undefined`). */
+  register: FastifyRegister<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>>
+  after (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>
+  after (afterListener: (err: Error | null) => void): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  ready (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>
+  ready (readyListener: (err: Error | null) => void): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  close (): Promise<undefined>
+  close (closeListener: () => void): undefined
+  [Symbol.asyncDispose] (): Promise<undefined>
+  /** @deprecated Fastify 4.29's types do not have it: use `addHook('onClose', …)`. */
+  onClose (hook: (instance: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, done: () => void) => unknown): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  listen (opts: FastifyListenOptions, callback: (err: Error | null, address: string) => void): void
+  listen (opts?: FastifyListenOptions): Promise<string>
+  listen (callback: (err: Error | null, address: string) => void): void
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011): use `listen({ port, host, backlog }, callback)`. */
+  listen (port: number | string, address: string, backlog: number, callback: (err: Error | null, address: string) => void): void
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011). */
+  listen (port: number | string, address: string, callback: (err: Error | null, address: string) => void): void
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011). */
+  listen (port: number | string, callback: (err: Error | null, address: string) => void): void
+  /** @deprecated Fastify 4's positional form (warns FSTDEP011): use `listen({ port, host, backlog })`. */
+  listen (port: number | string, address?: string, backlog?: number): Promise<string>
+  inject (opts: InjectOptions | string, cb: LightMyRequestCallback): void
+  inject (opts: InjectOptions | string): Promise<LightMyRequestResponse>
+  inject (): LightMyRequestChain
   /** The route a method and url lead to (typed without `null`, as Fastify 4.29 types it; `null` at run time when none). */
   findRoute (opts: { method: string, url: string, constraints?: Record<string, unknown> }): Omit<FindMyWayFindResult<RawServer>, 'store'>
   /** `http://host:port` once listening. */
   readonly listeningOrigin: string
   addresses (): AddressInfo[]
   /** Any schema object with an `$id` (Fastify types the argument as `unknown`; a missing `$id` throws FST_ERR_SCH_MISSING_ID). */
-  addSchema (schema: unknown): this
+  addSchema (schema: unknown): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  getSchema (schemaId: string): unknown
+  getSchemas (): Record<string, unknown>
+  getDecorator<T = unknown> (name: string | symbol): T
+  /** The compilers in effect in this context (`undefined` until one is set or built at ready()). */
+  validatorCompiler: FastifySchemaCompiler<any> | undefined
+  serializerCompiler: FastifySerializerCompiler<any> | undefined
+  setValidatorCompiler<T = FastifySchema> (schemaCompiler: FastifySchemaCompiler<T>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setSerializerCompiler<T = FastifySchema> (schemaCompiler: FastifySerializerCompiler<T>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setSchemaController (schemaControllerOpts: FastifySchemaControllerOptions): FastifyInstance<RawServer, RawRequest, RawReply, Logger>
+  setSchemaErrorFormatter (errorFormatter: SchemaErrorFormatter): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setReplySerializer (replySerializer: (payload: unknown, statusCode: number) => string): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setGenReqId (fn: (req: RawRequestDefaultExpression<RawServer>) => string): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  childLoggerFactory: FastifyChildLoggerFactory<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  setChildLoggerFactory (factory: FastifyChildLoggerFactory<RawServer, RawRequest, RawReply, Logger, TypeProvider>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  /** The error handler in effect here, so a plugin can delegate to it. */
+  errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void
+  addConstraintStrategy (strategy: RouteConstraintType): void
+  routing (req: RawRequest, res: RawReply): void
+  getDefaultRoute (): DefaultRoute<RawRequest, RawReply>
+  setDefaultRoute (defaultRoute: DefaultRoute<RawRequest, RawReply>): void
 
   decorate: FastifyDecorationMethod<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
   decorateRequest: FastifyDecorationMethod<FastifyRequest, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
@@ -221,5 +267,29 @@ export interface PrintRoutesOptions {
   includeHooks?: boolean
 }
 
-/** A route find-my-way finds: the route's options, the params the url carries, and the router's store. */
-export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> = NonNullable<ReturnType<EnclaveInstance['findRoute']>> & { store: unknown }
+/** A route find-my-way finds: the route's options, the params the url carries (typed as find-my-way types them), and the router's store. */
+export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> =
+  Omit<NonNullable<ReturnType<EnclaveInstance['findRoute']>>, 'params'> & { params: { [k: string]: string | undefined }, store: unknown }
+
+/** `app.initialConfig`: the factory options that can be read back, frozen (Fastify 4.29's list). */
+export type FastifyInitialConfig = Readonly<{
+  connectionTimeout?: number
+  keepAliveTimeout?: number
+  forceCloseConnections?: boolean
+  bodyLimit?: number
+  caseSensitive?: boolean
+  allowUnsafeRegex?: boolean
+  http2?: boolean
+  https?: boolean | Readonly<{ allowHTTP1: boolean }>
+  ignoreTrailingSlash?: boolean
+  ignoreDuplicateSlashes?: boolean
+  disableRequestLogging?: boolean
+  maxParamLength?: number
+  onProtoPoisoning?: ProtoAction
+  onConstructorPoisoning?: ConstructorAction
+  pluginTimeout?: number
+  requestIdHeader?: string | false
+  requestIdLogLabel?: string
+  http2SessionTimeout?: number
+  useSemicolonDelimiter?: boolean
+}>

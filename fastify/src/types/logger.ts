@@ -1,14 +1,29 @@
 import type { EnclaveLogger } from '@enclave/core'
 import type { FastifyInstance } from './instance.js'
+import type { FastifyReply } from './reply.js'
+import type { FastifyRequest } from './request.js'
+import type { RouteGenericInterface } from './route.js'
+import type { FastifyError } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-export type FastifyLogFn = (...args: unknown[]) => void
+/** A log method, called as pino's are: an object to merge and/or a message with its format arguments. */
+export interface FastifyLogFn {
+  <T extends object> (obj: T, msg?: string, ...args: any[]): void
+  (obj: unknown, msg?: string, ...args: any[]): void
+  (msg: string, ...args: any[]): void
+}
 
 /** The logger on `app.log`, `request.log` and `reply.log`: a pino logger, or any object with its methods. */
 export interface FastifyBaseLogger extends EnclaveLogger {
-  silent (...args: unknown[]): void
+  fatal: FastifyLogFn
+  error: FastifyLogFn
+  warn: FastifyLogFn
+  info: FastifyLogFn
+  debug: FastifyLogFn
+  trace: FastifyLogFn
+  silent: FastifyLogFn
   child (bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger
 }
 export type FastifyLoggerInstance = FastifyBaseLogger
@@ -18,8 +33,17 @@ export interface FastifyLoggerStreamDestination {
 }
 
 /** The `logger` factory option as an object: pino's options, which Enclave hands to pino. */
-export interface FastifyLoggerOptions<_RawServer extends RawServerBase = RawServerDefault, _RawRequest = unknown, _RawReply = unknown> {
-  serializers?: { req?: (req: any) => Record<string, unknown>, err?: (err: any) => Record<string, unknown>, res?: (res: any) => Record<string, unknown>, [name: string]: ((value: any) => unknown) | undefined }
+export interface FastifyLoggerOptions<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends FastifyRequest<RouteGenericInterface, RawServer> = FastifyRequest<RouteGenericInterface, RawServer>,
+  RawReply extends FastifyReply<RawServer> = FastifyReply<RawServer>
+> {
+  // The request and reply as the serializers receive them (a reply without its methods, as pino's `res`).
+  serializers?: {
+    req?: (req: RawRequest) => { method?: string, url?: string, version?: string, hostname?: string, remoteAddress?: string, remotePort?: number, [key: string]: unknown }
+    err?: (err: FastifyError) => { type: string, message: string, stack: string, [key: string]: unknown }
+    res?: (res: ResSerializerReply<RawServer, RawReply>) => { statusCode?: string | number, [key: string]: unknown }
+  }
   level?: string
   file?: string
   genReqId?: (req: any) => string

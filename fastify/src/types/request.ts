@@ -1,10 +1,10 @@
-import type { EnclaveRequest, RequestParts, ResolveRequestParts, RouteOptionsView } from '@enclave/core'
+import type { EnclaveRequest, RouteOptionsView } from '@enclave/core'
 import type { FastifyContextConfig, FastifyRequestContext, FastifyRouteConfig } from './context.js'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { RouteGenericInterface, RouteHandlerMethod } from './route.js'
 import type { FastifySchema, FastifySchemaValidationError } from './schema.js'
-import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault, GenericOrProvided } from './type-provider.js'
 import type { ContextConfigDefault, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export interface RequestGenericInterface {
@@ -23,11 +23,16 @@ export interface FastifyRequestType<Params = unknown, Querystring = unknown, Hea
 }
 
 /**
- * A request's parts from the route generic, else the schema, inferred by Enclave whatever wrote it
- * (the type provider is not needed, so it is not consulted).
+ * A request's parts as Fastify 4.29 types them: each from the route generic when it gives it, else
+ * from the route's schema for that part through the type provider (the default one gives `unknown`).
  */
-export type ResolveFastifyRequestType<_TypeProvider extends FastifyTypeProvider, SchemaCompiler extends FastifySchema, RouteGeneric extends RouteGenericInterface> =
-  ResolveRequestParts<RouteGeneric, SchemaCompiler, string>
+export interface ResolveFastifyRequestType<TypeProvider extends FastifyTypeProvider, SchemaCompiler extends FastifySchema, RouteGeneric extends RouteGenericInterface> extends FastifyRequestType {
+  params: GenericOrProvided<RouteGeneric['Params'], SchemaCompiler['params'], TypeProvider>
+  query: GenericOrProvided<RouteGeneric['Querystring'], SchemaCompiler['querystring'], TypeProvider>
+  // Node hands header names over lower-cased, so the provider's names are lower-cased too (not the generic's).
+  headers: GenericOrProvided<RouteGeneric['Headers'], SchemaCompiler['headers'], TypeProvider, 'lowercase'>
+  body: GenericOrProvided<RouteGeneric['Body'], SchemaCompiler['body'], TypeProvider>
+}
 
 /**
  * The options of the route a request matched (`request.routeOptions`), with the route's typed
@@ -52,10 +57,17 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   RequestType extends FastifyRequestType = ResolveFastifyRequestType<TypeProvider, SchemaCompiler, RouteGeneric>
-> extends EnclaveRequest<RouteGeneric, RequestType & RequestParts, RawRequest, FastifyRequestContext<ContextConfig>['config']> {
+> extends Omit<EnclaveRequest<RouteGeneric, {
+  params: RequestType['params']
+  query: RequestType['query']
+  body: RequestType['body']
+  headers: RawRequest['headers'] & RequestType['headers']
+}, RawRequest, FastifyRequestContext<ContextConfig>['config']>, 'server' | 'log' | 'ip' | 'routeOptions' | 'validationError'> {
   readonly server: FastifyInstance
   log: Logger
   readonly ip: string
+  /** Set instead of answering 400 when the route has `attachValidation: true`. */
+  validationError?: Error & { validation: any, validationContext: string }
   readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
   /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
   context: FastifyRequestContext<ContextConfig>

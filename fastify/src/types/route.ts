@@ -1,4 +1,4 @@
-import type { HandlerReturn, ResolveRequestParts, RouteCommonOptions, RouteGeneric } from '@enclave/core'
+import type { RouteCommonOptions, RouteGeneric } from '@enclave/core'
 import type { ConstraintStrategy } from '@enclave/core'
 import type { FastifyContextConfig } from './context.js'
 import type {
@@ -10,8 +10,8 @@ import type { FastifyBaseLogger, FastifyChildLoggerFactory } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
 import type { FastifyError, FastifySchema } from './schema.js'
-import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
-import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyReturnType } from './type-provider.js'
+import type { ContextConfigDefault, HTTPMethods, NoInferCompat, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /** The parts a route may type explicitly: `app.get<{ Querystring: Q, Reply: R }>(…)`. */
 export interface RouteGenericInterface extends RouteGeneric {}
@@ -25,7 +25,8 @@ type HookOption<Callback> = Callback | Callback[]
 /**
  * Route options besides method, url and handler, with Fastify v4's type parameters: the hooks, the
  * error handler and the handler get the route's FastifyRequest and FastifyReply, and `config` is
- * FastifyContextConfig with the route's ContextConfig.
+ * FastifyContextConfig with the route's ContextConfig. The schema is inferred from `schema` alone
+ * (not from a hook typed for another route), as in Fastify.
  */
 export interface RouteShorthandOptions<
   RawServer extends RawServerBase = RawServerDefault,
@@ -41,25 +42,26 @@ export interface RouteShorthandOptions<
   errorHandler?: (
     this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
     error: FastifyError,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, NoInferCompat<SchemaCompiler>, TypeProvider, ContextConfig, Logger>,
+    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider>
   ) => void
   childLoggerFactory?: FastifyChildLoggerFactory<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  onRequest?: HookOption<onRequestHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  preParsing?: HookOption<preParsingHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  preValidation?: HookOption<preValidationHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  preHandler?: HookOption<preHandlerHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  preSerialization?: HookOption<preSerializationHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  onSend?: HookOption<onSendHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  onResponse?: HookOption<onResponseHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  onTimeout?: HookOption<onTimeoutHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
-  onError?: HookOption<onErrorHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, FastifyError, SchemaCompiler, TypeProvider, Logger>>
-  onRequestAbort?: HookOption<onRequestAbortHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>>
+  onRequest?: HookOption<onRequestHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  preParsing?: HookOption<preParsingHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  preValidation?: HookOption<preValidationHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  preHandler?: HookOption<preHandlerHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  preSerialization?: HookOption<preSerializationHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  onSend?: HookOption<onSendHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  onResponse?: HookOption<onResponseHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  onTimeout?: HookOption<onTimeoutHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  onError?: HookOption<onErrorHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, FastifyError, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  onRequestAbort?: HookOption<onRequestAbortHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
 }
 
 /**
- * A route handler typed as Fastify v4 types it: `this` the instance, request and reply of the route.
- * `Path` (Enclave's addition, last) types `request.params` from the path when nothing else does.
+ * A route handler typed as Fastify v4 types it: `this` the instance, request and reply of the route,
+ * and a return value checked against the route's reply type. (`_Path`, last, is the route's path as
+ * the route methods infer it; Fastify's types do not read it, so `request.params` is not typed from it.)
  */
 export type RouteHandlerMethod<
   RawServer extends RawServerBase = RawServerDefault,
@@ -70,12 +72,12 @@ export type RouteHandlerMethod<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
-  Path extends string = string
+  _Path extends string = string
 > = (
   this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-  request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger, ResolveRequestParts<RouteGeneric, SchemaCompiler, Path>>,
+  request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
   reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-) => HandlerReturn<RouteGeneric, SchemaCompiler>
+) => ResolveFastifyReplyReturnType<TypeProvider, SchemaCompiler, RouteGeneric>
 
 /** The same handler with the route generic first. */
 export type RouteHandler<

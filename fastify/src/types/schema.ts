@@ -1,5 +1,7 @@
-import type { EnclaveHandledError, RouteSchema, ValidationIssue } from '@enclave/core'
-import type { HttpPart, SchemaControllerOptions } from '@enclave/core'
+import type { FastifyError } from '@fastify/error'
+import type { RouteSchema } from '@enclave/core'
+import type { HttpPart } from '@enclave/core'
+import type { FastifyInstance } from './instance.js'
 
 /**
  * A route's `schema` option. An interface, so plugins can declare the keys they read
@@ -16,7 +18,14 @@ export interface FastifyRouteSchemaDef<T> {
   contentType?: string
 }
 
-export type FastifySchemaValidationError = ValidationIssue
+/** One validation failure, as Ajv reports it (an Ajv `ErrorObject` is one). */
+export interface FastifySchemaValidationError {
+  keyword: string
+  instancePath: string
+  schemaPath: string
+  params: Record<string, unknown>
+  message?: string
+}
 export interface FastifyValidationResult {
   (data: any): boolean | PromiseLike<any> | { error?: Error | unknown, value?: any }
   errors?: FastifySchemaValidationError[] | null
@@ -29,9 +38,33 @@ export type FastifySerializerCompiler<T> = (routeSchema: FastifyRouteSchemaDef<T
 export type SchemaErrorDataVar = HttpPart
 export type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => Error
 
-/** The error handlers and onError hooks receive: an Error with `code`, `statusCode`, `validation`. */
-export interface FastifyError extends EnclaveHandledError {}
+/**
+ * The error handlers and onError hooks receive: `@fastify/error`'s `FastifyError` (the same type
+ * Fastify 4.29 exports, so code importing it from `@fastify/error` agrees), with the validation
+ * details a failed validation adds.
+ */
+declare module '@fastify/error' {
+  interface FastifyError {
+    validation?: FastifySchemaValidationError[]
+    validationContext?: SchemaErrorDataVar
+  }
+}
+export type { FastifyError }
 export type ValidationResult = FastifySchemaValidationError
 
-/** The `schemaController` option: the schema bucket of each context and the compiler factories. */
-export type FastifySchemaControllerOptions = SchemaControllerOptions
+/**
+ * The `schemaController` option: the schema bucket of each context and the compiler factories.
+ * The factories are methods, so a factory typed by its own package (`@fastify/ajv-compiler`'s
+ * standalone one) is accepted as it is.
+ */
+export interface FastifySchemaControllerOptions {
+  bucket?: (parentSchemas?: unknown) => {
+    add (schema: unknown): FastifyInstance
+    getSchema (schemaId: string): unknown
+    getSchemas (): Record<string, unknown>
+  }
+  compilersFactory?: {
+    buildValidator? (externalSchemas: any, options?: any): (routeSchema: { schema: any, method: string, url: string, httpPart: string }) => any
+    buildSerializer? (externalSchemas: any, options?: any): (routeSchema: { schema: any, method: string, url: string, httpStatus: string, contentType?: string }) => (data: any) => string
+  }
+}

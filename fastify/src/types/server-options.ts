@@ -2,8 +2,15 @@ import type * as http from 'node:http'
 import type * as http2 from 'node:http2'
 import type * as https from 'node:https'
 import type { EnclaveOptions, errorCodes } from '@enclave/core'
+import type { Socket } from 'node:net'
+import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger, FastifyLoggerOptions } from './logger.js'
-import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { FastifyReply } from './reply.js'
+import type { FastifyRequest } from './request.js'
+import type { RouteGenericInterface } from './route.js'
+import type { FastifyError, FastifySchema, FastifySchemaControllerOptions, SchemaErrorFormatter } from './schema.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /** The `serverFactory` option: builds the server from Fastify's request handler. */
 export type FastifyServerFactoryHandler<
@@ -26,11 +33,24 @@ export interface ConnectionError extends Error {
  * `@enclave/fastify`), with the logger typed by the `Logger` parameter.
  */
 export type FastifyServerOptions<
-  _RawServer extends RawServerBase = RawServerDefault,
+  RawServer extends RawServerBase = RawServerDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> = Omit<EnclaveOptions, 'logger'> & {
-  logger?: boolean | FastifyLoggerOptions | Logger
+> = Omit<EnclaveOptions, FastifyTypedOptions> & {
+  logger?: boolean | FastifyLoggerOptions<RawServer> | Logger
+  serverFactory?: FastifyServerFactory<RawServer>
+  /** `this` is the root instance. */
+  rewriteUrl?: (this: FastifyInstance<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, Logger, FastifyTypeProviderDefault>, req: RawRequestDefaultExpression<RawServer>) => string
+  schemaErrorFormatter?: SchemaErrorFormatter
+  clientErrorHandler?: (error: ConnectionError, socket: Socket) => void
+  frameworkErrors?: <RequestGeneric extends RouteGenericInterface = RouteGenericInterface, TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault, SchemaCompiler extends FastifySchema = FastifySchema>(
+    error: FastifyError,
+    req: FastifyRequest<RequestGeneric, RawServer, RawRequestDefaultExpression<RawServer>, SchemaCompiler, TypeProvider>,
+    res: FastifyReply<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, RequestGeneric, ContextConfigDefault, SchemaCompiler, TypeProvider>
+  ) => void
+  schemaController?: FastifySchemaControllerOptions
 }
+/** Factory options Fastify's types give Fastify's request, reply, instance and error types (declared above). */
+type FastifyTypedOptions = 'logger' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
 
 export type FastifyHttpOptions<Server extends http.Server, Logger extends FastifyBaseLogger = FastifyBaseLogger> =
   FastifyServerOptions<Server, Logger> & { http?: http.ServerOptions | null }

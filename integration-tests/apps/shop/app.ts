@@ -13,6 +13,9 @@ const Product = Type.Object({
   priceCents: Type.Integer({ minimum: 0 })
 })
 
+// What a failed request answers (declared for the routes that send it themselves, as Fastify's types ask).
+const Failure = Type.Object({ ok: Type.Boolean(), code: Type.String(), message: Type.String(), currency: Type.Optional(Type.String()) })
+
 const CartLine = Type.Object({
   sku: Type.String({ minLength: 3 }),
   quantity: Type.Integer({ minimum: 1, maximum: 10, default: 1 })
@@ -46,7 +49,7 @@ export async function build (options: FastifyServerOptions = {}): Promise<Fastif
   app.get('/products/:sku', {
     schema: {
       params: Type.Object({ sku: Type.String() }),
-      response: { 200: Type.Intersect([Product, Type.Object({ currency: Type.Optional(Type.String()) })]) }
+      response: { 200: Type.Intersect([Product, Type.Object({ currency: Type.Optional(Type.String()) })]), 404: Failure }
     }
   }, async (request, reply) => {
     const product = app.findProduct(request.params.sku)
