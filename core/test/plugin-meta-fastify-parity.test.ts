@@ -84,3 +84,26 @@ t.test('FSTWRN002 names an anonymous async plugin that also takes done as anonym
     await app.close()
   }
 })
+
+t.test('a fastify range whose operator stands apart from its version (`>= 3.0.0`) or a hyphen range is read as semver reads it, as in Fastify 4.29', async (t) => {
+  const results: unknown[] = []
+  for (const [name, factory] of faces) {
+    const outcomes: unknown[] = []
+    for (const range of ['>= 3.0.0', '>=  4.29.1', '>= 5.0.0', '<= 4.0.0', '> 4.0.0 < 5.0.0', '3.0.0 - 4.29.1', '4.30.0 - 5.0.0', '^ 4.0.0', '~ 4.29.0']) {
+      const app = factory()
+      function plugin (_instance: unknown, _options: unknown, done: () => void): void { done() }
+      ;(plugin as any)[Symbol.for('skip-override')] = true
+      ;(plugin as any)[Symbol.for('plugin-meta')] = { name: 'old-style', fastify: range }
+      app.register(plugin)
+      const error = await app.ready().then(() => null, (err: Error & { code?: string }) => err)
+      outcomes.push([range, error === null ? 'loads' : error.code])
+      await app.close()
+    }
+    results.push(outcomes)
+    t.same(outcomes, results[0], name)
+  }
+  t.same(results[0], [
+    ['>= 3.0.0', 'loads'], ['>=  4.29.1', 'loads'], ['>= 5.0.0', 'FST_ERR_PLUGIN_VERSION_MISMATCH'], ['<= 4.0.0', 'FST_ERR_PLUGIN_VERSION_MISMATCH'],
+    ['> 4.0.0 < 5.0.0', 'loads'], ['3.0.0 - 4.29.1', 'loads'], ['4.30.0 - 5.0.0', 'FST_ERR_PLUGIN_VERSION_MISMATCH'], ['^ 4.0.0', 'loads'], ['~ 4.29.0', 'loads']
+  ])
+})

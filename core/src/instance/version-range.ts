@@ -1,5 +1,5 @@
 /**
- * Enough of semver ranges for plugin version checks (`4.x`, `>=4`, `^4.0.0`, `4.x || 5.x`): a
+ * Enough of semver ranges for plugin version checks (`4.x`, `>=4`, `>= 3.0.0`, `^4.0.0`, `4.x || 5.x`, `3 - 4`): a
  * plugin declaring a range we cannot read is let through rather than refused.
  */
 function parseVersion (text: string): number[] | null {
@@ -42,11 +42,22 @@ function satisfiesComparator (version: number[], comparator: string): boolean {
   }
 }
 
+/**
+ * One `||` alternative as a list of comparators, read as semver reads it: an operator may stand
+ * apart from its version (`>= 3.0.0`, which old fastify-plugin metadata declares) and `a - b` is
+ * the range from a to b.
+ */
+function comparatorsOf (alternative: string): string[] {
+  const hyphen = /^\s*(\S+)\s+-\s+(\S+)\s*$/.exec(alternative)
+  if (hyphen !== null) return [`>=${hyphen[1]!}`, `<=${hyphen[2]!}`]
+  return alternative.replace(/(\^|~|>=|<=|>|<|=)\s+/g, '$1').trim().split(/\s+/).filter((part) => part.length > 0)
+}
+
 export function satisfiesRange (versionText: string, range: string): boolean {
   const version = parseVersion(versionText)
   if (version === null) return true
   return range.split('||').some((alternative) => {
-    const comparators = alternative.trim().split(/\s+/).filter((part) => part.length > 0)
+    const comparators = comparatorsOf(alternative)
     return comparators.length === 0 || comparators.every((comparator) => satisfiesComparator(version, comparator))
   })
 }

@@ -12,7 +12,7 @@ import type { Reply } from '../reply/reply-state.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { parseBody, type BodyStream, type ParsingFailed } from '../request/read-body.js'
-import { handleError } from '../reply/error-handler.js'
+import { handleError, sendResult } from '../reply/error-handler.js'
 import { warnAlreadySent } from '../reply/send.js'
 import { validateRequest } from '../schema/validate.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -203,7 +203,7 @@ function runHandler (request: RuntimeRequest, reply: Reply): void {
     void awaitHandler(result, reply)
     return
   }
-  if (reply[kReplySending] === false && !reply.sent) reply.send(result)
+  if (reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
 }
 
 async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
@@ -224,7 +224,7 @@ async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promi
   // A handler that wrote the head on reply.raw itself (server-sent events) owns the response: Fastify 4.29 sends nothing.
   if (payload === undefined && reply.raw.headersSent) return
   // Resolving undefined without sending answers an empty reply, silently, as Fastify 4.29 does.
-  reply.send(payload)
+  sendResult(reply, payload)
 }
 
 /** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */

@@ -135,7 +135,19 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
     void awaitErrorHandler(result, reply)
     return
   }
-  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
+  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
+}
+
+/**
+ * reply.send() of a value the framework sends for user code (a handler's or error handler's
+ * result): what send() throws (FST_ERR_REP_INVALID_PAYLOAD_TYPE) takes the error path, as in Fastify 4.29.
+ */
+export function sendResult (reply: Reply, payload: unknown): void {
+  try {
+    reply.send(payload)
+  } catch (error) {
+    handleError(reply, error)
+  }
 }
 
 /**
@@ -145,7 +157,7 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
 function errorHandlerFailed (reply: Reply, handlerError: unknown): void {
   reply[kReplySending] = false
   if (handlerError instanceof Error) handleError(reply, handlerError)
-  else reply.send(handlerError)
+  else sendResult(reply, handlerError)
 }
 
 async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
@@ -160,7 +172,7 @@ async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): 
   }
   // An async handler that resolves without sending answers what it resolved with, even nothing
   // (an empty reply with the status it left), as in Fastify: the request never hangs.
-  if (result !== reply && reply[kReplySending] === false && !reply.sent) reply.send(result)
+  if (result !== reply && reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
 }
 
 /**
@@ -194,14 +206,23 @@ function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: numb
   const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
   if (serializer === null) return errorPayload(error, statusCode)
   const message = typeof error.message === 'string' ? error.message : ''
+  let body: unknown
   try {
-    return serializer(errorSchemaView(error, statusCode, message))
+    body = serializer(errorSchemaView(error, statusCode, message))
   } catch (failure) {
     const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), message)
     reply.log.error({ err: failure }, failed.message)
-    reply.raw.statusCode = 500
-    return JSON.stringify({ statusCode: 500, code: failed.code, message: failed.message })
+    return unsendableErrorPayload(reply, failed)
   }
+  // A custom serializer's output that is no string: Fastify 4.29 answers its send() error the same way, unlogged.
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return unsendableErrorPayload(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof body))
+  return body as string
+}
+
+/** Fastify 4.29's answer when the error payload cannot be serialized: a 500 naming why, without `error`. */
+function unsendableErrorPayload (reply: Reply, failed: Error & { code: string }): string {
+  reply.raw.statusCode = 500
+  return JSON.stringify({ statusCode: 500, code: failed.code, message: failed.message })
 }
 
 /**

@@ -22,7 +22,10 @@ export function warnAlreadySent (reply: Reply): void {
   reply.log.warn({ err: warning }, warning.message)
 }
 
-/** reply.send: routes the payload to the error path, the serializer or straight to onSend. */
+/**
+ * reply.send: routes the payload to the error path, the serializer or straight to onSend. Throws
+ * FST_ERR_REP_INVALID_PAYLOAD_TYPE to its caller, as Fastify 4.29's does, for a payload that cannot be written.
+ */
 export function sendPayload (reply: Reply, payload: unknown): void {
   if (reply[kReplySending] || reply.sent) {
     warnAlreadySent(reply)
@@ -62,17 +65,40 @@ export function sendPayload (reply: Reply, payload: unknown): void {
       return
     }
   }
+  const route = reply[kReplyRoute]
   if (reply[kReplySerializer] === null && typeof contentType === 'string' && !isJsonMediaType(contentType)) {
-    reply[kReplySending] = false
-    handleError(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+    // As Fastify 4.29: with a type that is not JSON nothing serializes the payload; it reaches onSend
+    // as it is (a hook may turn it into a string) and `null` is an empty body. Without onSend hooks,
+    // a payload the writer cannot send is thrown to send()'s caller, the reply left unsent.
+    if (payload === null || route.onSend !== null) runOnSend(reply, payload)
+    else throw refusePayload(reply, payload)
     return
   }
-  const route = reply[kReplyRoute]
   if (route.preSerialization !== null) {
     runHooks(route.preSerialization, reply.request, reply, payload, 0)
   } else {
     serializeAndSend(reply.request, reply, payload)
   }
+}
+
+/**
+ * The error Fastify 4.29's send() throws for a payload its writer cannot send (neither a string,
+ * bytes, a stream nor nothing), once the reply is free to be sent again.
+ */
+function refusePayload (reply: Reply, payload: unknown): Error {
+  reply[kReplySending] = false
+  return new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload)
+}
+
+function isWritable (payload: unknown): boolean {
+  return payload === undefined || payload === null || typeof payload === 'string' ||
+    (typeof payload === 'object' && (ArrayBuffer.isView(payload) || isStream(payload)))
+}
+
+/** A serializer's output goes to send()'s caller as Fastify's error when nothing (no hook) stands between it and the writer. */
+function mustRefuse (reply: Reply, body: unknown): boolean {
+  const route = reply[kReplyRoute]
+  return route.onSend === null && route.preSerialization === null && !isWritable(body)
 }
 
 function sendSerializedString (reply: Reply, payload: string): void {
@@ -85,6 +111,7 @@ function sendSerializedString (reply: Reply, payload: string): void {
     handleError(reply, error)
     return
   }
+  if (typeof body !== 'string' && mustRefuse(reply, body)) throw refusePayload(reply, body)
   runOnSend(reply, body)
 }
 
@@ -98,6 +125,8 @@ function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unkn
     handleError(reply, error)
     return
   }
+  // A custom serializer may return anything, whatever its type says.
+  if (typeof body !== 'string' && mustRefuse(reply, body)) throw refusePayload(reply, body)
   setSerializedContentType(reply)
   runOnSend(reply, body)
 }

@@ -3,7 +3,6 @@ import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute } from '../symbols.js'
 import { serializerCompilerFor } from '../schema/compilers.js'
 import { compileSerializer } from '../schema/compile-serialization.js'
-import { expandShorthand } from '../schema/normalize-schema.js'
 import type { SerializerFunction } from '../schema/select-serializer.js'
 import { serializePayload } from './serialize-payload.js'
 import type { Reply } from './reply-state.js'
@@ -49,7 +48,8 @@ function compileForRoute (route: RouteContext, schema: unknown, httpStatus: unkn
   if (cache.compiler === null) cache.compiler = serializerCompilerFor(route)
   const status = httpStatus === undefined || httpStatus === null ? undefined : String(httpStatus)
   const type = typeof contentType === 'string' ? contentType : undefined
-  const fn = compileSerializer(cache.compiler, route, expandShorthand(schema), status, type)
+  // As Fastify 4.29: a schema given to these methods reaches the compiler as written, never read as the shorthand.
+  const fn = compileSerializer(cache.compiler, route, schema, status, type)
   if (cacheable) cache.bySchema.set(schema, fn)
   return fn
 }

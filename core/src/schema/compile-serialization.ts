@@ -11,21 +11,26 @@ import type { AnyFunction } from '../types/internal.js'
 const exactCode = /^[1-5]\d\d$/
 const classCode = /^[1-5]xx$/i
 
-/** Turns one response schema (already expanded from the shorthand) into a value of the table. */
+/** Turns one response schema (expanded from the shorthand unless `jsonShorthand` is false) into a value of the table. */
 export type CompileResponseSchema<T> = (httpStatus: string, schema: unknown, contentType: string | undefined) => T
 
-function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>): ResponseEntry<T> {
+/** With `jsonShorthand: false` Fastify 4.29 hands a response schema to the compiler as written. */
+function asCompiled (schema: unknown, shorthand: boolean): unknown {
+  return shorthand ? expandShorthand(schema) : schema
+}
+
+function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>, shorthand: boolean): ResponseEntry<T> {
   if (isResponseContentKeyed(value)) {
     const byMediaType = Object.create(null) as Record<string, T>
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
       const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
       if (!schema) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-      byMediaType[type === '*/*' ? type : mediaTypeAsWritten(type)] = compile(httpStatus, expandShorthand(schema), type)
+      byMediaType[type === '*/*' ? type : mediaTypeAsWritten(type)] = compile(httpStatus, asCompiled(schema, shorthand), type)
     }
     return { fn: null, byMediaType }
   }
-  return { fn: compile(httpStatus, expandShorthand(value), undefined), byMediaType: null }
+  return { fn: compile(httpStatus, asCompiled(value, shorthand), undefined), byMediaType: null }
 }
 
 /** As Fastify 4.29 reports a response key that is not a status: a serialization build error naming the route. */
@@ -49,13 +54,14 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
   const exact = Object.create(null) as Record<string, ResponseEntry<T>>
   const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
   let fallback: ResponseEntry<T> | null = null
+  const shorthand = route.server.options.jsonShorthand !== false
   for (const key of Object.keys(byStatus)) {
     if (key === 'default') {
-      fallback = buildEntry(key, byStatus[key], compile)
+      fallback = buildEntry(key, byStatus[key], compile, shorthand)
     } else if (exactCode.test(key)) {
-      exact[key] = buildEntry(key, byStatus[key], compile)
+      exact[key] = buildEntry(key, byStatus[key], compile, shorthand)
     } else if (classCode.test(key)) {
-      classes[Number(key[0])] = buildEntry(key, byStatus[key], compile)
+      classes[Number(key[0])] = buildEntry(key, byStatus[key], compile, shorthand)
     } else {
       throw notNested(route)
     }
