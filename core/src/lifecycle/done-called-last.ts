@@ -23,19 +23,17 @@ interface Position {
   readonly beforeFinally: boolean
 }
 
-const known = new WeakMap<object, Map<number, boolean>>()
+/** Answers per function, by the position of `done` (a hook's source is read once). */
+const known = new WeakMap<object, Array<boolean | undefined>>()
 
 /** True when every mention of the parameter at `doneIndex` is a call of it in tail position. */
 export function callsDoneLast (fn: (...args: never[]) => unknown, doneIndex: number): boolean {
-  let byIndex = known.get(fn)
-  if (byIndex === undefined) {
-    byIndex = new Map()
-    known.set(fn, byIndex)
-  }
-  let answer = byIndex.get(doneIndex)
+  const answers = known.get(fn) ?? []
+  let answer = answers[doneIndex]
   if (answer === undefined) {
     answer = analyse(fn, doneIndex)
-    byIndex.set(doneIndex, answer)
+    answers[doneIndex] = answer
+    known.set(fn, answers)
   }
   return answer
 }
