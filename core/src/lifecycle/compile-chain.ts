@@ -16,8 +16,10 @@ import type { RuntimeRequest } from '../request/request.js'
  * hook. A callback-style hook whose `done` is provably its last action (done-called-last.ts) is run
  * in a loop: its `done` (`loopDone`, one function for all such calls: such a hook can only call it
  * before it returns) records the outcome and the loop goes on, which is what Fastify's nesting (the
- * rest of the chain runs inside `done`) looks like from outside for such a hook. Any other callback-style hook runs as the generic runner does, and so does the
- * rest of its chain. The chain's behaviour is runHooks' in every case (core/test/hooks-*.test.ts).
+ * rest of the chain runs inside `done`) looks like from outside for such a hook. Any other
+ * callback-style hook runs as the generic runner does, and so does the rest of its chain. The
+ * chain's behaviour is runHooks' in every case (core/test/hooks-*.test.ts). The key of a shared
+ * runner names the chain's continuation too, so each runner's `chain.next(…)` sees one function.
  */
 
 /**
