@@ -7,7 +7,7 @@ import * as yup from 'yup'
 import { validatorCompiler } from '@enclave/yup'
 import { enclaveFaces } from '../../../core/test/fixtures/faces.js'
 
-const body = yup.object({ name: yup.string(), age: yup.number(), 'constructor': yup.string() })
+const body = yup.object({ name: yup.string(), age: yup.number(), constructor: yup.string() })
 const query = yup.object({ n: yup.number() })
 const outage = new Error('database down')
 const checked = yup.object({ id: yup.string().test('exists', 'unknown', () => { throw outage }) })
