@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { warnings } from '../errors/warnings.js'
 
 /**
@@ -58,9 +58,15 @@ export function checkFolder (dir: string): 'trusted' | 'missing' | Distrust {
 export function ensureFolder (dir: string): 'trusted' | Distrust {
   const found = checkFolder(dir)
   if (found !== 'missing') return found
-  // The first folder made, when `dir` itself was (recursive mkdir gives undefined when it existed).
-  const created = mkdirSync(dir, { recursive: true, mode: 0o700 })
-  if (created !== undefined) setFolderMode(dir)
+  // Folders above it get the usual mode: other tools may share them (node_modules/.cache).
+  mkdirSync(dirname(dir), { recursive: true })
+  try {
+    mkdirSync(dir, { mode: 0o700 })
+    setFolderMode(dir)
+  } catch (error) {
+    // Made by a start running at the same time (or by someone else: checked below).
+    if (codeOf(error) !== 'EEXIST') throw error
+  }
   const made = checkFolder(dir)
   if (made === 'missing') throw new Error(`${dir} disappeared while it was created`)
   return made
