@@ -4,6 +4,11 @@ import { dirname, resolve } from 'node:path'
 import { warnings } from '../errors/warnings.js'
 
 /**
+ * Whether the `schemaCache` folder and files can be trusted (only this process's user can have
+ * written them; checked on every start), and writing them so that they stay so.
+ */
+
+/**
  * Why a `schemaCache` path must not be used: the code in it could have been written by someone
  * other than the app's user, and the app would run it.
  */
