@@ -111,6 +111,16 @@ function asOtherUser (script: string, input: string): void {
   execFileSync('env', ['-u', 'NODE_OPTIONS', process.execPath, '-e', `process.setgroups([]); process.setgid(${otherUid}); process.setuid(${otherUid});\n${script}`], { input })
 }
 
+/** A new workspace with the planted bundle in `<base>/<folderName>`, folder and file this process's user's alone. */
+async function plantedFolder (t: Test, factory: Factory, folderName: string): Promise<{ base: string, marker: string, name: string, text: string, dir: string }> {
+  const base = workspace(t)
+  const marker = join(base, 'planted-ran')
+  const { name, text } = await plantedBundle(factory, base, marker)
+  const dir = folder(join(base, folderName), 0o700)
+  writeFileSync(join(dir, name), text, { mode: 0o600 })
+  return { base, marker, name, text, dir }
+}
+
 /** Creates `dir` (mode 0755) and `files` in it (mode 0644) as the other user. */
 function plantAsOtherUser (dir: string, files: Record<string, string>): void {
   asOtherUser(`
@@ -140,11 +150,7 @@ for (const [faceName, factory] of enclaveFaces) {
     const plain = await answersOf(factory)
 
     t.test('control: the planted bundle, in a folder only the app\'s user can write, is run', async (t) => {
-      const base = workspace(t)
-      const marker = join(base, 'planted-ran')
-      const { name, text } = await plantedBundle(factory, base, marker)
-      const dir = folder(join(base, 'cache'), 0o700)
-      writeFileSync(join(dir, name), text, { mode: 0o600 })
+      const { marker, dir } = await plantedFolder(t, factory, 'cache')
       const { answers, refusals } = await startWithCache(factory, dir)
       t.ok(existsSync(marker), 'its code ran at load')
       t.match(answers[0], /^400 .*planted by the test/, 'and its validator answered')
@@ -205,11 +211,7 @@ for (const [faceName, factory] of enclaveFaces) {
 
     t.test('a folder writable by its group or by others is refused, and nothing is written to it', posixOnly, async (t) => {
       for (const [mode, shown] of [[0o770, '0770'], [0o707, '0707'], [0o1777, '1777']] as const) {
-        const base = workspace(t)
-        const marker = join(base, 'planted-ran')
-        const { name, text } = await plantedBundle(factory, base, marker)
-        const dir = folder(join(base, 'cache'), 0o700)
-        writeFileSync(join(dir, name), text, { mode: 0o600 })
+        const { marker, name, dir } = await plantedFolder(t, factory, 'cache')
         chmodSync(dir, mode)
         const { answers, refusals } = await startWithCache(factory, dir)
         t.same(answers, plain, shown)
@@ -222,11 +224,7 @@ for (const [faceName, factory] of enclaveFaces) {
 
     t.test('a bundle writable by its group or by others is refused and replaced', posixOnly, async (t) => {
       for (const mode of [0o660, 0o606]) {
-        const base = workspace(t)
-        const marker = join(base, 'planted-ran')
-        const { name, text } = await plantedBundle(factory, base, marker)
-        const dir = folder(join(base, 'cache'), 0o700)
-        writeFileSync(join(dir, name), text)
+        const { marker, name, dir } = await plantedFolder(t, factory, 'cache')
         chmodSync(join(dir, name), mode)
         const { answers, refusals } = await startWithCache(factory, dir)
         t.same(answers, plain)
@@ -237,11 +235,7 @@ for (const [faceName, factory] of enclaveFaces) {
     })
 
     t.test('a folder that is a symbolic link is refused, and nothing is written through it', async (t) => {
-      const base = workspace(t)
-      const marker = join(base, 'planted-ran')
-      const { name, text } = await plantedBundle(factory, base, marker)
-      const real = folder(join(base, 'real'), 0o700)
-      writeFileSync(join(real, name), text, { mode: 0o600 })
+      const { base, marker, name, dir: real } = await plantedFolder(t, factory, 'real')
       const link = join(base, 'link')
       symlinkSync(real, link, 'dir')
       const { answers, refusals } = await startWithCache(factory, link)
