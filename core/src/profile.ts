@@ -23,6 +23,8 @@ export interface Profile {
 /**
  * Every option whose `enclave()` default is not Fastify 4.29's value. Add a row here (and in the
  * migration table) for each difference; nowhere else may the two entries behave differently.
+ * `fastify` is the @enclave/fastify default: Fastify 4.29's value, except where a published
+ * advisory's fix is on for every entry (docs/security.md, "Advisories").
  */
 export const differingOptions: Readonly<Record<string, { readonly fastify: unknown, readonly enclave: unknown }>> = {
   useSemicolonDelimiter: { fastify: true, enclave: false },
@@ -30,8 +32,11 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   genericJsonParseErrors: { fastify: false, enclave: true },
   jsonNestingLimit: { fastify: false, enclave: 1000 },
   paramTooLongStatus: { fastify: 404, enclave: 414 },
-  // With trustProxy, X-Forwarded-Host/-Proto believed from any peer (Fastify 4) or a trusted one only (Fastify 5, enclave()).
-  checkForwardingPeer: { fastify: false, enclave: true },
+  // With trustProxy, X-Forwarded-Host/-Proto believed from a trusted peer only: the fix for
+  // CVE-2026-3635 (Fastify 5.8.3), on every entry; `false` is Fastify 4's reading, kept as an opt-out.
+  checkForwardingPeer: { fastify: true, enclave: true },
+  // A client-sent `request-id` becomes request.id in Fastify 4; Fastify 5 and enclave() ignore it.
+  requestIdHeader: { fastify: 'request-id', enclave: false },
   // An object or array decorating every request/reply: Fastify 4 warns (FSTDEP006), Fastify 5 and enclave() refuse.
   referenceDecorators: { fastify: 'warn', enclave: 'reject' },
   // An improvement off on both entries; listed with its row of the differences table.

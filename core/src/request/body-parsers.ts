@@ -1,6 +1,7 @@
 /** Content-type parsers: the store each context adds parsers to, and the lookup that picks one for a request's Content-Type. */
 import { errorCodes } from '../errors/codes.js'
-import { hasParams, parseContentType } from './content-type.js'
+import { hasParams, isValidMediaType, mediaTypeOf, parseContentType } from './content-type.js'
+import type { ParsedContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
 
 export type ParseAs = 'string' | 'buffer'
@@ -109,7 +110,7 @@ export class ParserLookup {
    */
   private matchExactly (header: string): BodyParser | null {
     const parsed = parseContentType(header)
-    if (parsed === null) return this.catchAll
+    if (parsed === null) return this.unparsable(header)
     for (const entry of this.keyed) {
       if (entry.hasParams && entry.type === parsed.type && hasParams(parsed.params, entry.params)) return entry.parser
     }
@@ -128,17 +129,50 @@ export class ParserLookup {
     const exact = this.byKey.get(header)
     if (exact !== undefined) return exact
     const parsed = parseContentType(header)
-    if (parsed === null) return this.catchAll
-    for (const entry of this.keyed) {
-      // A key with no media type before its `;` matches nothing (Fastify 4.29).
-      if (entry.rawType !== '' && parsed.type.includes(entry.rawType) && hasParams(parsed.params, entry.params)) return entry.parser
-    }
+    if (parsed === null) return this.unparsable(header)
+    const entry = this.containedKey(parsed)
+    if (entry !== null) return entry.parser
     // Fastify 4.29 tests a RegExp that spells a `;` against the header as received, parameters
     // included, and any other RegExp against the lower-cased media type alone.
     for (const [pattern, parser] of this.patterns) {
       if (pattern.test(pattern.source.includes(';') ? header : parsed.type)) return parser
     }
     return this.catchAll
+  }
+
+  /**
+   * A header that does not parse. No media type at all (a body sent without one) goes to the
+   * catch-all parser, as in Fastify. A malformed media type (`application/json\ta`,
+   * `application/json garbage`, `application/json, text/plain`) is refused even with a catch-all:
+   * each part of the server reads such a header its own way, which is how a body gets parsed as
+   * one type and validated as another (the fix Fastify made in 5.7.2 and 5.8.1, on every entry).
+   * Malformed parameters alone keep Fastify 4's answer: the catch-all, else 415.
+   */
+  private unparsable (header: string): BodyParser | null {
+    return header.trim() === '' || isValidMediaType(mediaTypeOf(header)) ? this.catchAll : null
+  }
+
+  /**
+   * The media type of the string key whose parser loose matching picks for this header, when it
+   * is not the header's own (`application/jsonx` read by the `application/json` parser); null
+   * otherwise. A body schema keyed by media type validates such a body as the parser's type
+   * rather than skipping it. Off the hot path: only asked when the header's own type has no schema.
+   */
+  keyTypeOf (header: string): string | null {
+    // A header spelled exactly as a key is read by that key's parser: its own type.
+    if (this.exactMatching || this.byKey.has(header)) return null
+    const parsed = parseContentType(header)
+    const entry = parsed === null ? null : this.containedKey(parsed)
+    return entry === null ? null : entry.type
+  }
+
+  /** Fastify 4.29's loose rule: the first key (latest first) whose media type is contained in the header's and whose parameters it carries. */
+  private containedKey (parsed: ParsedContentType): KeyedParser | null {
+    for (const entry of this.keyed) {
+      // A key with no media type before its `;` matches nothing (Fastify 4.29).
+      if (entry.rawType !== '' && parsed.type.includes(entry.rawType) && hasParams(parsed.params, entry.params)) return entry
+    }
+    return null
   }
 
   private matchPattern (type: string): BodyParser | null {

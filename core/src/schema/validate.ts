@@ -186,11 +186,16 @@ function interpret (route: RouteContext, request: RuntimeRequest, validator: Par
   return null
 }
 
-function functionFor (validator: PartValidator, request: RuntimeRequest): ValidationFunction | null | undefined {
+function functionFor (route: RouteContext, validator: PartValidator, request: RuntimeRequest): ValidationFunction | null | undefined {
   if (validator.fn !== null) return validator.fn
   const header = request.raw.headers['content-type']
-  const type = typeof header === 'string' ? mediaTypeOf(header) : ''
-  return validator.byMediaType![type]
+  if (typeof header !== 'string') return validator.byMediaType!['']
+  const own = validator.byMediaType![mediaTypeOf(header)]
+  if (own !== undefined) return own
+  // Loose matching (exactContentTypeMatching: false) hands `application/jsonx` to the JSON parser:
+  // the body is then validated as JSON, never let past the schema (CVE-2025-32442's class of bypass).
+  const keyType = route.parsers === null ? null : route.parsers.keyTypeOf(header)
+  return keyType === null ? undefined : validator.byMediaType![keyType]
 }
 
 /**
@@ -201,7 +206,7 @@ export function validateRequest (route: RouteContext, request: RuntimeRequest, s
   const validators = route.validators!
   for (let i = start; i < validators.length; i++) {
     const validator = validators[i]!
-    const fn = functionFor(validator, request)
+    const fn = functionFor(route, validator, request)
     if (fn === null || fn === undefined) {
       // A content-keyed body schema that does not list this media type: Fastify skips the body;
       // rejectUnlistedBodyMediaType answers 415 instead.
