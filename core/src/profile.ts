@@ -72,6 +72,7 @@ function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {
  * the app sets them). Each is a row of the differences table with a Fastify v5 column.
  */
 export const fastify5Options: Readonly<Record<string, unknown>> = {
+  requestIdHeader: false
 }
 
 export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })

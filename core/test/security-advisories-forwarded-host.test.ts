@@ -7,7 +7,7 @@ import type { Test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import Fastify4 from 'fastify4'
 import Fastify5 from 'fastify5'
-import { enclaveFaces } from './fixtures/faces.js'
+import { enclaveFaces, fastify5Face } from './fixtures/faces.js'
 import type { Factory } from './fixtures/faces.js'
 import { rawRequest } from './fixtures/raw-http1.js'
 
@@ -23,13 +23,15 @@ async function observe (t: Test, factory: Factory, options: Record<string, unkno
   return JSON.parse(answer.body)
 }
 
+const everyEntry: Array<[string, Factory]> = [...enclaveFaces, fastify5Face]
+
 const direct = { hostname: '127.0.0.1', protocol: 'http', ip: '127.0.0.1' }
 const believed = { hostname: 'attacker.example', protocol: 'https', ip: '203.0.113.7' }
 
 t.test('a peer outside trustProxy cannot choose hostname or protocol, on every entry as in fastify@5.12.8', async (t) => {
   for (const trustProxy of ['10.0.0.0/8', ['192.168.0.1'], (address: string) => address === '10.0.0.1']) {
     t.same(await observe(t, Fastify5 as unknown as Factory, { trustProxy }), direct, `fastify@5.12.8, trustProxy ${String(trustProxy)}`)
-    for (const [name, factory] of enclaveFaces) {
+    for (const [name, factory] of everyEntry) {
       t.same(await observe(t, factory, { trustProxy }), direct, `${name}, trustProxy ${String(trustProxy)}`)
     }
   }
@@ -37,7 +39,7 @@ t.test('a peer outside trustProxy cannot choose hostname or protocol, on every e
 
 t.test('a trusted peer is still believed, on every entry', async (t) => {
   for (const trustProxy of [true, '127.0.0.1', 'loopback', 1]) {
-    for (const [name, factory] of enclaveFaces) {
+    for (const [name, factory] of everyEntry) {
       t.same(await observe(t, factory, { trustProxy }), believed, `${name}, trustProxy ${String(trustProxy)}`)
     }
   }
@@ -46,7 +48,7 @@ t.test('a trusted peer is still believed, on every entry', async (t) => {
 t.test('checkForwardingPeer: false opts back into Fastify 4.29\'s reading', async (t) => {
   const fastify4 = await observe(t, Fastify4 as unknown as Factory, { trustProxy: '10.0.0.0/8' })
   t.same(fastify4, { hostname: 'attacker.example', protocol: 'https', ip: '127.0.0.1' }, 'fastify@4.29.1 believes any peer')
-  for (const [name, factory] of enclaveFaces) {
+  for (const [name, factory] of everyEntry) {
     t.same(await observe(t, factory, { trustProxy: '10.0.0.0/8', checkForwardingPeer: false }), fastify4, name)
   }
 })

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import Fastify4 from 'fastify4'
 import Fastify5 from 'fastify5'
 import enclave from '@enclave/core'
-import { createServer, differingOptions, fastifyProfile } from '@enclave/core/internal'
+import { createServer, differingOptions, fastify5Profile, fastifyProfile } from '@enclave/core/internal'
 import type { Factory } from './fixtures/faces.js'
 import { captureLogs } from './fixtures/log-lines.js'
 import { rawRequest } from './fixtures/raw-http1.js'
@@ -35,6 +35,7 @@ t.test('enclave() ignores a client-sent request-id, as fastify@5.12.8 does', asy
   t.ok(seen.loggedIds.length >= 2, 'the request was logged')
   t.notOk(seen.loggedIds.includes('chosen-by-client'), 'enclave(): the client id is in no log line')
   t.ok(seen.loggedIds.every((id) => id === seen.id), 'every line carries the generated id')
+  t.match((await sendRequestId(t, (options) => createServer(options, fastify5Profile))).id, /^req-/, 'the Fastify v5 face: generated too')
 })
 
 t.test('@enclave/fastify takes it, as fastify@4.29.1 does', async (t) => {
