@@ -43,7 +43,8 @@ function assertAgree (t: Test, results: Array<Array<Record<string, any>>>): void
 
 t.test('incoming request, request completed, not found and server listening lines are Fastify\'s', async (t) => {
   const results = await linesOf(async (factory, stream) => {
-    const app = factory({ logger: { level: 'info', stream } })
+    // The request-id header named on every entry (enclave() ignores it by default).
+    const app = factory({ logger: { level: 'info', stream }, requestIdHeader: 'request-id' })
     app.get('/hello', async (request: any) => { request.log.info({ user: 'ann' }, 'in handler'); return { hello: 'world' } })
     app.post('/echo', async (request: any) => request.body)
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -95,7 +96,7 @@ t.test('logSerializers on a route and on register() apply to that route\'s and p
 
 t.test('setGenReqId is encapsulated; the request-id header still wins; default ids count req-1, req-2 …', async (t) => {
   const results = await linesOf(async (factory, stream) => {
-    const app = factory({ logger: { level: 'info', stream } })
+    const app = factory({ logger: { level: 'info', stream }, requestIdHeader: 'request-id' })
     app.get('/', async (request: any) => { request.log.info({ id: request.id }, 'root'); return request.id })
     app.register(async (plugin: any) => {
       plugin.setGenReqId((raw: any) => `hooks-${String(raw.url)}`)

@@ -21,7 +21,7 @@ function captureLines () {
 
 t.test('every request logs "incoming request" and "request completed" at info', async (t) => {
   const { lines, stream } = captureLines()
-  const app = enclave({ logger: { stream } })
+  const app = enclave({ logger: { stream }, requestIdHeader: 'request-id' })
   t.teardown(() => app.close())
   app.get('/hello', async () => ({ hello: 'world' }))
   const response = await app.inject({ url: '/hello?x=1', headers: { 'request-id': 'id-1', host: 'example.org' } })
@@ -69,7 +69,7 @@ t.test('disableRequestLogging turns off the request lines and the default error 
 
 t.test('a 500 is logged at error with the error and its stack, never sent to the client', async (t) => {
   const { lines, stream } = captureLines()
-  const app = enclave({ logger: { stream } })
+  const app = enclave({ logger: { stream }, requestIdHeader: 'request-id' })
   t.teardown(() => app.close())
   app.get('/fail', async () => { throw new Error('database exploded') })
   const response = await app.inject({ url: '/fail', headers: { 'request-id': 'e-1' } })
@@ -170,7 +170,7 @@ t.test('logger: { file } writes to that file', async (t) => {
 t.test('logger: a pino instance is used, with request serializers added', async (t) => {
   const { lines, stream } = captureLines()
   const instance = pino({ level: 'info' }, stream)
-  const app = enclave({ logger: instance })
+  const app = enclave({ logger: instance, requestIdHeader: 'request-id' })
   t.teardown(() => app.close())
   app.get('/', async () => 'ok')
   await app.inject({ url: '/', headers: { 'request-id': 'p-1' } })

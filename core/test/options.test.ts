@@ -3,7 +3,7 @@ import http from 'node:http'
 import enclave, { errorCodes } from '@enclave/core'
 import { faces } from './fixtures/faces.js'
 
-t.test('defaults are Fastify v4\'s and show in initialConfig', async (t) => {
+t.test('defaults are Fastify v4\'s (but requestIdHeader, false as in Fastify v5) and show in initialConfig', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   t.match(app.initialConfig, {
@@ -15,7 +15,7 @@ t.test('defaults are Fastify v4\'s and show in initialConfig', async (t) => {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     pluginTimeout: 10000,
-    requestIdHeader: 'request-id',
+    requestIdHeader: false,
     requestIdLogLabel: 'reqId',
     connectionTimeout: 0,
     keepAliveTimeout: 72000,
@@ -261,6 +261,7 @@ t.test('keepAliveTimeout is what the server announces and applies on the wire', 
 t.test('frameworkErrors answers framework errors (bad URL, parameter too long) itself', async (t) => {
   const seen: string[] = []
   const app = enclave({
+    requestIdHeader: 'request-id',
     maxParamLength: 5,
     frameworkErrors (error, request, reply) {
       seen.push(`${error.code} ${request.id}`)

@@ -38,12 +38,20 @@ t.test('default ids count in base 36 past every carry (req-z, req-10, req-zz, re
   t.equal(expected[1295], 'req-100')
 })
 
-t.test('the request-id header is used by default when present and non-empty', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.get('/', async (request) => request.id)
-  t.equal((await app.inject({ url: '/', headers: { 'request-id': 'from-client' } })).body, 'from-client')
-  t.match((await app.inject({ url: '/', headers: { 'request-id': '' } })).body, /^req-/)
+t.test('the request-id header is used by default on @enclave/fastify when present and non-empty; enclave() ignores it', async (t) => {
+  for (const [name, factory] of faces) {
+    const app = factory()
+    t.teardown(() => app.close())
+    app.get('/', async (request: { id: string }) => request.id)
+    const given = (await app.inject({ url: '/', headers: { 'request-id': 'from-client' } })).body
+    if (name === 'enclave()') t.equal(given, 'req-1', name)
+    else t.equal(given, 'from-client', name)
+    t.match((await app.inject({ url: '/', headers: { 'request-id': '' } })).body, /^req-/, name)
+  }
+  const optedIn = enclave({ requestIdHeader: 'request-id' })
+  t.teardown(() => optedIn.close())
+  optedIn.get('/', async (request) => request.id)
+  t.equal((await optedIn.inject({ url: '/', headers: { 'request-id': 'from-client' } })).body, 'from-client', "enclave({ requestIdHeader: 'request-id' })")
 })
 
 t.test('requestIdHeader names another header (case-insensitive)', async (t) => {
@@ -61,9 +69,10 @@ t.test('requestIdHeader: false never trusts a client-supplied id', async (t) => 
   t.equal((await app.inject({ url: '/', headers: { 'request-id': 'from-client' } })).body, 'req-1')
 })
 
-t.test('genReqId generates ids from the raw request; the header still wins when present', async (t) => {
+t.test('genReqId generates ids from the raw request; a header named by requestIdHeader still wins when present', async (t) => {
   let counter = 0
   const app = enclave({
+    requestIdHeader: 'request-id',
     genReqId (raw) {
       counter++
       return `${String(raw.method)}-${counter}`
@@ -101,7 +110,7 @@ t.test('requestIdLogLabel names the id in every request log line', async (t) => 
 
 t.test('the default log label is reqId', async (t) => {
   const { lines, stream } = lineCollector()
-  const app = enclave({ logger: { stream, level: 'info' } })
+  const app = enclave({ logger: { stream, level: 'info' }, requestIdHeader: 'request-id' })
   t.teardown(() => app.close())
   app.get('/', async () => 'ok')
   await app.inject({ url: '/', headers: { 'request-id': 'r-7' } })

@@ -5,7 +5,7 @@ import enclave from '@enclave/core'
 import { faces } from './fixtures/faces.js'
 
 t.test('the request exposes id, params, query, body, headers, url and method', async (t) => {
-  const app = enclave()
+  const app = enclave({ requestIdHeader: 'request-id' })
   t.teardown(() => app.close())
   app.post('/users/:id/items/:item', async (request) => ({
     id: request.id,

@@ -25,6 +25,7 @@ function buildApp (t: any, options: EnclaveOptions) {
   const warnings: Array<Record<string, any>> = []
   const app = enclave({
     ...options,
+    requestIdHeader: 'request-id',
     logger: { level: 'warn', stream: { write (line: string) { const entry = JSON.parse(line); if (entry.level === 40) warnings.push(entry) } } }
   })
   t.teardown(() => app.close())
