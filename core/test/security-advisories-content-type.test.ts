@@ -128,3 +128,14 @@ t.test('CVE-2025-32442: case and white space before the `;` select the same sche
     t.equal(handled.length, 5, `${name}: only the valid bodies reached the handler`)
   }
 })
+
+t.test('CVE-2022-41919: a form-safe type carrying `application/json` as a parameter is never read as JSON', async (t) => {
+  for (const [name, factory] of [...enclaveFaces, fastify5Face]) {
+    const { port, handled } = await start(t, factory)
+    for (const type of ['text/plain; application/json', 'text/plain;application/json', 'multipart/form-data; application/json']) {
+      // A browser form may send these cross-site without a preflight: a JSON body must not pass.
+      t.equal((await post(port, '/plain', type, '{"foo":"ok"}')).statusCode, 415, `${name}: ${type}`)
+    }
+    t.same(handled, [], `${name}: no handler ran`)
+  }
+})
