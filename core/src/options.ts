@@ -24,6 +24,8 @@ const isStrategy: Check = (v) => isObject(v) && typeof (v as Record<string, unkn
  */
 const optionChecks: Record<string, [Check, string]> = {
   logger: [anyValue, 'boolean | pino options | logger instance'],
+  // Checked where the logger is built, with Fastify 5's errors.
+  loggerInstance: [anyValue, 'a logger instance'],
   bodyLimit: [isPositiveInt, 'an integer > 0'],
   genReqId: [isFunction, 'a function'],
   childLoggerFactory: [isFunction, 'a function (logger, bindings, options, rawRequest) => logger'],
@@ -254,5 +256,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined) resolved[name] = given[name]
   }
+  // Fastify 5 has no `jsonShorthand`: an app's old setting is ignored there, as Fastify 5 ignores it.
+  if (profile.api === 5) resolved.jsonShorthand = false
   return resolved as ResolvedOptions
 }
