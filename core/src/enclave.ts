@@ -9,6 +9,7 @@ import { createSerializerCompilerFactory, type SerializerOptions } from '@enclav
 import { resolveOptions } from './options.js'
 import { buildInitialConfig } from './instance/initial-config.js'
 import { createLoggerFrom } from './logging/logger.js'
+import { createMethodTable } from './routing/http-methods.js'
 import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request-logger.js'
 import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
@@ -58,6 +59,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
   return {
     options,
     profile,
+    httpMethods: createMethodTable(profile.api),
     logger,
     loggingEnabled,
     genReqId: withRequestIdHeader(options.requestIdHeader, generate),
@@ -101,7 +103,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
   const instance = Object.create(instanceMethods) as EnclaveInstance & RuntimeInstance
   const server = serverStateOf(options, profile)
-  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server })
+  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server }, profile.api)
   server.router = router
   server.notFoundRouter = notFoundRouter
   server.querystringParser = querystringParser

@@ -115,6 +115,7 @@ export const catalogue = [
   { code: 'FST_ERR_HTTP2_INVALID_VERSION', message: 'HTTP2 is available only from node >= 8.8.1', when: 'Kept for Fastify compatibility; never raised on supported Node versions.' },
   { code: 'FST_ERR_ASYNC_CONSTRAINT', message: 'Unexpected error from async constraint', when: 'An asynchronous route constraint strategy failed.' },
   { code: 'FST_ERR_ROUTE_REWRITE_NOT_STR', message: 'Rewrite url for "%s" needs to be of type "string" but received "%s"', type: 'TypeError', when: 'rewriteUrl returned something other than a string: the request is destroyed with this error (the connection closes) and the URL is left as it was.' },
+  { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', type: 'TypeError', when: 'Fastify 5 face: an async plugin also declares the `done` callback; ready() fails (Fastify 4.29 and enclave() load it and warn FSTWRN002).' },
   { code: 'FST_ERR_PLUGIN_CALLBACK_NOT_FN', message: 'fastify-plugin: %s', type: 'TypeError', when: 'A plugin callback is not a function.' },
   { code: 'FST_ERR_ROOT_PLG_BOOTED', message: 'fastify-plugin: %s', when: 'register() on the root after it booted.' },
   { code: 'FST_ERR_PARENT_PLUGIN_BOOTED', message: 'fastify-plugin: %s', when: 'register() inside a plugin that has already booted.' }

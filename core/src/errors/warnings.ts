@@ -12,7 +12,7 @@ const { createDeprecation, createWarning } = processWarning
 interface WarningEntry {
   code: string
   /** The warning's type, what `process.on('warning')` sees as `warning.name`. */
-  name: 'FastifyWarning' | 'DeprecationWarning' | 'Warning'
+  name: 'FastifyWarning' | 'DeprecationWarning' | 'FastifyDeprecation' | 'Warning'
   message: string
   /** true: every call emits; false: only the first call in a process does. */
   unlimited: boolean
@@ -43,6 +43,7 @@ export const warningCatalogue = [
   { code: 'FSTDEP020', name: 'DeprecationWarning', message: 'You are using the deprecated "reply.getResponseTime()" method. Use the "reply.elapsedTime" property instead. Method "reply.getResponseTime()" will be removed in `fastify@5`.', unlimited: false, when: '`reply.getResponseTime()` was called.' },
   { code: 'FSTDEP021', name: 'DeprecationWarning', message: 'The `reply.redirect()` method has a new signature: `reply.redirect(url: string, code?: number)`. It will be enforced in `fastify@v5`', unlimited: false, when: '`reply.redirect(code, url)` was called with the status code first.' },
   { code: 'FSTDEP022', name: 'DeprecationWarning', message: 'You are using the deprecated json shorthand schema on route %s. Specify full object schema instead. It will be removed in `fastify@v5`', unlimited: false, emits: 'FSTDEP021', when: 'A route schema (a request part, a response status or a media type\'s `schema`) uses the JSON shorthand (no `type` nor `properties`, e.g. `{ name: { type: \'string\' } }` or `{}`) while `jsonShorthand` is on. Emitted with the code `FSTDEP021`, as Fastify 4.29 does; its once-a-process rule is its own, apart from the redirect deprecation\'s.' },
+  { code: 'FSTDEP025', name: 'FastifyDeprecation', message: 'Calling addHttpMethod for existing method "%s" without { overrideExisting: true } is deprecated. In Fastify v6, this will throw an error.', unlimited: true, when: 'addHttpMethod() named a method the server already supports without `{ overrideExisting: true }` (its `hasBody` still applies), as Fastify 5.12 warns.' },
   { code: 'ENC_WARN_UNKNOWN_OPTION', name: 'Warning', message: "Unknown option '%s' is ignored. Did you mean '%s'?", unlimited: true, when: 'A server option Enclave does not know is close to one it knows (most likely a typo); other unknown options are ignored silently, as in Fastify.' }
 ] as const satisfies readonly WarningEntry[]
 

@@ -41,10 +41,10 @@ function checkVersionConstraint (value: unknown): void {
   if (typeof value !== 'string') throw new errorCodes.FST_ERR_VERSION_CONSTRAINT_NOT_STR()
 }
 
-/** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy. */
-function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
+/** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy (Fastify 5 ignores it). */
+function constraintStrategies (options: ResolvedOptions, api: 4 | 5): Record<string, unknown> | undefined {
   const versioning = options.versioning as { storage: () => unknown, deriveVersion: unknown } | undefined
-  if (versioning === undefined) return options.constraints as Record<string, unknown> | undefined
+  if (versioning === undefined || api === 5) return options.constraints as Record<string, unknown> | undefined
   warnings.FSTDEP009()
   const strategies: Record<string, unknown> = Object.assign({}, options.constraints)
   strategies.version = {
@@ -57,9 +57,9 @@ function constraintStrategies (options: ResolvedOptions): Record<string, unknown
   return strategies
 }
 
-export function createRouters (options: ResolvedOptions, server: () => ServerState) {
+export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
-  const constraints = constraintStrategies(options)
+  const constraints = constraintStrategies(options, api)
   const shared: RouterConfig = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
