@@ -110,7 +110,7 @@ export interface ResolvedOptions {
   maxRequestsPerSocket: number
   return503OnClosing: boolean
   exposeHeadRoutes: boolean
-  disableRequestLogging: boolean
+  disableRequestLogging: boolean | ((request: never) => unknown)
   forceCloseConnections: boolean | 'idle'
   trustProxy: unknown
   jsonShorthand: boolean
@@ -228,6 +228,8 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   for (const name of Object.keys(given)) {
     let value = given[name]
     if (value === undefined) continue
+    // Fastify 5's per-request form, not Fastify 4.29's (its face refuses it as 4.29 does).
+    if (name === 'disableRequestLogging' && typeof value === 'function' && profile.name !== 'fastify') continue
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tracingChannel } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
 import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
-import { createRequestLogger } from '../logging/request-logger.js'
+import { createRequestLogger, requestLogOff } from '../logging/request-logger.js'
 import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
 import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
 import { isThenable } from '../util/functions.js'
@@ -42,7 +42,7 @@ function watchRequest (route: RouteContext, raw: IncomingMessage, request: Runti
   if (route.onRequestAbort !== null) watchAbort(raw, reply)
   if (route.onTimeout !== null) watchTimeout(raw, reply)
   const server = route.server
-  if (server.loggingEnabled && !server.options.disableRequestLogging) {
+  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
     request.log.info({ req: request }, 'incoming request')
   }
 }

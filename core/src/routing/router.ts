@@ -5,7 +5,7 @@ import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
-import { compileRequestLogging, createRequestLogger } from '../logging/request-logger.js'
+import { compileRequestLogging, createRequestLogger, requestLogOff } from '../logging/request-logger.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveError } from '../errors/create-error.js'
@@ -220,7 +220,7 @@ function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, serv
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
   const reply = new route.Reply(res, request, log, route) as EnclaveReply
-  if (server.loggingEnabled && !server.options.disableRequestLogging) log.info({ req: request }, 'incoming request')
+  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) log.info({ req: request }, 'incoming request')
   const custom = server.options.frameworkErrors as FrameworkErrorHandler
   try {
     custom(error, request, reply)
