@@ -141,3 +141,25 @@ test('enclave(): loggerInstance is accepted (Fastify 5\'s option, additive); the
   await app.close()
   await old.close()
 })
+
+for (const [name, factory] of fastify5Faces) {
+  test(`${name}: routerOptions win over the top-level router options; the top-level forms and the logging options warn`, async (t) => {
+    const seen: string[] = []
+    const listener = (warning: Error & { code?: string }): void => { seen.push(`${warning.name} ${warning.code}: ${warning.message}`) }
+    process.on('warning', listener)
+    t.teardown(() => { process.removeListener('warning', listener) })
+    const app = factory({ maxParamLength: 50, disableRequestLogging: false, requestIdLogLabel: 'reqId', routerOptions: { maxParamLength: 3, ignoreTrailingSlash: true, caseSensitive: false, querystringParser: () => ({ parsed: true }) } })
+    app.get('/p/:id', () => 'p')
+    app.get('/Upper', (request: any) => request.query)
+    t.equal((await app.inject('/p/12345')).statusCode, 414)
+    t.equal((await app.inject('/p/1/')).statusCode, 200)
+    t.same((await app.inject('/upper?x=1')).json(), { parsed: true })
+    await app.close()
+    await new Promise((resolve) => setImmediate(resolve))
+    t.same(seen.filter((line) => /FSTDEP02[234]/.test(line)).sort(), [
+      'FastifyDeprecation FSTDEP023: disableRequestLogging option is deprecated. Use the logController option with disableRequestLogging or isLogDisabled override instead. The disableRequestLogging top-level option will be removed in `fastify@6`.',
+      'FastifyDeprecation FSTDEP024: requestIdLogLabel option is deprecated. Use the logController option with requestIdLogLabel instead. The requestIdLogLabel top-level option will be removed in `fastify@6`.',
+      'FastifyWarning FSTDEP022: The router options for maxParamLength property access is deprecated. Please use "options.routerOptions" instead for accessing router options. The router options will be removed in `fastify@6`.'
+    ])
+  })
+}
