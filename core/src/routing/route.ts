@@ -19,7 +19,6 @@ import type { ServerState } from '../instance/server-state.js'
  */
 const routeHandler = dispatchRoute as Router.Handler<Router.HTTPVersion.V1>
 
-
 /** The hooks a route (or a not-found handler) declares in its own options, checked as addHook checks them. */
 export function routeHooksOf (options: Record<string, unknown>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
   const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
