@@ -1,23 +1,7 @@
 import { test } from 'tap'
 import { request as httpRequest } from 'node:http'
 import { fastify5Faces, enclaveFaces } from './fixtures/faces.js'
-
-type Failure = { code?: string, name?: string, message?: string } | null
-
-function failureOf (fn: () => unknown): Failure {
-  try {
-    fn()
-    return null
-  } catch (error) {
-    const { code, name, message } = error as Error & { code?: string }
-    return { code, name, message }
-  }
-}
-
-async function readyFailure (app: any): Promise<Failure> {
-  const error = await app.ready().then(() => null, (err: Error & { code?: string }) => err)
-  return error === null ? null : { code: error.code, name: error.name, message: error.message }
-}
+import { failureOf, readyFailure } from './fixtures/failures.js'
 
 /** A request with headers exactly as given (no Content-Length added), through a real socket. */
 function rawRequest (port: number, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number, body: string }> {
