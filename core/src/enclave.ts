@@ -8,7 +8,8 @@ import { createValidatorCompilerFactory, type AjvCompilerOptions } from '@enclav
 import { createSerializerCompilerFactory, type SerializerOptions } from '@enclave/fjs'
 import { resolveOptions } from './options.js'
 import { buildInitialConfig } from './instance/initial-config.js'
-import { createLogger } from './logging/logger.js'
+import { createLoggerFrom } from './logging/logger.js'
+import { createMethodTable } from './routing/http-methods.js'
 import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request-logger.js'
 import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
@@ -48,7 +49,8 @@ export function enclave (input?: EnclaveOptions): EnclaveInstance {
 type ValidatorGroup = Pick<AjvCompilerOptions, 'customOptions' | 'plugins' | 'onCreate'> & Record<string, unknown>
 
 function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState {
-  const { logger, enabled: loggingEnabled } = createLogger(options.logger)
+  // Fastify 4.29 knows no `loggerInstance`: its face ignores it, as 4.29 does.
+  const { logger, enabled: loggingEnabled } = createLoggerFrom(options.logger, profile.name === 'fastify' ? undefined : options.loggerInstance, profile.api)
   const validatorGroup = (options.validator ?? options.ajv ?? {}) as ValidatorGroup
   const serializerOptions = options.serializerOpts as SerializerOptions | undefined
   const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions)
@@ -57,6 +59,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
   return {
     options,
     profile,
+    httpMethods: createMethodTable(profile.api),
     logger,
     loggingEnabled,
     genReqId: withRequestIdHeader(options.requestIdHeader, generate),
@@ -100,7 +103,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
   const instance = Object.create(instanceMethods) as EnclaveInstance & RuntimeInstance
   const server = serverStateOf(options, profile)
-  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server })
+  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server }, profile.api)
   server.router = router
   server.notFoundRouter = notFoundRouter
   server.querystringParser = querystringParser
@@ -128,7 +131,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   // Read-only for apps; the factory sets it once.
   const runtime: RuntimeInstance = instance
-  runtime.initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options)
+  runtime.initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options, profile.api)
 
   const boot = avvio(instance, {
     autostart: false,

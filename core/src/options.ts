@@ -4,6 +4,7 @@ import type { Profile } from './profile.js'
 import { coerceOption, schemaMessage } from './option-coercion.js'
 import { kNotCoercible } from './symbols.js'
 import { warnUnknownOption } from './unknown-option-warning.js'
+import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
 
@@ -24,6 +25,8 @@ const isStrategy: Check = (v) => isObject(v) && typeof (v as Record<string, unkn
  */
 const optionChecks: Record<string, [Check, string]> = {
   logger: [anyValue, 'boolean | pino options | logger instance'],
+  // Checked where the logger is built, with Fastify 5's errors.
+  loggerInstance: [anyValue, 'a logger instance'],
   bodyLimit: [isPositiveInt, 'an integer > 0'],
   genReqId: [isFunction, 'a function'],
   childLoggerFactory: [isFunction, 'a function (logger, bindings, options, rawRequest) => logger'],
@@ -88,7 +91,7 @@ const optionChecks: Record<string, [Check, string]> = {
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
-const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory'])
+const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory', 'routerOptions'])
 const knownOptionNames = Object.keys(optionChecks)
 
 export interface ResolvedOptions {
@@ -108,7 +111,7 @@ export interface ResolvedOptions {
   maxRequestsPerSocket: number
   return503OnClosing: boolean
   exposeHeadRoutes: boolean
-  disableRequestLogging: boolean
+  disableRequestLogging: boolean | ((request: never) => unknown)
   forceCloseConnections: boolean | 'idle'
   trustProxy: unknown
   jsonShorthand: boolean
@@ -216,8 +219,37 @@ function fastifySchemaError (name: string, value: unknown): string | undefined {
   return undefined
 }
 
+/** The options Fastify 5 moved into `routerOptions` (still read at the top level, with FSTDEP022). */
+const routerOptionNames = ['ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'caseSensitive', 'maxParamLength', 'allowUnsafeRegex', 'useSemicolonDelimiter', 'querystringParser', 'constraints'] as const
+
+/**
+ * Fastify 5's `routerOptions`: router settings in one group, which win over the same names at the
+ * top level (each checked as at the top level). Fastify 5 warns about the top-level forms and about
+ * the logging options its LogController replaces.
+ */
+function applyFastify5Groups (given: Record<string, unknown>, profile: Profile): void {
+  for (const name of routerOptionNames) {
+    if (given[name] !== undefined) warnings.ENC_WARN_TOP_LEVEL_ROUTER_OPTION(name)
+  }
+  if (given.disableRequestLogging !== undefined) warnings.FSTDEP023()
+  if (given.requestIdLogLabel !== undefined) warnings.FSTDEP024()
+  const group = given.routerOptions
+  if (group === undefined || group === null) return
+  if (!isObject(group)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option 'routerOptions' must be an object, got ${JSON.stringify(group) ?? typeof group}`)
+  const inner = resolveOptions(pickRouterOptions(group as Record<string, unknown>), profile, false)
+  for (const name of routerOptionNames) {
+    if ((group as Record<string, unknown>)[name] !== undefined) given[name] = inner[name]
+  }
+}
+
+function pickRouterOptions (group: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {}
+  for (const name of routerOptionNames) picked[name] = group[name]
+  return picked
+}
+
 /** Validates the options given to enclave() and fills in Fastify v4's defaults. */
-export function resolveOptions (input: unknown, profile: Profile): ResolvedOptions {
+export function resolveOptions (input: unknown, profile: Profile, topLevel = true): ResolvedOptions {
   if (input === undefined || input === null) input = {}
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
@@ -226,6 +258,8 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   for (const name of Object.keys(given)) {
     let value = given[name]
     if (value === undefined) continue
+    // Fastify 5's per-request form, not Fastify 4.29's (its face refuses it as 4.29 does).
+    if (name === 'disableRequestLogging' && typeof value === 'function' && profile.name !== 'fastify') continue
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
@@ -243,6 +277,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)
     }
   }
+  if (topLevel && profile.api === 5) applyFastify5Groups(given, profile)
   if (given.validator !== undefined && given.ajv !== undefined) {
     // One would silently win over the other.
     throw new errorCodes.FST_ERR_INIT_OPTS_INVALID("options 'ajv' and 'validator' are the same group under two names; give only one")
@@ -254,5 +289,7 @@ export function resolveOptions (input: unknown, profile: Profile): ResolvedOptio
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined) resolved[name] = given[name]
   }
+  // Fastify 5 has no `jsonShorthand`: an app's old setting is ignored there, as Fastify 5 ignores it.
+  if (profile.api === 5) resolved.jsonShorthand = false
   return resolved as ResolvedOptions
 }

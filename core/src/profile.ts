@@ -72,7 +72,16 @@ function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {
  * the app sets them). Each is a row of the differences table with a Fastify v5 column.
  */
 export const fastify5Options: Readonly<Record<string, unknown>> = {
-  requestIdHeader: false
+  // Fastify 5 reads `a;b=1` as part of the path, as RFC 3986 does (4.29 split the query there).
+  useSemicolonDelimiter: false,
+  // Fastify 5 generates every request id unless the app names a header to take it from.
+  requestIdHeader: false,
+  // A parameter longer than maxParamLength: Fastify 5 answers 414 FST_ERR_MAX_PARAM_LENGTH, 4.29 a 404.
+  paramTooLongStatus: 414,
+  // An object or array decorating every request/reply: refused (FST_ERR_DEC_REFERENCE_TYPE).
+  referenceDecorators: 'reject',
+  // Fastify 5 removed the JSON shorthand: a schema is taken as written (the option itself is gone).
+  jsonShorthand: false
 }
 
 export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })

@@ -26,6 +26,9 @@ export const catalogue = [
   { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', message: "ajv.customOptions option should be an object, instead got '%s'", type: 'TypeError', when: 'The ajv.customOptions (validator.customOptions) option is not an object.' },
   { code: 'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', message: "ajv.plugins option should be an array, instead got '%s'", type: 'TypeError', when: 'The ajv.plugins (validator.plugins) option is not an array.' },
   { code: 'FST_ERR_LOG_INVALID_LOGGER', message: "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", type: 'TypeError', when: 'The logger option is an object that lacks the pino methods, or a childLoggerFactory returns no logger (the request fails where it is dispatched; inject() throws it).' },
+  { code: 'FST_ERR_LOG_INVALID_LOGGER_CONFIG', message: 'logger options only accepts a configuration object.', type: 'TypeError', when: 'Fastify 5 face: the `logger` option is a logger instance; an instance goes in `loggerInstance`.' },
+  { code: 'FST_ERR_LOG_INVALID_LOGGER_INSTANCE', message: 'loggerInstance only accepts a logger instance.', type: 'TypeError', when: 'The `loggerInstance` option is not an object (enclave() and the Fastify 5 face).' },
+  { code: 'FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', message: 'You cannot provide both logger and loggerInstance. Please provide only one.', type: 'TypeError', when: 'Both `logger` (enabled) and `loggerInstance` were given (enclave() and the Fastify 5 face).' },
   { code: 'FST_ERR_LOG_INVALID_DESTINATION', message: 'Cannot specify both logger.stream and logger.file options', when: 'The logger option names both a stream and a file to write to.' },
   // content-type parsers
   { code: 'FST_ERR_CTP_ALREADY_PRESENT', message: "Content type parser '%s' already present.", when: 'addContentTypeParser for a type this context already parses.' },
@@ -44,7 +47,7 @@ export const catalogue = [
   { code: 'FST_ERR_DEC_DEPENDENCY_INVALID_TYPE', message: "The dependencies of decorator '%s' must be of type Array.", type: 'TypeError', when: 'The dependency list of a decorator is not an array.' },
   { code: 'FST_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency '%s'.", when: 'A decorator lists a dependency that is not decorated in this context.' },
   { code: 'FST_ERR_DEC_AFTER_START', message: "The decorator '%s' has been added after start!", when: 'A decorator was added after ready().' },
-  { code: 'FST_ERR_DEC_REFERENCE_TYPE', message: "The decorator '%s' of type '%s' is a reference type. Use null or the { getter, setter } interface instead, and set the value in a hook.", when: 'decorateRequest/decorateReply with an object or array value, which every request would share.' },
+  { code: 'FST_ERR_DEC_REFERENCE_TYPE', message: "The decorator '%s' of type '%s' is a reference type. Use %s", when: 'decorateRequest/decorateReply with an object or array value, which every request would share. The advice: "null or the { getter, setter } interface instead, and set the value in a hook." (Fastify 5 face: "the { getter, setter } interface instead.", with the type `object` for an array too, as Fastify 5 says).' },
   { code: 'FST_ERR_DEC_UNDECLARED', message: "No decorator '%s' has been declared on %s.", when: 'getDecorator for a name that is not visible in this context.' },
   // hooks
   { code: 'FST_ERR_HOOK_INVALID_TYPE', message: 'The hook name must be a string', type: 'TypeError', when: 'addHook was given a non-string name.' },
@@ -112,6 +115,7 @@ export const catalogue = [
   { code: 'FST_ERR_HTTP2_INVALID_VERSION', message: 'HTTP2 is available only from node >= 8.8.1', when: 'Kept for Fastify compatibility; never raised on supported Node versions.' },
   { code: 'FST_ERR_ASYNC_CONSTRAINT', message: 'Unexpected error from async constraint', when: 'An asynchronous route constraint strategy failed.' },
   { code: 'FST_ERR_ROUTE_REWRITE_NOT_STR', message: 'Rewrite url for "%s" needs to be of type "string" but received "%s"', type: 'TypeError', when: 'rewriteUrl returned something other than a string: the request is destroyed with this error (the connection closes) and the URL is left as it was.' },
+  { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', type: 'TypeError', when: 'Fastify 5 face: an async plugin also declares the `done` callback; ready() fails (Fastify 4.29 and enclave() load it and warn FSTWRN002).' },
   { code: 'FST_ERR_PLUGIN_CALLBACK_NOT_FN', message: 'fastify-plugin: %s', type: 'TypeError', when: 'A plugin callback is not a function.' },
   { code: 'FST_ERR_ROOT_PLG_BOOTED', message: 'fastify-plugin: %s', when: 'register() on the root after it booted.' },
   { code: 'FST_ERR_PARENT_PLUGIN_BOOTED', message: 'fastify-plugin: %s', when: 'register() inside a plugin that has already booted.' }

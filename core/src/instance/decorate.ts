@@ -7,7 +7,13 @@ export type DecoratorTarget = 'instance' | 'request' | 'reply'
 
 interface Accessors { getter?: () => unknown, setter?: (value: unknown) => void }
 
-/** Fastify's rule: every object with a getter or a setter function is an accessor pair. */
+/** Fastify 5's wording on its face; enclave()'s own advice (and `array` named as such) elsewhere. */
+function referenceTypeError (api: 4 | 5, name: string, value: object): Error {
+  if (api === 5) return new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, 'object', 'the { getter, setter } interface instead.')
+  return new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, Array.isArray(value) ? 'array' : 'object', 'null or the { getter, setter } interface instead, and set the value in a hook.')
+}
+
+/** Fastify's rule: every object with a getter or a setter is an accessor pair. */
 function isAccessors (value: unknown): value is Accessors {
   return typeof value === 'object' && value !== null &&
     (typeof (value as Accessors).getter === 'function' || typeof (value as Accessors).setter === 'function')
@@ -106,7 +112,7 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
   } else if (target !== 'instance' && typeof value === 'object' && value !== null) {
     // One object on the prototype is shared, and mutated, by every request.
-    if (context.server.options.referenceDecorators === 'reject') throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(String(name), Array.isArray(value) ? 'array' : 'object')
+    if (context.server.options.referenceDecorators === 'reject') throw referenceTypeError(context.server.profile.api, String(name), value)
     warnings.FSTDEP006(String(name))
     holder[name] = value
   } else if (builtin) {

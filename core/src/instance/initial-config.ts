@@ -1,4 +1,4 @@
-/** `instance.initialConfig`: the options Fastify 4.29 exposes there, in its order. */
+/** `instance.initialConfig`: the options Fastify exposes there (4.29's or 5.12's list), in its order. */
 import type { ResolvedOptions } from '../options.js'
 
 /**
@@ -14,8 +14,17 @@ const exposedWithDefaults = [
   'onConstructorPoisoning', 'pluginTimeout', 'http2SessionTimeout', 'exposeHeadRoutes', 'useSemicolonDelimiter'
 ] as const
 
+/** Fastify 5.12's list and order: no `jsonShorthand` (removed in v5). */
+const exposedWithDefaultsV5 = [
+  'bodyLimit', 'connectionTimeout', 'keepAliveTimeout', 'maxRequestsPerSocket', 'requestTimeout', 'requestIdHeader',
+  'caseSensitive', 'allowUnsafeRegex', 'ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'disableRequestLogging',
+  'maxParamLength', 'onProtoPoisoning', 'onConstructorPoisoning', 'pluginTimeout', 'requestIdLogLabel',
+  'http2SessionTimeout', 'exposeHeadRoutes', 'useSemicolonDelimiter'
+] as const
+
 const exposedWhenGiven = new Set<string>(['http2', 'https', 'forceCloseConnections'])
 const exposed = new Set<string>(exposedWithDefaults)
+const exposedV5 = new Set<string>(exposedWithDefaultsV5)
 const hiddenButReadable = ['ajv', 'validator'] as const
 
 function shown (name: string, options: ResolvedOptions): unknown {
@@ -29,13 +38,15 @@ function shown (name: string, options: ResolvedOptions): unknown {
 }
 
 /** `initialConfig` as Fastify builds it: the options the app gave first (in its order), then the defaults. */
-export function buildInitialConfig (given: Readonly<Record<string, unknown>>, options: ResolvedOptions): Readonly<Record<string, unknown>> {
+export function buildInitialConfig (given: Readonly<Record<string, unknown>>, options: ResolvedOptions, api: 4 | 5): Readonly<Record<string, unknown>> {
   const config: Record<string, unknown> = {}
+  const names = api === 5 ? exposedWithDefaultsV5 : exposedWithDefaults
+  const shownNames = api === 5 ? exposedV5 : exposed
   for (const name of Object.keys(given)) {
-    if (given[name] === undefined || !(exposed.has(name) || exposedWhenGiven.has(name))) continue
+    if (given[name] === undefined || !(shownNames.has(name) || exposedWhenGiven.has(name))) continue
     config[name] = shown(name, options)
   }
-  for (const name of exposedWithDefaults) {
+  for (const name of names) {
     if (!(name in config)) config[name] = shown(name, options)
   }
   // The validator option group stays readable for plugins that build their own Ajv from it

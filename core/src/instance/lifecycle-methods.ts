@@ -4,7 +4,7 @@ import { registerPlugin } from './register.js'
 import { runReady, whenPluginsLoaded } from './ready.js'
 import { closeInstance } from './close.js'
 import { checkListenSignal, startListening } from '../server/listen.js'
-import { normaliseListenArguments } from '../server/listen-arguments.js'
+import { normaliseListenArguments, refusePositionalListen } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { serverOf } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
@@ -41,6 +41,7 @@ export const lifecycleMethods = {
     return settled
   },
   listen (...args: unknown[]) {
+    if (serverOf(this).profile.api === 5) refusePositionalListen(args[0])
     const { options, callback } = normaliseListenArguments(args)
     checkListenSignal(options.signal)
     const promise = startListening(serverOf(this), this, options)

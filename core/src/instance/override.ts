@@ -3,7 +3,7 @@ import { kOptionsFactory, kSkipOverride } from '../symbols.js'
 import { ContextState, contextOf, type RuntimeInstance } from './context-state.js'
 import { joinContextPrefix } from '../routing/prefix.js'
 import { contextLogger, serializersOf } from '../logging/request-logger.js'
-import { checkPluginMeta, declaredNameOf, pluginNameOf, warnMixedPluginStyles, type PluginFunction } from './plugin-meta.js'
+import { checkPluginMeta, declaredNameOf, pluginNameOf, checkMixedPluginStyles, type PluginFunction } from './plugin-meta.js'
 import { isDeferred, resolveOptions } from './plugin-options.js'
 
 /** A plugin as avvio hands it to `override`, with fastify-plugin's skip-override marker. */
@@ -20,7 +20,7 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
   const deferred = isDeferred(options)
   const opts = deferred ? undefined : options
   const name = pluginNameOf(fn, opts)
-  warnMixedPluginStyles(fn)
+  checkMixedPluginStyles(fn, contextOf(parent).server.profile.api)
   checkPluginMeta(parent, fn, name)
   const parentContext = contextOf(parent)
   const declaredName = declaredNameOf(fn)

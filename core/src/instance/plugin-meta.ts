@@ -102,9 +102,13 @@ export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, na
   }
 }
 
-/** Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns. */
-export function warnMixedPluginStyles (fn: PluginFunction): void {
+/**
+ * Fastify 4 loads an async plugin that also declares `done` (its promise ends the loading) and warns;
+ * Fastify 5 refuses it: ready() fails, naming the plugin by its metadata or function name.
+ */
+export function checkMixedPluginStyles (fn: PluginFunction, api: 4 | 5): void {
   if (!isAsyncFunction(fn) || fn.length !== 3) return
+  if (api === 5) throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(declaredNameOf(fn) ?? (nonEmptyString(fn.name) ? fn.name : 'null'))
   // Fastify's warning names the plugin by its metadata, display name or function name, else 'anonymous' (never its source).
   const display = fn[kDisplayName]
   warnings.FSTWRN002(declaredNameOf(fn) ?? (nonEmptyString(display) ? display : nonEmptyString(fn.name) ? fn.name : 'anonymous'))

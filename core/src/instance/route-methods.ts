@@ -1,7 +1,8 @@
 /** The route methods of an instance: route() and its shortcuts, route lookup and printing, and constraint strategies. */
 import type Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
-import { addRoute, addShortcutRoute, allMethods } from '../routing/route.js'
+import { addRoute, addShortcutRoute } from '../routing/route.js'
+import { addHttpMethod, type AddHttpMethodOptions } from '../routing/http-methods.js'
 import { isAsyncStrategy } from '../routing/router.js'
 import { printRoutes } from '../routing/print-routes.js'
 import { contextOf, serverOf, type RuntimeInstance } from './context-state.js'
@@ -42,11 +43,26 @@ export const routeMethods = {
   delete: shortcut('DELETE'),
   options: shortcut('OPTIONS'),
   patch: shortcut('PATCH'),
-  all: shortcut(allMethods),
+  // Every method the server supports when all() is called (those addHttpMethod added before included).
+  all (path: unknown, optionsOrHandler?: unknown, handler?: unknown) {
+    addShortcutRoute(this, Array.from(serverOf(this).httpMethods.keys()), path, optionsOrHandler, handler)
+    return this
+  },
+  // Server-wide, like the router: a method added in a plugin is usable everywhere.
+  addHttpMethod (method: string, options?: AddHttpMethodOptions) {
+    addHttpMethod(serverOf(this).httpMethods, method, options)
+    return this
+  },
+  get supportedMethods (): string[] {
+    return Array.from(serverOf(this).httpMethods.keys())
+  },
   // As Fastify 4.29, both look the URL up as a request's would be (`/users/42` finds `/users/:id`,
   // with its params and query). hasRoute upper-cases the method, findRoute takes it as given. An
-  // array of methods (which Fastify's toUpperCase() throws on) needs each.
+  // array of methods (which Fastify's toUpperCase() throws on) needs each. Fastify 5's hasRoute
+  // asks the router for the route as declared (`/users/:id`), as find-my-way's hasRoute does.
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean {
+    const server = serverOf(this)
+    if (server.profile.api === 5) return server.router.hasRoute(String(options.method).toUpperCase() as RouterMethod, options.url, (options.constraints ?? {}) as Parameters<typeof server.router.hasRoute>[2])
     const methods = Array.isArray(options.method) ? options.method : [options.method]
     return methods.every((method) => findInRouter(this, String(method ?? '').toUpperCase(), options.url, options.constraints) !== null)
   },

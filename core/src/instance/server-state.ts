@@ -10,6 +10,7 @@ import type { AnyFunction } from '../types/internal.js'
 import type { Profile } from '../profile.js'
 import type { SchemaControllerState } from '../schema/schema-controller.js'
 import type { TrustFunction } from '../request/trust-proxy.js'
+import type { MethodTable } from '../routing/http-methods.js'
 
 /** What a Node HTTP server (HTTP/1 or HTTP/2 compatibility API) calls for each request. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
@@ -32,6 +33,8 @@ export interface ServerState {
   /** Routes that answer "not found", one per context that set a not-found handler (by prefix). */
   notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
   querystringParser: (query: string) => unknown
+  /** The methods routes may use and whether their bodies are read (addHttpMethod adds to it). */
+  readonly httpMethods: MethodTable
   /** A constraint strategy derives asynchronously: the router then needs a completion callback. */
   asyncConstraints: boolean
   /** The `trustProxy` option as a function of (address, hop); null when proxies are not trusted. */

@@ -1,8 +1,9 @@
 /** The request pipeline: from the router's match through every phase of the lifecycle to the handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { tracingChannel } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
 import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
-import { createRequestLogger } from '../logging/request-logger.js'
+import { createRequestLogger, requestLogOff } from '../logging/request-logger.js'
 import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
 import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
 import { isThenable } from '../util/functions.js'
@@ -41,7 +42,7 @@ function watchRequest (route: RouteContext, raw: IncomingMessage, request: Runti
   if (route.onRequestAbort !== null) watchAbort(raw, reply)
   if (route.onTimeout !== null) watchTimeout(raw, reply)
   const server = route.server
-  if (server.loggingEnabled && !server.options.disableRequestLogging) {
+  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
     request.log.info({ req: request }, 'incoming request')
   }
 }
@@ -189,13 +190,16 @@ export function runInNotFoundRoute (request: RuntimeRequest, reply: Reply, route
 
 function runHandler (request: RuntimeRequest, reply: Reply): void {
   const route = request[kRequestRoute]
+  // Fastify 5's tracing channel, on every entry: only a subscribed tracer pays for it.
+  if (handlerTracing.hasSubscribers && !route.isNotFound) {
+    traceHandler(request, reply, route)
+    return
+  }
   let result: unknown
   try {
     result = route.handler.call(route.instance, request, reply)
   } catch (error) {
-    // As Fastify 4.29: the throw is sent like any error, so after the reply it is the "already sent" warning.
-    if (isAnswered(reply)) warnAlreadySent(reply)
-    else handleError(reply, error)
+    handlerThrew(reply, error)
     return
   }
   if (result === undefined || result === reply) return
@@ -206,15 +210,29 @@ function runHandler (request: RuntimeRequest, reply: Reply): void {
   if (reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
 }
 
+// As Fastify 4.29: the throw is sent like any error, so after the reply it is the "already sent" warning.
+function handlerThrew (reply: Reply, error: unknown): void {
+  if (isAnswered(reply)) warnAlreadySent(reply)
+  else handleError(reply, error)
+}
+
+function handlerRejected (reply: Reply, error: unknown): void {
+  if (isAnswered(reply)) reply.log.error({ err: error }, 'Promise errored, but reply.sent = true was set')
+  else handleError(reply, error)
+}
+
 async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
   let payload
   try {
     payload = await promise
   } catch (error) {
-    if (isAnswered(reply)) reply.log.error({ err: error }, 'Promise errored, but reply.sent = true was set')
-    else handleError(reply, error)
+    handlerRejected(reply, error)
     return
   }
+  handlerResolved(reply, payload)
+}
+
+function handlerResolved (reply: Reply, payload: unknown): void {
   if (payload === reply || reply[kReplyHijacked] === true) return
   if (reply[kReplySending] === true || reply.raw.writableEnded === true) {
     // Fastify 4.29 sends the value, which only warns that the reply was already sent.
@@ -225,6 +243,58 @@ async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promi
   if (payload === undefined && reply.raw.headersSent) return
   // Resolving undefined without sending answers an empty reply, silently, as Fastify 4.29 does.
   sendResult(reply, payload)
+}
+
+/**
+ * `tracing:fastify.request.handler:*`, as Fastify 5 documents it (Hooks.md, "Diagnostics Channel
+ * Hooks"): one message object per request, `{ request, reply, async, route: { url, method } }`,
+ * plus `error` once the handler failed. `start` (its stores bound around the handler) and `end`
+ * always; `asyncStart` and `asyncEnd` around the answer to a promise the handler returned.
+ */
+const handlerTracing = tracingChannel('fastify.request.handler')
+
+interface HandlerTrace {
+  request: RuntimeRequest
+  reply: Reply
+  async: boolean
+  route: { url: string, method: string }
+  error?: unknown
+}
+
+function invokeHandler (this: RouteContext, request: RuntimeRequest, reply: Reply): unknown {
+  return this.handler.call(this.instance, request, reply)
+}
+
+function traceHandler (request: RuntimeRequest, reply: Reply, route: RouteContext): void {
+  const trace: HandlerTrace = { request, reply, async: false, route: { url: route.url, method: route.method } }
+  let result: unknown
+  try {
+    result = handlerTracing.start.runStores(trace, invokeHandler, route, request, reply)
+  } catch (error) {
+    trace.error = error
+    handlerTracing.error.publish(trace)
+    handlerThrew(reply, error)
+    handlerTracing.end.publish(trace)
+    return
+  }
+  if (isThenable(result)) {
+    trace.async = true
+    handlerTracing.end.publish(trace)
+    result.then((payload) => {
+      handlerTracing.asyncStart.publish(trace)
+      handlerResolved(reply, payload)
+      handlerTracing.asyncEnd.publish(trace)
+    }, (error: unknown) => {
+      trace.error = error
+      handlerTracing.error.publish(trace)
+      handlerTracing.asyncStart.publish(trace)
+      handlerRejected(reply, error)
+      handlerTracing.asyncEnd.publish(trace)
+    })
+    return
+  }
+  if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
+  handlerTracing.end.publish(trace)
 }
 
 /** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */

@@ -8,6 +8,7 @@ import { kRawReply, kReplyEndTime, kReplyRoute } from '../symbols.js'
 import { runHooks, runAbortHooks, type ChainEnd } from './run-hooks.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
+import { requestLogOff } from '../logging/request-logger.js'
 
 /** A raw request, response or socket that points back at its reply, so its listeners are module-level functions. */
 type WithReply<T> = T & { [kRawReply]?: Reply }
@@ -39,7 +40,7 @@ function onResponseFinished (this: ServerResponse): void {
 
 function requestLoggingOn (reply: Reply): boolean {
   const server = reply[kReplyRoute].server
-  return server.loggingEnabled && !server.options.disableRequestLogging
+  return server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, reply.request)
 }
 
 function logRequestCompleted (_request: RuntimeRequest, reply: Reply): void {

@@ -79,9 +79,41 @@ function destinationOf (options: Record<string, unknown>): pino.DestinationStrea
   return undefined
 }
 
+/** A logger instance given: it gets the request serializers through a child, as in Fastify. */
+function fromInstance (given: EnclaveLogger): LoggerSetting {
+  const withSerializers = given.child({}, { serializers: serializersNotIn(given) })
+  return { logger: withSerializers ?? given, enabled: true }
+}
+
+/** Fastify 5 names the methods a logger instance lacks (4.29 named them all). */
+function missingMethods (value: object): string {
+  return requiredMethods.filter((name) => typeof (value as Record<string, unknown>)[name] !== 'function').join(',')
+}
+
+/**
+ * The `loggerInstance` option (Fastify 5's; enclave() has it too): the logger to use as it is. As
+ * in Fastify 5, `logger` then may not be on as well, and on the Fastify 5 face `logger` takes
+ * options only.
+ */
+export function createLoggerFrom (logger: unknown, loggerInstance: unknown, api: 4 | 5): LoggerSetting {
+  if (loggerInstance !== undefined && loggerInstance !== null) {
+    if (logger !== undefined && logger !== null && logger !== false) throw new errorCodes.FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED()
+    if (typeof loggerInstance !== 'object') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE()
+    const missing = missingMethods(loggerInstance)
+    if (missing !== '') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing)
+    return fromInstance(loggerInstance as EnclaveLogger)
+  }
+  if (api === 5 && typeof logger === 'object' && logger !== null && requiredMethods.some((name) => typeof (logger as Record<string, unknown>)[name] === 'function')) {
+    const missing = missingMethods(logger)
+    if (missing !== '') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing)
+    throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_CONFIG()
+  }
+  return createLogger(logger)
+}
+
 /**
  * `logger` option: false | true | pino options (plus Fastify's `stream` and `file`) | an existing
- * pino-compatible instance, which gets the request serializers through a child, as in Fastify.
+ * pino-compatible instance (Fastify 4's form), which gets the request serializers through a child.
  */
 export function createLogger (option: unknown): LoggerSetting {
   if (option === undefined || option === false || option === null) {
@@ -91,11 +123,7 @@ export function createLogger (option: unknown): LoggerSetting {
     return { logger: pino({ serializers: requestSerializers }), enabled: true }
   }
   if (typeof option === 'object') {
-    if (isLoggerInstance(option)) {
-      const given = option as EnclaveLogger
-      const withSerializers = given.child({}, { serializers: serializersNotIn(given) })
-      return { logger: withSerializers ?? given, enabled: true }
-    }
+    if (isLoggerInstance(option)) return fromInstance(option)
     const looksLikeLogger = requiredMethods.some((name) => typeof (option as Record<string, unknown>)[name] === 'function')
     if (looksLikeLogger) {
       throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(requiredMethods.join(','))

@@ -51,6 +51,14 @@ export function withRequestIdHeader (header: string | false, generate: RequestId
   }
 }
 
+/**
+ * `disableRequestLogging`: `true` silences the per-request lines; a function (Fastify 5's form, on
+ * enclave() and the Fastify 5 face) decides for each line from the request.
+ */
+export function requestLogOff (setting: boolean | ((request: never) => unknown), request: unknown): boolean {
+  return typeof setting === 'function' ? Boolean((setting as (request: unknown) => unknown)(request)) : setting === true
+}
+
 export function assertFunction (value: unknown, what: string): void {
   if (typeof value !== 'function') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${what} expects a function, got ${typeof value}`)
 }

@@ -12,6 +12,7 @@ import { errorPathOf, type Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { EnclaveRequest } from '../types/request.js'
+import { requestLogOff } from '../logging/request-logger.js'
 
 /** A user's error handler, with the context instance it runs as `this` in. */
 export interface ErrorHandlerEntry {
@@ -264,7 +265,7 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message
   // disableRequestLogging silences these lines too, as in Fastify.
-  if (reply[kReplyRoute].server.options.disableRequestLogging !== true) {
+  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
   }

@@ -9,6 +9,7 @@ import { answersHeadTwin } from './head-twin.js'
 import { fromWebPayload, isWebPayload } from './web-payload.js'
 import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
+import { requestLogOff } from '../logging/request-logger.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
@@ -330,7 +331,7 @@ function onPipedResponseClose (this: PipedResponse): void {
   const reply = stream[kRawReply]!
   // Answered here: the stream's own early close is not a second failure to report.
   stream.removeListener('close', onPayloadStreamClose)
-  if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) reply.log.info({ res: reply }, 'stream closed prematurely')
   if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
   else if (typeof stream.close === 'function') (stream.close as (callback: () => void) => void)(ignoreClose)
   else if (typeof stream.abort === 'function') (stream.abort as () => void)()
@@ -369,7 +370,7 @@ function onPayloadStreamClose (this: PayloadStream): void {
   const reply = this[kRawReply]!
   if (reply.raw.headersSent) {
     // Part of the body is out: the client sees the connection cut. Fastify logs it at info level.
-    if (!reply[kReplyRoute].server.options.disableRequestLogging) reply.log.info({ res: reply }, 'stream closed prematurely')
+    if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) reply.log.info({ res: reply }, 'stream closed prematurely')
     reply.raw.destroy()
     return
   }

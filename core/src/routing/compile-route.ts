@@ -108,7 +108,7 @@ export function compileRoute (route: RouteContext): void {
   const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
   route.logger = contextLogger(context.logger, logLevel, logSerializers)
   compileRequestLogging(route, logLevel, logSerializers)
-  route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && !route.server.options.disableRequestLogging)
+  route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && route.server.options.disableRequestLogging !== true)
   route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
   const notFound = route.isNotFound
   route.publicOptions = new RouteOptionsSource({

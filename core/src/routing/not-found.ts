@@ -14,6 +14,7 @@ import type { EnclaveLogger } from '../logging/logger.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
+import { requestLogOff } from '../logging/request-logger.js'
 
 /** What the not-found path reads of a request. */
 interface NotFoundRequest {
@@ -33,7 +34,7 @@ interface NotFoundReply {
 // Named as Fastify 4.29's (request.routeOptions.handler.name shows it).
 function basic404 (request: NotFoundRequest, reply: NotFoundReply): void {
   const message = `Route ${String(request.raw.method)}:${String(request.raw.url)} not found`
-  if (reply[kReplyRoute].server.options.disableRequestLogging !== true) request.log.info(message)
+  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) request.log.info(message)
   // Fastify's payload exactly, key order included.
   const body = JSON.stringify({ message, error: 'Not Found', statusCode: 404 })
   reply.code(404)

@@ -19,15 +19,6 @@ import type { ServerState } from '../instance/server-state.js'
  */
 const routeHandler = dispatchRoute as Router.Handler<Router.HTTPVersion.V1>
 
-/** What `all()` registers: Fastify v4's supported methods, WebDAV included. */
-export const allMethods = [
-  'DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS',
-  'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'SEARCH', 'REPORT', 'MKCALENDAR'
-]
-// As Fastify 4.29: a route may use only these (Node's other methods, PURGE or ACL, throw
-// FST_ERR_ROUTE_METHOD_NOT_SUPPORTED); requests with them still reach the not-found handler.
-const supportedMethods = new Set(allMethods)
-
 /** The hooks a route (or a not-found handler) declares in its own options, checked as addHook checks them. */
 export function routeHooksOf (options: Record<string, unknown>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
   const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
@@ -40,13 +31,17 @@ export function routeHooksOf (options: Record<string, unknown>, instance: object
   return hooks
 }
 
-function normaliseMethods (method: unknown): Router.HTTPMethod[] {
+/**
+ * A route may use only the server's methods (http-methods.ts: Fastify 4.29's or 5.12's, plus those
+ * addHttpMethod added); requests with other methods still reach the not-found handler.
+ */
+function normaliseMethods (method: unknown, supported: ReadonlyMap<string, boolean>): Router.HTTPMethod[] {
   const list = Array.isArray(method) ? method : [method]
   if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
   return list.map((entry) => {
     if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
     const upper = entry.toUpperCase()
-    if (!supportedMethods.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry)
+    if (!supported.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry)
     return upper as Router.HTTPMethod
   })
 }
@@ -79,6 +74,14 @@ function checkBodyLimit (bodyLimit: unknown): void {
   }
 }
 
+function versionAsConstraint (options: Record<string, unknown>): void {
+  if (options.version) warnings.FSTDEP008()
+  const constraints = options.constraints as RouteOptions['constraints']
+  if (typeof options.version === 'string' && constraints?.version === undefined) {
+    options.constraints = Object.assign({}, constraints, { version: options.version })
+  }
+}
+
 /** `instance.route(options)`: validates, runs onRoute hooks, and adds the route to the router. */
 export function addRoute (instance: RuntimeInstance, input: unknown): void {
   if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
@@ -97,7 +100,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   const given: Record<string, unknown> = { ...input }
   const options: Record<string, unknown> = { ...input }
   // Fastify checks the method, then the body limit, before the URL and before onRoute hooks run.
-  const methods = normaliseMethods(options.method)
+  const methods = normaliseMethods(options.method, server.httpMethods)
   const url = options.url ?? options.path
   checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '')
   checkBodyLimit(options.bodyLimit)
@@ -125,17 +128,14 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
   // As Fastify 4.29, onRoute hooks see attachValidation, false unless the route set it.
   if (options.attachValidation === undefined) options.attachValidation = false
-  // Fastify 4's deprecated `version` route option is the `version` constraint.
-  if (options.version) warnings.FSTDEP008()
-  const constraints = options.constraints as RouteOptions['constraints']
-  if (typeof options.version === 'string' && constraints?.version === undefined) {
-    options.constraints = Object.assign({}, constraints, { version: options.version })
-  }
+  // Fastify 4's deprecated `version` route option is the `version` constraint; Fastify 5 removed
+  // it (the option is ignored: only `constraints: { version }` constrains).
+  if (server.profile.api === 4) versionAsConstraint(options)
   // onRoute hooks (root first) may rewrite the options; `this` is the declaring instance, as in Fastify.
   for (const ctx of context.lineage()) {
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
   }
-  const finalMethods = normaliseMethods(options.method)
+  const finalMethods = normaliseMethods(options.method, server.httpMethods)
   validateRouteOptions(options, finalMethods, options.url)
   const ownExposeHead = options.exposeHeadRoute
   options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
@@ -144,7 +144,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
   const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance)
-  warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
+  if (server.profile.api === 4) warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
   for (const method of finalMethods) {
     for (const path of paths) {
       if (autoHead && headTaken(server, path, options.constraints)) continue
@@ -183,7 +183,9 @@ function registerRoute (
   route.isAutoHead = autoHead
   const constraints = options.constraints ?? {}
   const routerOptions = options.constraints === undefined ? {} : { constraints: options.constraints }
-  if (method === 'HEAD' && !autoHead) replaceAutoHead(server, path, constraints)
+  // Fastify 4 lets a HEAD route take the place of a GET route's automatic one; Fastify 5 refuses it
+  // as a duplicate (a HEAD route goes before its GET route, or the GET route sets exposeHeadRoute: false).
+  if (method === 'HEAD' && !autoHead && server.profile.api === 4) replaceAutoHead(server, path, constraints)
   try {
     server.router.on(method, path, routerOptions, routeHandler, route)
   } catch (error) {

@@ -5,7 +5,7 @@ import { parse as parseQuerystring } from 'fast-querystring'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
-import { compileRequestLogging, createRequestLogger } from '../logging/request-logger.js'
+import { compileRequestLogging, createRequestLogger, requestLogOff } from '../logging/request-logger.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveError } from '../errors/create-error.js'
@@ -41,10 +41,10 @@ function checkVersionConstraint (value: unknown): void {
   if (typeof value !== 'string') throw new errorCodes.FST_ERR_VERSION_CONSTRAINT_NOT_STR()
 }
 
-/** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy. */
-function constraintStrategies (options: ResolvedOptions): Record<string, unknown> | undefined {
+/** The `constraints` option, plus Fastify 4's `versioning` option as the `version` strategy (Fastify 5 ignores it). */
+function constraintStrategies (options: ResolvedOptions, api: 4 | 5): Record<string, unknown> | undefined {
   const versioning = options.versioning as { storage: () => unknown, deriveVersion: unknown } | undefined
-  if (versioning === undefined) return options.constraints as Record<string, unknown> | undefined
+  if (versioning === undefined || api === 5) return options.constraints as Record<string, unknown> | undefined
   warnings.FSTDEP009()
   const strategies: Record<string, unknown> = Object.assign({}, options.constraints)
   strategies.version = {
@@ -57,9 +57,9 @@ function constraintStrategies (options: ResolvedOptions): Record<string, unknown
   return strategies
 }
 
-export function createRouters (options: ResolvedOptions, server: () => ServerState) {
+export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
-  const constraints = constraintStrategies(options)
+  const constraints = constraintStrategies(options, api)
   const shared: RouterConfig = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
@@ -220,7 +220,7 @@ function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, serv
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
   const reply = new route.Reply(res, request, log, route) as EnclaveReply
-  if (server.loggingEnabled && !server.options.disableRequestLogging) log.info({ req: request }, 'incoming request')
+  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) log.info({ req: request }, 'incoming request')
   const custom = server.options.frameworkErrors as FrameworkErrorHandler
   try {
     custom(error, request, reply)

@@ -33,6 +33,16 @@ function positionalOptions (args: unknown[]): ListenOptions {
 }
 
 /**
+ * Fastify 5 removed the positional forms: `listen(port, …)` (or `listen(null)`) fails at once with
+ * the TypeError Fastify 5 throws for it, before anything is bound.
+ */
+export function refusePositionalListen (first: unknown): void {
+  if (first === undefined || typeof first === 'function' || (typeof first === 'object' && first !== null)) return
+  if (first === null) throw new TypeError("Cannot read properties of null (reading 'signal')")
+  throw new TypeError(`Cannot create property 'host' on ${typeof first} '${String(first)}'`)
+}
+
+/**
  * `listen()`'s forms, as Fastify 4.29 reads them: `()`, `(options)`, `(options, cb)`, `(cb)`, and
  * the deprecated positional forms `(port, host, backlog, cb)` and `(options, host, …, cb)`.
  */

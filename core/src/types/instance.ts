@@ -127,6 +127,10 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   inject (options: string | Record<string, unknown>, callback: (error: Error | null, response: InjectResponse) => void): undefined
   inject (): any
 
+  /** Lets routes use another HTTP method Node knows (a WebDAV one, say); with `hasBody: true` its requests have their body read. Server-wide. */
+  addHttpMethod (method: string, options?: { hasBody?: boolean, overrideExisting?: boolean }): this
+  /** The methods routes may use, a copy. */
+  readonly supportedMethods: string[]
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean
   /** The route a method and url lead to, with the params they give; `null` when none. */
   findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }): (RouteOptionsView & { params: Record<string, string>, searchParams: Record<string, string> }) | null
