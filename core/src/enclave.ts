@@ -14,6 +14,7 @@ import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { closeServerFirst } from './instance/close.js'
 import { instanceMethodsOf } from './instance/instance-methods.js'
+import { notFoundParamsOf } from './routing/not-found-params.js'
 import { lifecycleMethods } from './instance/lifecycle-methods.js'
 import { kContext } from './symbols.js'
 import { installNotFound } from './routing/not-found.js'
@@ -64,6 +65,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     onListen: [],
     preClose: [],
     rootNotFound: null,
+    rootNotFoundParams: notFoundParamsOf(profile),
     defaultRoute: null,
     secondaryServers: [],
     asyncConstraints: false,

@@ -23,7 +23,8 @@ export function signalOf (raw: IncomingMessage): AbortSignal {
   if (watch === undefined) {
     watch = new SignalWatch()
     watches.set(raw, watch)
-    raw.once('close', onRawClose)
+    // Ahead of the onRequestAbort watch, so those hooks already see the signal aborted (as in Fastify 5).
+    raw.prependOnceListener('close', onRawClose)
   }
   return watch.controller.signal
 }
