@@ -14,7 +14,8 @@ import { createDefaultIdGenerator, withRequestIdHeader } from './logging/request
 import { ContextState, type RuntimeInstance } from './instance/context-state.js'
 import { override } from './instance/override.js'
 import { closeServerFirst } from './instance/close.js'
-import { instanceMethods } from './instance/instance-methods.js'
+import { instanceMethodsOf } from './instance/instance-methods.js'
+import { notFoundParamsOf } from './routing/not-found-params.js'
 import { lifecycleMethods } from './instance/lifecycle-methods.js'
 import { kContext } from './symbols.js'
 import { installNotFound } from './routing/not-found.js'
@@ -67,6 +68,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     onListen: [],
     preClose: [],
     rootNotFound: null,
+    rootNotFoundParams: notFoundParamsOf(profile),
     defaultRoute: null,
     secondaryServers: [],
     asyncConstraints: false,
@@ -101,7 +103,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
 export function createServer (input: EnclaveOptions | undefined, profile: Profile): EnclaveInstance {
   const options = resolveOptions(input, profile)
   // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
-  const instance = Object.create(instanceMethods) as EnclaveInstance & RuntimeInstance
+  const instance = Object.create(instanceMethodsOf(profile)) as EnclaveInstance & RuntimeInstance
   const server = serverStateOf(options, profile)
   const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server }, profile.api)
   server.router = router

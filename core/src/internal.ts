@@ -4,4 +4,4 @@
  */
 export { createServer } from './enclave.js'
 export { enclaveProfile, fastifyProfile, fastify5Profile, differingOptions, fastify5Options, type Profile } from './profile.js'
-export { baseReplyPrototype } from './reply/reply.js'
+export { baseReplyPrototype, baseReplyPrototypeOf } from './reply/reply.js'

@@ -128,8 +128,8 @@ export class ContextState {
     this.logLevel = logLevel
     this.schemas = createSchemaView(this.controllerSetting('bucket'), parent === null ? null : parent.schemas)
     this.parsers = new ParserStore(parent === null ? null : parent.parsers)
-    this.Request = buildRequestClass(parent === null ? null : parent.Request)
-    this.Reply = buildReplyClass(parent === null ? null : parent.Reply)
+    this.Request = buildRequestClass(parent === null ? null : parent.Request, server.profile)
+    this.Reply = buildReplyClass(parent === null ? null : parent.Reply, server.profile)
     this.errorHandlers = parent === null ? [] : parent.errorHandlers.slice()
     this.loadedWith = parent === null
       ? { validatorCompiler: null, serializerCompiler: null, schemaErrorFormatter: null, replySerializer: null }

@@ -126,10 +126,3 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
 export function hasDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: PropertyKey): boolean {
   return name in holderOf(instance, target)
 }
-
-/** Fastify 5's getDecorator: a missing name is an error, not a silent undefined; methods come bound. */
-export function getDecorator (instance: RuntimeInstance, name: PropertyKey): unknown {
-  if (!(name in instance)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(String(name), 'instance')
-  const value = instance[name]
-  return typeof value === 'function' ? value.bind(instance) : value
-}

@@ -1,5 +1,6 @@
 /** The decorator methods of an instance (decorate*, has*Decorator, getDecorator) and hasPlugin. */
-import { addDecorator, hasDecorator, getDecorator } from './decorate.js'
+import { addDecorator, hasDecorator } from './decorate.js'
+import { getDecorator } from './decorator-access.js'
 import { contextOf } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
 
@@ -19,6 +20,6 @@ export const decoratorMethods = {
   hasDecorator (name: string | symbol) { return hasDecorator(this, 'instance', name) },
   hasRequestDecorator (name: string | symbol) { return hasDecorator(this, 'request', name) },
   hasReplyDecorator (name: string | symbol) { return hasDecorator(this, 'reply', name) },
-  getDecorator (name: string | symbol) { return getDecorator(this, name) },
+  getDecorator (name: string | symbol) { return getDecorator(this, 'instance', name) },
   hasPlugin (name: string) { return contextOf(this).hasPlugin(name) }
 } satisfies MethodGroup

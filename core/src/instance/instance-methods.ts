@@ -8,7 +8,9 @@ import { handlerMethods } from './handler-methods.js'
 import { parserMethods } from './parser-methods.js'
 import { lifecycleMethods } from './lifecycle-methods.js'
 import { infoMethods } from './info-methods.js'
+import { derivePrototype } from '../util/derive-prototype.js'
 import type { PrototypeMember } from './method-table.js'
+import type { Profile } from '../profile.js'
 
 const groups = [lifecycleMethods, routeMethods, infoMethods, hookMethods, decoratorMethods, schemaMethods, loggingMethods, handlerMethods, parserMethods]
 
@@ -26,3 +28,14 @@ const everyMemberProvided: [Exclude<PrototypeMember, Provided>] extends [never] 
 export const instanceMethods: object = {}
 for (const group of groups) Object.defineProperties(instanceMethods, Object.getOwnPropertyDescriptors(group))
 void everyMemberProvided
+
+/** Fastify 5 removed these (deprecated in 4.29 as FSTDEP014): `'getDefaultRoute' in app` is false on the v5 face. */
+const removedInFastify5 = ['getDefaultRoute', 'setDefaultRoute']
+
+/** The v5 face's instance methods: the same, less what Fastify 5 removed. */
+const fastify5InstanceMethods = derivePrototype(instanceMethods, removedInFastify5)
+
+/** The prototype of an entry's root instance: decided once per server, never per call. */
+export function instanceMethodsOf (profile: Profile): object {
+  return profile.api === 5 ? fastify5InstanceMethods : instanceMethods
+}

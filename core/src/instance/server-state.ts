@@ -11,6 +11,7 @@ import type { Profile } from '../profile.js'
 import type { SchemaControllerState } from '../schema/schema-controller.js'
 import type { TrustFunction } from '../request/trust-proxy.js'
 import type { MethodTable } from '../routing/http-methods.js'
+import type { NotFoundParams } from '../routing/not-found-params.js'
 
 /** What a Node HTTP server (HTTP/1 or HTTP/2 compatibility API) calls for each request. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
@@ -45,6 +46,8 @@ export interface ServerState {
   readonly preClose: HookEntry[]
   root: ContextState
   rootNotFound: RouteContext | null
+  /** `request.params` when no route matched: with a prototype (Fastify 4) or without (Fastify 5). */
+  readonly rootNotFoundParams: NotFoundParams
   /** reply.callNotFound(): runs the not-found route that answers the request's URL. */
   invokeNotFound (request: object, reply: object): void
   httpServer: Server

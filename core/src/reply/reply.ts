@@ -12,6 +12,10 @@ import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
 import { replyThen } from './reply-then.js'
 import { setTrailer } from './trailers.js'
+import { stopSignalWatch } from '../request/request-signal.js'
+import { derivePrototype } from '../util/derive-prototype.js'
+import { getDecorator } from '../instance/decorator-access.js'
+import type { Profile } from '../profile.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -140,6 +144,7 @@ const replyPrototype = {
   },
   hijack (this: Reply) {
     this[kReplyHijacked] = true
+    stopSignalWatch(this.request.raw)
     return this
   },
   get sent (): boolean {
@@ -172,7 +177,39 @@ const replyPrototype = {
   statusText (this: Reply): string | undefined {
     return STATUS_CODES[this.raw.statusCode]
   }
-} satisfies ReplyPrototype & ThisType<Reply>
+} satisfies Omit<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
+
+/** Fastify 5's reply members that Fastify 4.29 lacks: on the v5 face and enclave(), not on the v4 face. */
+type Fastify5Addition = 'writeEarlyHints' | 'getDecorator'
+
+const fastify5Additions = {
+  /** An HTTP/1 `103 Early Hints` before the response (Node's `writeEarlyHints`, which sends nothing without a `link` hint). */
+  writeEarlyHints (this: Reply, hints: Record<string, string | string[]>, callback?: () => void) {
+    this.raw.writeEarlyHints(hints, callback)
+    return this
+  },
+  getDecorator<T = unknown> (this: Reply, name: string | symbol): T {
+    return getDecorator(this, 'reply', name) as T
+  }
+} satisfies Pick<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
+
+/**
+ * Where Fastify 5 changed a member: `redirect(url, code?)` only (a code first is taken as the URL,
+ * and code() then refuses the URL), `sent` read-only (assigning it throws the engine's TypeError).
+ */
+const fastify5Changes = {
+  redirect (this: Reply, url: string, code?: number) {
+    this.header('location', url).code(code ?? (this.raw.statusCode === 200 ? 302 : this.raw.statusCode)).send()
+    return this
+  },
+  get sent (): boolean {
+    const self = this
+    return self[kReplyHijacked] || self.raw.writableEnded
+  }
+} satisfies Pick<ReplyPrototype, 'sent'> & { redirect (url: string, code?: number): Reply } & ThisType<Reply>
+
+/** What Fastify 5 removed (deprecated in 4.29): absent from the v5 face's replies. */
+const removedInFastify5 = ['getResponseTime', 'context']
 
 // V8 names the object that holds an accessor by its constructor in a TypeError ("… of #<Reply>
 // which has only a getter"): Reply, as Fastify's.
@@ -203,7 +240,17 @@ const trailersKey: typeof kReplyTrailers = kReplyTrailers
  */
 export const baseReplyPrototype: object = replyPrototype
 
-export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
+// Chosen once per context class (never per request): each entry's replies have one flat prototype.
+const enclaveReplyPrototype = derivePrototype(replyPrototype, [], fastify5Additions)
+const fastify5ReplyPrototype = derivePrototype(replyPrototype, removedInFastify5, fastify5Additions, fastify5Changes)
+
+/** The prototype every context's reply class descends from, for this entry (`baseReplyPrototype` on the v4 face). */
+export function baseReplyPrototypeOf (profile: Profile): object {
+  if (profile.api === 5) return fastify5ReplyPrototype
+  return profile.name === 'enclave' ? enclaveReplyPrototype : replyPrototype
+}
+
+export function buildReplyClass (parent: ReplyClass | null, profile: Profile): ReplyClass {
   function Reply (this: ReplyState, raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): void {
     this.raw = raw
     this.request = request
@@ -219,7 +266,7 @@ export function buildReplyClass (parent: ReplyClass | null): ReplyClass {
     this[endTimeKey] = 0
     this[trailersKey] = null
   }
-  Reply.prototype = Object.create(parent === null ? replyPrototype : parent.prototype) as Record<PropertyKey, unknown>
+  Reply.prototype = Object.create(parent === null ? baseReplyPrototypeOf(profile) : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
   // TypeScript cannot call a function constructible; `new route.Reply(...)` is how it is used.
   return Reply as typeof Reply & ReplyClass

@@ -1,7 +1,7 @@
 /** Response trailers (reply.trailer): the names a trailer may not carry, and computing their values to end the response with. */
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
-import { kReplyTrailers } from '../symbols.js'
+import { kReplyRoute, kReplyTrailers } from '../symbols.js'
 import type { Reply } from './reply-state.js'
 
 /** What a trailer function receives as the payload: the body written, null for a stream or a HEAD twin. */
@@ -48,22 +48,24 @@ interface TrailerCollection {
 
 /**
  * Runs every trailer function, then adds their values and ends the response. A function answers
- * through `done`, a promise, or (deprecated, FSTDEP013) a value it returns. One that fails is
+ * through `done`, a promise, or (Fastify 4 only, deprecated there: FSTDEP013) a value it returns. One that fails is
  * left out, as in Fastify; a throw is caught too (Fastify 4 crashes the process there).
  */
 export function endWithTrailers (reply: Reply, payload: TrailerPayload): void {
   const trailers = reply[kReplyTrailers]!
   // The initial count keeps the response open until every function has been called.
   const collection: TrailerCollection = { reply, pending: 1, values: {} }
+  // Fastify 5 removed the direct return: there a function answers only through `done` or a promise.
+  const directReturn = reply[kReplyRoute].server.profile.api === 4
   for (const name in trailers) {
     const fn = trailers[name]
-    if (fn !== undefined) runTrailer(collection, name, fn, payload)
+    if (fn !== undefined) runTrailer(collection, name, fn, payload, directReturn)
   }
   settle(collection)
 }
 
 // Closures per trailer are fine here: this path runs only for replies that set a trailer.
-function runTrailer (collection: TrailerCollection, name: string, fn: TrailerFunction, payload: TrailerPayload): void {
+function runTrailer (collection: TrailerCollection, name: string, fn: TrailerFunction, payload: TrailerPayload, directReturn: boolean): void {
   collection.pending++
   let answered = false
   const answer = (failed: boolean, error: unknown, value: unknown): void => {
@@ -85,7 +87,7 @@ function runTrailer (collection: TrailerCollection, name: string, fn: TrailerFun
   }
   if (result !== null && typeof result === 'object' && typeof (result as { then?: unknown }).then === 'function') {
     (result as PromiseLike<unknown>).then((value) => { answer(false, null, value) }, (error: unknown) => { answer(true, error, undefined) })
-  } else if (result !== undefined) {
+  } else if (result !== undefined && directReturn) {
     warnings.FSTDEP013()
     answer(false, null, result)
   }

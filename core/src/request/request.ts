@@ -4,7 +4,13 @@ import type { TLSSocket } from 'node:tls'
 import { kRequestRoute } from '../symbols.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
-import { routeOptionsOf } from './route-options-view.js'
+import { routeOptionsOf, fastify5RouteOptionsOf } from './route-options-view.js'
+import { hostnameOf, portOf } from './host-parts.js'
+import { signalOf } from './request-signal.js'
+import { mediaTypeOf, isValidMediaType } from './content-type.js'
+import { getDecorator, setDecorator } from '../instance/decorator-access.js'
+import { derivePrototype } from '../util/derive-prototype.js'
+import type { Profile } from '../profile.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -47,14 +53,17 @@ export interface RequestClass {
 type RequestAccessors = Pick<EnclaveRequest,
 'method' | 'url' | 'originalUrl' | 'socket' | 'routeOptions' | 'routeConfig' | 'routeSchema' |
 'routerPath' | 'routerMethod' | 'is404' | 'ip' | 'ips' | 'hostname' | 'protocol' | 'connection' |
-'getValidationFunction' | 'compileValidationSchema' | 'validateInput'> & {
+'getValidationFunction' | 'compileValidationSchema' | 'validateInput' | Fastify5Addition> & {
   /** The instance the route was declared on, as core holds it (the public type is EnclaveInstance). */
   readonly server: RuntimeInstance
   /** Fastify v4's `request.context`, kept for plugins that read `context.config`. */
   readonly context: RouteContext
 }
 
-/** Properties every request has; the per-context classes inherit them. */
+/** Fastify 5's request members that Fastify 4.29 lacks: on the v5 face and enclave(), not on the v4 face. */
+type Fastify5Addition = 'host' | 'port' | 'mediaType' | 'signal' | 'getDecorator' | 'setDecorator'
+
+/** The Fastify 4.29 request: every member of the v4 face, in its order; the other entries are built from it. */
 const requestPrototype = {
   get headers (): Record<string, unknown> {
     const additional = this.additionalHeaders
@@ -87,10 +96,7 @@ const requestPrototype = {
     return this[kRequestRoute].instance
   },
   get routeOptions () {
-    const route = this[kRequestRoute]
-    const version = this.raw.headers['accept-version']
-    // As Fastify 4.29: `version` is the version the request asked for, once a version strategy is in use.
-    return routeOptionsOf(route.publicOptions, typeof version === 'string' && route.server.router.hasConstraintStrategy('version') ? version : undefined)
+    return routeOptionsOf(this[kRequestRoute].publicOptions, acceptedVersion(this))
   },
   get routeConfig (): Record<string, unknown> {
     warnings.FSTDEP016()
@@ -125,13 +131,9 @@ const requestPrototype = {
   get ips (): string[] | undefined {
     return this[kRequestRoute].server.trustProxy === null ? undefined : clientAddresses(this)
   },
+  // Fastify 4.29's hostname is the whole host, port included (Fastify 5's `host`).
   get hostname (): string {
-    const headers = this.raw.headers
-    if (this[kRequestRoute].server.trustProxy !== null) {
-      const forwarded = headers['x-forwarded-host']
-      if (typeof forwarded === 'string' && believesForwarding(this)) return lastListValue(forwarded)
-    }
-    return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
+    return hostOf(this)
   },
   get protocol (): 'http' | 'https' {
     if (this[kRequestRoute].server.trustProxy !== null) {
@@ -141,9 +143,47 @@ const requestPrototype = {
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
   }
-} satisfies Omit<RequestAccessors, ValidationMethodName> & Pick<RequestState, 'headers'> & ThisType<RequestState>
+} satisfies Omit<RequestAccessors, ValidationMethodName | Fastify5Addition> & Pick<RequestState, 'headers'> & ThisType<RequestState>
 
 type ValidationMethodName = 'getValidationFunction' | 'compileValidationSchema' | 'validateInput'
+
+/** Fastify 5's additions (see Fastify5Addition). */
+const fastify5Additions = {
+  get host (): string {
+    return hostOf(this)
+  },
+  get port (): number | null {
+    return portOf(hostOf(this))
+  },
+  get mediaType (): string | undefined {
+    const header = this.raw.headers['content-type']
+    if (header === undefined) return undefined
+    const type = mediaTypeOf(header)
+    return isValidMediaType(type) ? type : undefined
+  },
+  get signal (): AbortSignal {
+    return signalOf(this.raw)
+  },
+  getDecorator<T = unknown> (name: string | symbol): T {
+    return getDecorator(this, 'request', name) as T
+  },
+  setDecorator (name: string | symbol, value: unknown): void {
+    setDecorator(this, 'request', name, value)
+  }
+} satisfies Pick<RequestAccessors, Fastify5Addition> & ThisType<RequestState>
+
+/** Where Fastify 5 changed a member: `hostname` without the port, `routeOptions` a plain object with `handlerTimeout`. */
+const fastify5Changes = {
+  get hostname (): string {
+    return hostnameOf(hostOf(this))
+  },
+  get routeOptions () {
+    return fastify5RouteOptionsOf(this[kRequestRoute].publicOptions, acceptedVersion(this))
+  }
+} satisfies Pick<RequestAccessors, 'hostname' | 'routeOptions'> & ThisType<RequestState>
+
+/** What Fastify 5 removed (each was deprecated in 4.29): absent from the v5 face's requests, `'context' in request` false. */
+const removedInFastify5 = ['connection', 'routeConfig', 'routeSchema', 'routerPath', 'routerMethod', 'context']
 
 // V8 names the object that holds an accessor by its constructor in a TypeError ("Cannot set property
 // routeOptions of #<Request> which has only a getter"): Request, as Fastify's.
@@ -152,6 +192,32 @@ Object.defineProperty(requestPrototype, 'constructor', { value: function Request
 // Read-only, as in Fastify 4.29: decorateRequest with one of these names throws a TypeError.
 for (const name of ['getValidationFunction', 'compileValidationSchema', 'validateInput'] as const) {
   Object.defineProperty(requestPrototype, name, { value: validationMethods[name], writable: false, enumerable: true, configurable: false })
+}
+
+/** As Fastify: `routeOptions.version` is the version the request asked for, once a version strategy is in use. */
+function acceptedVersion (request: RequestState): string | undefined {
+  const version = request.raw.headers['accept-version']
+  return typeof version === 'string' && request[kRequestRoute].server.router.hasConstraintStrategy('version') ? version : undefined
+}
+
+/** The request's host as sent, port included: X-Forwarded-Host from a believed proxy, else Host (`:authority` over HTTP/2). */
+function hostOf (request: RequestState): string {
+  const headers = request.raw.headers
+  if (request[kRequestRoute].server.trustProxy !== null) {
+    const forwarded = headers['x-forwarded-host']
+    if (typeof forwarded === 'string' && believesForwarding(request)) return lastListValue(forwarded)
+  }
+  return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
+}
+
+// Chosen once per context class (never per request): each entry's requests have one flat prototype.
+const enclaveRequestPrototype = derivePrototype(requestPrototype, [], fastify5Additions)
+const fastify5RequestPrototype = derivePrototype(requestPrototype, removedInFastify5, fastify5Additions, fastify5Changes)
+
+/** The prototype every context's request class descends from, for this entry. */
+function baseRequestPrototypeOf (profile: Profile): object {
+  if (profile.api === 5) return fastify5RequestPrototype
+  return profile.name === 'enclave' ? enclaveRequestPrototype : requestPrototype
 }
 
 function lastListValue (value: string): string {
@@ -195,7 +261,7 @@ function clientAddresses (request: RequestState): string[] {
  * One request class per encapsulation context, whose prototype inherits the parent context's:
  * a decoration added in a context is visible in it and its descendants only (docs/encapsulation.md).
  */
-export function buildRequestClass (parent: RequestClass | null): RequestClass {
+export function buildRequestClass (parent: RequestClass | null, profile: Profile): RequestClass {
   // The accessors come from the prototype chain set below, decorations from decorateRequest; the
   // interface tells the class so.
   interface Request extends RequestAccessors {
@@ -224,7 +290,7 @@ export function buildRequestClass (parent: RequestClass | null): RequestClass {
       this[kRequestRoute] = route
     }
   }
-  Object.setPrototypeOf(Request.prototype, parent === null ? requestPrototype : parent.prototype)
+  Object.setPrototypeOf(Request.prototype, parent === null ? baseRequestPrototypeOf(profile) : parent.prototype)
   return Request
 }
 

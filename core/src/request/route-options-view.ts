@@ -1,4 +1,4 @@
-/** `request.routeOptions`: a route's options in Fastify 4.29's shape, a new frozen object at each read. */
+/** `request.routeOptions`: a route's options in Fastify 4.29's shape (a new frozen object at each read) or Fastify 5's (a new plain one). */
 import type { RouteOptionsView } from '../types/route.js'
 
 /** What the view shows, as Fastify 4.29 lists it; `config` and `schema` are there but not enumerated. */
@@ -14,6 +14,8 @@ export interface RouteOptionsFields {
   version: string | undefined
   config: Record<string, unknown> | undefined
   schema: unknown
+  /** Fastify 5's `handlerTimeout` in effect for the route (0: none); only the v5 view shows it. */
+  handlerTimeout?: number
 }
 
 /**
@@ -55,4 +57,26 @@ export function routeOptionsOf (source: RouteOptionsSource, version: string | un
   }
   Object.defineProperties(view, source.accessors)
   return Object.freeze(view) as unknown as Readonly<RouteOptionsView>
+}
+
+/**
+ * Fastify 5's view: a plain object (neither frozen nor with accessors) whose keys are all enumerable,
+ * in its order, `handlerTimeout` among them; changing it changes nothing, as each read makes a new one.
+ */
+export function fastify5RouteOptionsOf (source: RouteOptionsSource, version: string | undefined): RouteOptionsView {
+  const fields = source.fields
+  return {
+    method: fields.method,
+    url: fields.url,
+    bodyLimit: fields.bodyLimit,
+    handlerTimeout: fields.handlerTimeout ?? 0,
+    attachValidation: fields.attachValidation,
+    logLevel: fields.logLevel,
+    exposeHeadRoute: fields.exposeHeadRoute,
+    prefixTrailingSlash: fields.prefixTrailingSlash,
+    handler: fields.handler,
+    config: fields.config,
+    schema: fields.schema,
+    version: version ?? fields.version
+  } as unknown as RouteOptionsView
 }

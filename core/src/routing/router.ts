@@ -133,17 +133,7 @@ export function answerNotFound (server: ServerState, req: IncomingMessage, res: 
     query = {}
   }
   // As Fastify 4.29, whose not-found routes are `<prefix>/*`: the rest of the path is params['*'].
-  dispatchRoute(req, res, store !== undefined ? found!.params as Record<string, string> : rootNotFoundParams(path), route, query)
-}
-
-function rootNotFoundParams (path: string): Record<string, string> {
-  if (path === '/' || path === '') return {}
-  const rest = path.slice(1)
-  try {
-    return { '*': decodeURIComponent(rest) }
-  } catch {
-    return { '*': rest }
-  }
+  dispatchRoute(req, res, store !== undefined ? found!.params as Record<string, string> : server.rootNotFoundParams(path), route, query)
 }
 
 /**

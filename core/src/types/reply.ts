@@ -65,6 +65,10 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   send (payload?: Payload): this
   redirect (url: string, statusCode?: number): this
   redirect (statusCode: number, url: string): this
+  /** Sends an HTTP/1 `103 Early Hints` (Node sends one only with a `link` hint); `callback` runs once it is written. */
+  writeEarlyHints (hints: Record<string, string | string[]>, callback?: () => void): this
+  /** A reply member by name (a decoration or a built-in), a function bound to the reply; FST_ERR_DEC_UNDECLARED when there is none. */
+  getDecorator<T = unknown> (name: string | symbol): T
   callNotFound (): this
   hijack (): this
   /** @deprecated Use `reply.elapsedTime` (as in Fastify 4.29). */

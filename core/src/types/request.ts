@@ -25,7 +25,16 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   readonly ip: string | undefined
   /** With trustProxy only (undefined without, as in Fastify). */
   readonly ips?: string[]
+  /** The host as Fastify 4.29 gives it: with the port (`example.com:8080`); Fastify 5's `host`. */
   readonly hostname: string
+  /** The host the request was sent to, port included (X-Forwarded-Host with trustProxy, `:authority` over HTTP/2). */
+  readonly host: string
+  /** The port in `host` as a number; null when it names none. */
+  readonly port: number | null
+  /** The lower-cased media type of `Content-Type` (`application/json`); undefined without one or when it is malformed. */
+  readonly mediaType: string | undefined
+  /** Aborts when the client goes away before the response is finished (watched from its first read). */
+  readonly signal: AbortSignal
   readonly protocol: 'http' | 'https'
   readonly url: string
   readonly originalUrl: string
@@ -43,6 +52,10 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric, Parts ext
   // (Enclave's, Fastify's) types those methods its own way.
   readonly server: EnclaveInstanceCore
   log: EnclaveLogger
+  /** A request member by name (a decoration or a built-in), a function bound to the request; FST_ERR_DEC_UNDECLARED when there is none. */
+  getDecorator<T = unknown> (name: string | symbol): T
+  /** Assigns a request member that exists (a declared decoration); FST_ERR_DEC_UNDECLARED otherwise. */
+  setDecorator<T = unknown> (name: string | symbol, value: T): void
   /** Set instead of answering 400 when the route has `attachValidation: true`. */
   validationError?: ValidationError
   /**

@@ -98,5 +98,7 @@ export interface RouteOptionsView<Config = Record<string, unknown>> {
   exposeHeadRoute?: boolean
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   version?: string
+  /** Fastify 5's handler timeout for the route (0: none); on the Fastify v5 face only. */
+  handlerTimeout?: number
   handler: (...args: any[]) => unknown
 }
