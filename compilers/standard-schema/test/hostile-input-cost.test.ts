@@ -22,9 +22,9 @@ t.test('coercing 2,000 query values costs a small multiple of Ajv\'s coercion, n
   t.ok(valibotMs <= budgetFrom(ajvMs), `valibot ${valibotMs.toFixed(1)} ms, Ajv ${ajvMs.toFixed(1)} ms`)
 })
 
-t.test('2,000 invalid query values and 200,000 invalid body items cost a small multiple of Ajv', async (t) => {
+t.test('2,000 invalid query values and 50,000 invalid body items cost a small multiple of Ajv', async (t) => {
   const words = manyKeys(2000, (i) => 'x' + String(i))
-  const items = new Array<string>(200_000).fill('x')
+  const items = new Array<string>(50_000).fill('x')
   const ajvQuery = ajv({ schema: numbersByName, ...query })
   const ajvBody = ajv({ schema: { type: 'array', items: { type: 'number' } }, ...body })
   const ajvQueryMs = leastCpuMs(() => ajvQuery(structuredClone(words)))
@@ -36,7 +36,7 @@ t.test('2,000 invalid query values and 200,000 invalid body items cost a small m
     const queryValidate = validatorCompiler({ schema: record, ...query })
     const bodyValidate = validatorCompiler({ schema: list, ...body })
     const queryMs = leastCpuMs(() => queryValidate(words))
-    const bodyMs = leastCpuMs(() => bodyValidate(items), 3)
+    const bodyMs = leastCpuMs(() => bodyValidate(items))
     t.ok(queryMs <= budgetFrom(ajvQueryMs), `${library} query ${queryMs.toFixed(1)} ms, Ajv ${ajvQueryMs.toFixed(1)} ms`)
     t.ok(bodyMs <= budgetFrom(ajvBodyMs), `${library} body ${bodyMs.toFixed(1)} ms, Ajv ${ajvBodyMs.toFixed(1)} ms`)
   }

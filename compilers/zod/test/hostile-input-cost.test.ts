@@ -9,10 +9,10 @@ const ajv = createAjvCompiler()
 const query = { method: 'GET', url: '/', httpPart: 'querystring' } as const
 const body = { method: 'POST', url: '/', httpPart: 'body' } as const
 
-t.test('2,000 query values to coerce or refuse, and 200,000 invalid body items, cost a small multiple of Ajv', async (t) => {
+t.test('2,000 query values to coerce or refuse, and 50,000 invalid body items, cost a small multiple of Ajv', async (t) => {
   const numbers = manyKeys(2000, (i) => String(i))
   const words = manyKeys(2000, (i) => 'x' + String(i))
-  const items = new Array<string>(200_000).fill('x')
+  const items = new Array<string>(50_000).fill('x')
   const declared = z.object(manyKeys(2000, () => z.number()))
   // Ajv's code for 2,000 declared properties outgrows the stack: its record form does the same work.
   const jsonDeclared = { type: 'object', additionalProperties: { type: 'number' } }
@@ -27,7 +27,7 @@ t.test('2,000 query values to coerce or refuse, and 200,000 invalid body items, 
   const ajvBodyMs = leastCpuMs(() => ajvBody(items))
   const numbersMs = leastCpuMs(() => zodQuery(numbers))
   const wordsMs = leastCpuMs(() => zodQuery(words))
-  const bodyMs = leastCpuMs(() => zodBody(items), 5)
+  const bodyMs = leastCpuMs(() => zodBody(items))
   t.ok(numbersMs <= budgetFrom(ajvNumbersMs), `coercion: zod ${numbersMs.toFixed(1)} ms, Ajv ${ajvNumbersMs.toFixed(1)} ms`)
   t.ok(wordsMs <= budgetFrom(ajvWordsMs), `invalid query: zod ${wordsMs.toFixed(1)} ms, Ajv ${ajvWordsMs.toFixed(1)} ms`)
   t.ok(bodyMs <= budgetFrom(ajvBodyMs), `invalid body: zod ${bodyMs.toFixed(1)} ms, Ajv ${ajvBodyMs.toFixed(1)} ms`)
