@@ -8,9 +8,9 @@
  */
 
 /** Issues mapped into `error.validation` (and so into the 400 message) at most. */
-export const maxReportedIssues = 10
+export const maxReportedIssues = 20
 
-/** Characters of one issue's message or instance path kept at most; longer text ends with `…`. */
+/** Characters of one issue's message or instance path at most; longer text is cut and ends with `…`. */
 export const maxIssueTextLength = 1000
 
 /** The first `maxReportedIssues` issues: the same array when it is short enough. */
@@ -22,7 +22,7 @@ export function boundedIssues<T> (issues: readonly T[]): readonly T[] {
 export function boundedText (text: string): string {
   // A hand-written schema may report a message that is not a string: kept as it is.
   if (typeof text !== 'string' || text.length <= maxIssueTextLength) return text
-  let end = maxIssueTextLength
+  let end = maxIssueTextLength - 1
   const code = text.charCodeAt(end - 1)
   if (code >= 0xd800 && code <= 0xdbff) end--
   return text.slice(0, end) + '…'
