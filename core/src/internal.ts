@@ -3,5 +3,5 @@
  * Not a public API for apps; it may change with every release of @enclave/core.
  */
 export { createServer } from './enclave.js'
-export { enclaveProfile, fastifyProfile, differingOptions, type Profile } from './profile.js'
+export { enclaveProfile, fastifyProfile, fastify5Profile, differingOptions, fastify5Options, type Profile } from './profile.js'
 export { baseReplyPrototype } from './reply/reply.js'

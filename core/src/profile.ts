@@ -5,10 +5,17 @@
  * `@enclave/fastify` runs every such option at Fastify's value (unless the app sets it itself).
  */
 export interface Profile {
-  /** Which face: `enclave()` or the `fastify` module of @enclave/fastify. */
-  readonly name: 'enclave' | 'fastify'
+  /** Which entry: `enclave()`, the Fastify v4 face or the Fastify v5 face. */
+  readonly name: 'enclave' | 'fastify' | 'fastify5'
   /** The root plugin's name (`printPlugins()`, `pluginName` at the root). */
   readonly rootPluginName: string
+  /** The Fastify release the instance answers as: `fastify.version`, and what plugins' `fastify` ranges are checked against. */
+  readonly fastifyVersion: string
+  /**
+   * The Fastify major whose API wins where v4 and v5 conflict (a removed method, a changed signature).
+   * `enclave()` keeps v4's and has v5's additive APIs; the faces follow their own version.
+   */
+  readonly api: 4 | 5
   /** Option values applied under the options the app passes. */
   readonly defaults: Readonly<Record<string, unknown>>
 }
@@ -55,5 +62,19 @@ function pick (side: 'fastify' | 'enclave'): Record<string, unknown> {
   return Object.freeze(values)
 }
 
-export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', defaults: pick('enclave') })
-export const fastifyProfile: Profile = Object.freeze({ name: 'fastify', rootPluginName: 'fastify', defaults: pick('fastify') })
+/**
+ * Options whose Fastify 5.12 value is not Fastify 4.29's: the v5 face runs them at v5's value (unless
+ * the app sets them). Each is a row of the differences table with a Fastify v5 column.
+ */
+export const fastify5Options: Readonly<Record<string, unknown>> = {
+}
+
+export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })
+export const fastifyProfile: Profile = Object.freeze({ name: 'fastify', rootPluginName: 'fastify', fastifyVersion: '4.29.1', api: 4, defaults: pick('fastify') })
+export const fastify5Profile: Profile = Object.freeze({
+  name: 'fastify5',
+  rootPluginName: 'fastify',
+  fastifyVersion: '5.12.8',
+  api: 5,
+  defaults: Object.freeze(Object.assign({}, pick('fastify'), fastify5Options))
+})

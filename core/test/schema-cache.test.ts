@@ -1,7 +1,7 @@
 import t from 'tap'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { execFile } from 'node:child_process'
-import { crc32 } from 'node:zlib'
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -70,10 +70,11 @@ function entries (bundle: string): string[] {
   return readFileSync(bundle, 'utf8').split('\n// entry ').slice(1)
 }
 
-/** Writes a bundle back with the first line's crc32 and length matching its new body. */
+/** Writes a bundle back with the first line's sha256 and length matching its new body (its scope hash kept). */
 function sign (bundle: string, body: string): void {
   const bytes = Buffer.from(body)
-  writeFileSync(bundle, `// enclave-schema-cache-2 ${crc32(bytes).toString(16).padStart(8, '0')} ${bytes.length}\n${body}`)
+  const [marker, layout, scope] = readFileSync(bundle, 'latin1').split('\n', 1)[0]!.split(' ')
+  writeFileSync(bundle, `${marker} ${layout} ${scope} ${createHash('sha256').update(bytes).digest('hex')} ${bytes.length}\n${body}`)
 }
 
 /** Replaces the module code of the entry that `pick` selects, keeping the bundle well-formed. */

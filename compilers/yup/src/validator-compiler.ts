@@ -3,7 +3,7 @@ import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@encla
 import { YupCompilerError, YupValidationError } from './errors.js'
 import { toIssues } from './issues.js'
 import { settingsFrom } from './options.js'
-import { protoKeyIssues } from './proto-key.js'
+import { prototypeKeyIssues } from './prototype-key.js'
 import { assertLowerCaseHeaders, assertYupSchema, hasAsyncTest, isPromiseInSyncValidation, isYupValidationError, type YupSchemaLike } from './yup-schema.js'
 import type { YupValidateOptions, YupValidatorOptions } from './types.js'
 
@@ -13,32 +13,31 @@ function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is 
   if (!isHttpPart(httpPart)) throw new YupCompilerError('ENC_ERR_YUP_HTTP_PART', unknownHttpPartMessage(httpPart, where))
 }
 
-function succeeded (value: unknown): ValidationOutcome {
-  return { value }
-}
-
 /**
- * validate() rejects with yup's ValidationError for a failure. Anything else was thrown by a test
- * (a database down, …) and propagates; core answers 400 with it as `cause`.
+ * yup's failure as a 400; a TypeError that a key named after an Object.prototype member caused
+ * (see prototype-key.ts) as a 400 too. Anything else was thrown by a test (a database down, …)
+ * and propagates: core answers it as a validator failure.
  */
-function failedAsync (this: HttpPart, error: unknown): ValidationOutcome {
-  if (isYupValidationError(error)) return { error: new YupValidationError(this, toIssues(error), error) }
+function failed (part: HttpPart, data: unknown, error: unknown): ValidationOutcome {
+  if (isYupValidationError(error)) return { error: new YupValidationError(part, toIssues(error), error) }
+  const issues = prototypeKeyIssues(data, error)
+  if (issues !== undefined) return { error: new YupValidationError(part, issues, error) }
   throw error
 }
 
-/** A `__proto__` key in the input would make yup throw: answered as a validation failure instead. */
-function protoKeyFailure (part: HttpPart, data: unknown, cause: unknown): ValidationOutcome | undefined {
-  const issues = protoKeyIssues(data)
-  return issues === undefined ? undefined : { error: new YupValidationError(part, issues, cause) }
+// An async function rather than `.then(…, onFailure)`: the failure needs the data, and a closure
+// per request over it is what this avoids.
+async function validateAsync (schema: YupSchemaLike, options: YupValidateOptions, part: HttpPart, data: unknown): Promise<ValidationOutcome> {
+  try {
+    return { value: await schema.validate(data, options) }
+  } catch (error) {
+    return failed(part, data, error)
+  }
 }
 
 function compileAsync (schema: YupSchemaLike, options: YupValidateOptions, part: HttpPart) {
-  const onFailure = failedAsync.bind(part)
   return function validateWithYupAsync (data: unknown): Promise<ValidationOutcome> {
-    // Looked for before validating: a rejection no longer holds the data to look in.
-    const refused = protoKeyFailure(part, data, undefined)
-    if (refused !== undefined) return Promise.resolve(refused)
-    return schema.validate(data, options).then(succeeded, onFailure)
+    return validateAsync(schema, options, part, data)
   }
 }
 
@@ -47,26 +46,15 @@ function compileAsync (schema: YupSchemaLike, options: YupValidateOptions, part:
  * validate() for good, starting with the request at hand.
  */
 function compileSync (schema: YupSchemaLike, options: YupValidateOptions, part: HttpPart) {
-  const onFailure = failedAsync.bind(part)
   let promiseSeen = false
   return function validateWithYup (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
-    if (promiseSeen) {
-      const refused = protoKeyFailure(part, data, undefined)
-      if (refused !== undefined) return refused
-      return schema.validate(data, options).then(succeeded, onFailure)
-    }
+    if (promiseSeen) return validateAsync(schema, options, part, data)
     try {
       return { value: schema.validateSync(data, options) }
     } catch (error) {
-      if (isYupValidationError(error)) return { error: new YupValidationError(part, toIssues(error), error) }
-      if (!isPromiseInSyncValidation(error)) {
-        // Only after yup threw, so valid requests pay nothing for the look.
-        const refused = protoKeyFailure(part, data, error)
-        if (refused !== undefined) return refused
-        throw error
-      }
+      if (!isPromiseInSyncValidation(error)) return failed(part, data, error)
       promiseSeen = true
-      return schema.validate(data, options).then(succeeded, onFailure)
+      return validateAsync(schema, options, part, data)
     }
   }
 }

@@ -80,11 +80,11 @@ t.test('async: true validates every schema with validate()', async (t) => {
   t.strictSame(await result, { value: { a: 2 } })
 })
 
-t.test('a __proto__ key in the input is refused with 400 by an async schema too, before yup would throw on it', async (t) => {
+t.test('a __proto__ key that yup would throw on is refused with 400 by an async schema too', async (t) => {
   const app = enclave({ onProtoPoisoning: 'ignore' })
   t.teardown(() => app.close())
   app.post('/signup', { validatorCompiler, schema: { body: signup } }, async () => 'never')
-  const response = await app.inject({ method: 'POST', url: '/signup', headers: { 'content-type': 'application/json' }, payload: '{"username":"grace","nested":{"__proto__":{"x":1}}}' })
+  const response = await app.inject({ method: 'POST', url: '/signup', headers: { 'content-type': 'application/json' }, payload: '{"username":"grace","__proto__":{"x":1}}' })
   t.equal(response.statusCode, 400)
-  t.equal(response.json().message, "body/nested should NOT have a property named '__proto__'")
+  t.equal(response.json().message, "body should NOT have a property named '__proto__'")
 })

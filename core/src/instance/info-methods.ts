@@ -1,6 +1,5 @@
 /** The views of an instance (server, log, prefix, plugin name, version, origin) and its plugin and context printouts. */
 import { printContexts } from './print-contexts.js'
-import { fastifyCompatVersion } from './plugin-meta.js'
 import { contextOf, serverOf } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
 import type { EnclaveLogger } from '../logging/logger.js'
@@ -22,7 +21,7 @@ export const infoMethods = {
   },
   get prefix () { return contextOf(this).prefix },
   get pluginName () { return contextOf(this).pluginNames.join(' -> ') },
-  get version () { return fastifyCompatVersion },
+  get version () { return serverOf(this).profile.fastifyVersion },
   get listeningOrigin () {
     const server = serverOf(this)
     const address = server.httpServer.address()

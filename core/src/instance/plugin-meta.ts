@@ -6,10 +6,7 @@ import { warnings } from '../errors/warnings.js'
 import { kDisplayName, kPluginMeta } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
 import { releaseCandidateAbove, satisfiesRange } from './version-range.js'
-import { contextOf, type RuntimeInstance } from './context-state.js'
-
-/** The version Enclave answers to plugins that check Fastify's (fastify-plugin's `fastify` range). */
-export const fastifyCompatVersion = '4.29.1'
+import { contextOf, serverOf, type RuntimeInstance } from './context-state.js'
 
 /** Enclave's own version, for plugins that declare an `enclave` range (@enclave/plugin). */
 export const enclaveVersion: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version
@@ -59,7 +56,7 @@ export function pluginNameOf (fn: PluginFunction, options?: unknown): string {
 
 /** The `fastify` range is checked against the registering instance's `version`, as Fastify does (a wrapper may set its own). */
 function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string): void {
-  const version = typeof parent.version === 'string' ? parent.version : fastifyCompatVersion
+  const version = typeof parent.version === 'string' ? parent.version : serverOf(parent).profile.fastifyVersion
   if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify) && !satisfiesRange(version, meta.fastify)) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
   }

@@ -1,9 +1,8 @@
 import { isAscii } from 'node:buffer'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Script, compileFunction } from 'node:vm'
-import { crc32 } from 'node:zlib'
+import { Distrust, checkFolder, ensureFolder, readTrustedFile, warnDistrust, writeFileAtomically } from './cache-file-trust.js'
 
 /**
  * What the default compilers get for the `schemaCache` option: generated CommonJS module code by
@@ -57,7 +56,7 @@ export function schemaCodeCaches (option: { dir: string } | null, validatorOptio
 }
 
 // Bumped when the file layout changes, so files of an older layout are simply not found.
-const layout = 'enclave-schema-cache-2'
+const layout = 'enclave-schema-cache-3'
 const entryMarker = '// entry '
 // The parentheses make V8 compile each module function with the bundle (not on first call), so
 // the code cache produced right after holds them all.
@@ -66,12 +65,8 @@ const entryClose = '\n}),\n'
 // Rewrites after the one at ready() (lazySchemaCompilation compiles on first requests) are grouped.
 const laterFlushDelayMs = 1000
 
-function digest (text: string): string {
+function digest (text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex')
-}
-
-function hex32 (value: number): string {
-  return value.toString(16).padStart(8, '0')
 }
 
 type ModuleFunction = (this: unknown, require: (id: string) => unknown, module: { exports: unknown }, exports: unknown) => void
@@ -84,19 +79,22 @@ interface Entry {
 }
 
 /**
- * All entries of one option set live in ONE file, `<dir>/enclave-schema-cache-2-<scope hash>.js`:
- * a first line `// enclave-schema-cache-2 <crc32 of the rest> <byte length of the rest>`, then an
- * array literal of key hashes and module functions, each entry introduced by a `// entry <hash>`
- * line. It is evaluated as one `vm.Script` with V8's code cache, kept beside it in `<same>.v8`
- * (first line: the crc32 and length of the bundle it belongs to), so a second start neither
- * compiles schemas nor parses the generated code. A file cut short, edited or not matching its
- * code cache is ignored (the schemas are compiled and the files rewritten); a code cache V8
- * rejects (another Node version or flags) is rebuilt. Writes go through a temporary file and a
- * rename, so a concurrent start reads a whole old file or a whole new one, never half a file. A
- * directory that cannot be written only costs the cache, never start-up.
+ * All entries of one option set live in ONE file, `<dir>/enclave-schema-cache-3-<scope hash>.js`:
+ * a first line `// enclave-schema-cache-3 <sha256 of the scope> <sha256 of the rest> <byte length
+ * of the rest>`, then an array literal of key hashes and module functions, each entry introduced
+ * by a `// entry <hash>` line. It is evaluated as one `vm.Script` with V8's code cache, kept beside
+ * it in `<same>.v8` (first line: the bundle's three check values, then the sha256 of the code
+ * cache itself), so a second start neither compiles schemas nor parses the generated code. A file
+ * cut short, edited, of another scope or not matching its code cache is ignored (the schemas are
+ * compiled and the files rewritten); a code cache V8 rejects (another Node version or flags) is
+ * rebuilt. Nothing is read from a folder or file another user could have written (see
+ * cache-file-trust.ts), and nothing is written to such a folder. Writes go through a temporary
+ * file and a rename, so a concurrent start reads a whole old file or a whole new one, never half a
+ * file. A directory that cannot be written only costs the cache, never start-up.
  */
 export function createFileCodeCache (dir: string, scope: string = ''): CodeCache {
-  const base = join(dir, `${layout}-${digest(scope).slice(0, 16)}`)
+  const scopeHash = digest(scope)
+  const base = join(dir, `${layout}-${scopeHash.slice(0, 16)}`)
   const bundleFile = `${base}.js`
   const v8File = `${base}.v8`
   // Read on the first load(), so an app without schemas never touches the directory.
@@ -110,27 +108,29 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
 
   function readBundle (): Map<string, Entry> {
     const found = new Map<string, Entry>()
-    let bytes: Buffer
-    try {
-      bytes = readFileSync(bundleFile)
-    } catch {
+    const folder = checkFolder(dir)
+    if (folder === 'missing') return found
+    if (folder instanceof Distrust) {
+      warnDistrust(dir, folder)
+      return found
+    }
+    const bytes = readTrustedFile(bundleFile)
+    if (bytes === undefined) return found
+    if (bytes instanceof Distrust) {
+      warnDistrust(dir, bytes)
+      bundleDirty = true
       return found
     }
     const newline = bytes.indexOf(10)
     const header = newline === -1 ? [] : bytes.toString('latin1', 0, newline).split(' ')
     const body = bytes.subarray(newline + 1)
-    if (header.length !== 4 || header[1] !== layout || header[3] !== String(body.length) || header[2] !== hex32(crc32(body))) {
+    // The scope is checked before anything runs: a bundle renamed from another option set is not evaluated.
+    if (header.length !== 5 || header[1] !== layout || header[2] !== scopeHash || header[4] !== String(body.length) || header[3] !== digest(body)) {
       bundleDirty = true
       return found
     }
-    let cachedData: Buffer | undefined
-    try {
-      const v8 = readFileSync(v8File)
-      const v8Newline = v8.indexOf(10)
-      if (v8Newline !== -1 && v8.toString('latin1', 0, v8Newline) === `${header[2]} ${header[3]}`) cachedData = v8.subarray(v8Newline + 1)
-    } catch {
-      // No code cache yet: V8 parses the bundle, and the code cache is written after.
-    }
+    const check = `${header[2]} ${header[3]} ${header[4]}`
+    const cachedData = readCodeCache(check)
     // Generated code is nearly always ASCII, which decodes by a plain copy.
     const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
     let list: unknown
@@ -138,7 +138,7 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
       const script = new Script(source, { filename: bundleFile, cachedData })
       codeCacheStale = cachedData === undefined || script.cachedDataRejected === true
       if (codeCacheStale) loadedScript = script
-      loadedCheck = `${header[2]} ${header[3]}`
+      loadedCheck = check
       list = script.runInThisContext()
     } catch {
       bundleDirty = true
@@ -157,6 +157,24 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
     return found
   }
 
+  /** The code cache made from the bundle whose check values are `check`, when it is whole. */
+  function readCodeCache (check: string): Buffer | undefined {
+    const bytes = readTrustedFile(v8File)
+    // None yet: V8 parses the bundle, and the code cache is written after.
+    if (bytes === undefined) return undefined
+    if (bytes instanceof Distrust) {
+      warnDistrust(dir, bytes)
+      return undefined
+    }
+    const newline = bytes.indexOf(10)
+    const prefix = `${check} `
+    if (newline !== prefix.length + 64 || bytes.toString('latin1', 0, prefix.length) !== prefix) return undefined
+    // V8 checks a code cache only against the source's length, and (outside debug builds) not
+    // its own bytes: both are checked here, so it is only ever used with the bundle it was made from.
+    const data = bytes.subarray(newline + 1)
+    return bytes.toString('latin1', prefix.length, newline) === digest(data) ? data : undefined
+  }
+
   function flush (): void {
     if (!flushScheduled) return
     flushScheduled = false
@@ -164,7 +182,11 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
     flushedOnce = true
     if (entries === undefined) return
     try {
-      mkdirSync(dir, { recursive: true })
+      const folder = ensureFolder(dir)
+      if (folder instanceof Distrust) {
+        warnDistrust(dir, folder)
+        return
+      }
       if (bundleDirty) {
         bundleDirty = false
         writeBundle(entries)
@@ -191,15 +213,16 @@ export function createFileCodeCache (dir: string, scope: string = ''): CodeCache
     }
     parts.push(']\n')
     const body = Buffer.from(parts.join(''))
-    const check = `${hex32(crc32(body))} ${body.length}`
+    const check = `${scopeHash} ${digest(body)} ${body.length}`
     const header = Buffer.from(`// ${layout} ${check}\n`)
     const bytes = Buffer.concat([header, body])
-    writeAtomically(bundleFile, bytes)
+    writeFileAtomically(bundleFile, bytes)
     writeV8(check, new Script(bytes.toString('utf8'), { filename: bundleFile }))
   }
 
   function writeV8 (check: string, script: Script): void {
-    writeAtomically(v8File, Buffer.concat([Buffer.from(`${check}\n`), script.createCachedData()]))
+    const data = script.createCachedData()
+    writeFileAtomically(v8File, Buffer.concat([Buffer.from(`${check} ${digest(data)}\n`), data]))
   }
 
   function scheduleFlush (): void {
@@ -263,15 +286,4 @@ function flushAtExit (flush: () => void): void {
 function codeOf (run: ModuleFunction): string {
   const text = Function.prototype.toString.call(run)
   return text.slice(entryOpen.length - 1, text.length - 2)
-}
-
-function writeAtomically (file: string, bytes: Buffer): void {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-  try {
-    writeFileSync(temporary, bytes)
-    renameSync(temporary, file)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
 }

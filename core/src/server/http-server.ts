@@ -8,6 +8,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RawHandler } from '../instance/server-state.js'
 import { trackConnections } from './graceful-close.js'
+import { UnreadBodyAwareResponse } from './unread-body.js'
 
 /** What Node reports to `clientError`: an Error with Node's code (HPE_*, ERR_HTTP_REQUEST_TIMEOUT, ECONNRESET). */
 type ClientError = Error & { code?: string }
@@ -74,10 +75,10 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
     const tls = options.https === true ? {} : options.https as https.ServerOptions
-    server = https.createServer({ ...timeoutOptions(options), ...tls }, handler) as Server
+    server = https.createServer({ ServerResponse: UnreadBodyAwareResponse, ...timeoutOptions(options), ...tls }, handler) as Server
     trackConnections(server)
   } else {
-    server = http.createServer({ ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
+    server = http.createServer({ ServerResponse: UnreadBodyAwareResponse, ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
     trackConnections(server)
   }
   // As in Fastify 4.29, a serverFactory's server keeps its own timeouts, and the HTTP/1 settings

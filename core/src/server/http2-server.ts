@@ -5,6 +5,7 @@ import { errorCodes } from '../errors/codes.js'
 import { kHttp2Sessions } from '../symbols.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RawHandler } from '../instance/server-state.js'
+import { UnreadBodyAwareResponse } from './unread-body.js'
 
 /** The open sessions of an HTTP/2 server, so close() can end them (Node 20 leaves them open). */
 
@@ -27,7 +28,8 @@ export function createHttp2Server (options: ResolvedOptions, handler: RawHandler
   // Node's HTTP/2 compatibility request and response stand in for HTTP/1's (the same members the core reads), as in Fastify.
   const compatHandler = handler as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void
   const tls = options.https
-  if (tls !== undefined && tls !== null) return http2.createSecureServer((tls === true ? {} : tls) as SecureServerOptions, compatHandler)
+  // With allowHTTP1, HTTP/1.1 requests get the same response class as an HTTP/1 server's (see unread-body.ts).
+  if (tls !== undefined && tls !== null) return http2.createSecureServer({ Http1ServerResponse: UnreadBodyAwareResponse, ...(tls === true ? {} : tls as SecureServerOptions) }, compatHandler)
   return http2.createServer(compatHandler)
 }
 

@@ -1,10 +1,10 @@
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import enclave from '@enclave/core'
 
 // The first start compiles and writes each schema's generated code to the directory; the next start
-// of the same app reads it back instead of compiling.
-const app = enclave({ schemaCache: { dir: join(tmpdir(), 'my-app-schema-cache') } })
+// of the same app reads it back instead of compiling. The directory is the app's own (never a shared
+// temporary folder): the code in it runs in this process.
+const app = enclave({ schemaCache: { dir: join(process.cwd(), 'node_modules', '.cache', 'enclave') } })
 
 app.post('/orders', {
   schema: {
