@@ -4,6 +4,7 @@ import { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValid
 import { coercedParts, headerCaseMessage, httpParts, isHttpPart, stringParts, unknownHttpPartMessage } from './http-parts.js'
 import { escapePointerSegment, segmentKey, toJsonPointer } from './json-pointer.js'
 import { missingPropertyAt } from './missing-property.js'
+import { boundedIssues, boundedText, maxIssueTextLength, maxReportedIssues } from './issue-bounds.js'
 import { withOptionalDefaults } from './optional-defaults.js'
 import { createOutputSchemaSerializer } from './output-schema-serializer.js'
 import { describeValue, notASchemaMessage } from './schema-detection.js'
@@ -12,12 +13,14 @@ import { registerJsonSchemaConverter, standardJsonSchemaOf, toJSONSchema } from 
 import { markUnrepresentable, retargetJsonSchema, unrepresentableKeyword, resolveToJSONSchemaOptions, definitionsKeyword } from './json-schema-target.js'
 import { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms } from './openapi-transform.js'
 import { zodMayRunAsync } from './zod-async-rules.js'
+import { zodOutputMayDiffer } from './zod-output-rewrites.js'
 
 export { calledAsCompilerMessage, isCompilerInput, isPlainObject, partsNotAnObjectMessage, unknownPartMessage } from './adapter-options.js'
 export { describeIssues, ResponseMismatchError, SchemaCompilerError, SchemaValidationError } from './errors.js'
 export { coercedParts, headerCaseMessage, httpParts, isHttpPart, stringParts, unknownHttpPartMessage } from './http-parts.js'
 export { escapePointerSegment, segmentKey, toJsonPointer, type PathSegment } from './json-pointer.js'
 export { missingPropertyAt } from './missing-property.js'
+export { boundedIssues, boundedText, maxIssueTextLength, maxReportedIssues } from './issue-bounds.js'
 export { withOptionalDefaults } from './optional-defaults.js'
 export { createOutputSchemaSerializer, type OutputSchemaSerializer } from './output-schema-serializer.js'
 export { describeValue, notASchemaMessage, type SchemaKind } from './schema-detection.js'
@@ -29,6 +32,7 @@ export {
 } from './json-schema-target.js'
 export { jsonSchemaTransform, jsonSchemaTransformObject, openapiTransforms, type SwaggerTransformInput, type SwaggerTransformObjectInput } from './openapi-transform.js'
 export { zodMayRunAsync } from './zod-async-rules.js'
+export { zodOutputMayDiffer } from './zod-output-rewrites.js'
 export { adapterBinding, type AdapterExports } from './adapter-binding.js'
 
 // `require('@enclave/compiler-kit')` returns this binding (see docs/architecture.md). The kit has no
@@ -48,6 +52,10 @@ const exported = {
   escapePointerSegment,
   toJsonPointer,
   missingPropertyAt,
+  boundedIssues,
+  boundedText,
+  maxIssueTextLength,
+  maxReportedIssues,
   withOptionalDefaults,
   createOutputSchemaSerializer,
   describeValue,
@@ -70,7 +78,8 @@ const exported = {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   openapiTransforms,
-  zodMayRunAsync
+  zodMayRunAsync,
+  zodOutputMayDiffer
 }
 export default exported
 export { exported as 'module.exports' }

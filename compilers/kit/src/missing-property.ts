@@ -12,8 +12,11 @@ export function missingPropertyAt (data: unknown, path: readonly PathSegment[]):
   let parent: unknown = data
   for (let i = 0; i < path.length - 1; i++) {
     if (parent === null || typeof parent !== 'object') return undefined
-    parent = (parent as Record<PropertyKey, unknown>)[segmentKey(path[i]!)]
+    const key = segmentKey(path[i]!)
+    if (!Object.hasOwn(parent, key)) return undefined
+    parent = (parent as Record<PropertyKey, unknown>)[key]
   }
   if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined
-  return (parent as Record<string, unknown>)[last] === undefined ? last : undefined
+  // Own properties only: a missing `constructor` or `toString` is missing, whatever the prototype holds.
+  return !Object.hasOwn(parent, last) || (parent as Record<string, unknown>)[last] === undefined ? last : undefined
 }

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { missingPropertyAt, toJsonPointer } from '@enclave/compiler-kit'
+import { boundedIssues, boundedText, missingPropertyAt, toJsonPointer } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
 
 /** The library's own rule name when its issues carry one (zod and arktype `code`, valibot `type`). */
@@ -11,23 +11,25 @@ function keywordOf (issue: StandardSchemaV1.Issue): string {
 }
 
 /**
- * The library's issues as the `error.validation` array, one entry per issue, in its order. The
+ * The library's issues as the `error.validation` array, one entry per issue, in its order, at most
+ * `maxReportedIssues` of them with their text bounded (see the kit's issue-bounds). The
  * message is the library's, unchanged: Standard Schema issues carry no rule to reword from, and a
  * schema's custom or localised message must survive. An issue about a property absent from the data
  * gets `keyword: 'required'` and `params.missingProperty`, so a custom formatter can reword it.
  */
-export function toValidationIssues (issues: readonly StandardSchemaV1.Issue[], data: unknown, vendor: string): ValidationIssue[] {
+export function toValidationIssues (allIssues: readonly StandardSchemaV1.Issue[], data: unknown, vendor: string): ValidationIssue[] {
+  const issues = boundedIssues(allIssues)
   const validation = new Array<ValidationIssue>(issues.length)
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i]!
     const path = issue.path ?? []
     const missing = missingPropertyAt(data, path)
     validation[i] = {
-      instancePath: toJsonPointer(path),
+      instancePath: boundedText(toJsonPointer(path)),
       schemaPath: vendor,
       keyword: missing === undefined ? keywordOf(issue) : 'required',
       params: missing === undefined ? {} : { missingProperty: missing },
-      message: issue.message
+      message: boundedText(issue.message)
     }
   }
   return validation

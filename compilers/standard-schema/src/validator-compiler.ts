@@ -4,7 +4,7 @@ import type { HttpPart, ValidatorCompiler, ValidatorCompilerInput } from '@encla
 import { StandardSchemaCompilerError, StandardSchemaValidationError } from './errors.js'
 import { convertFailingStrings } from './retry-coercion.js'
 import { assertStandardSchema, isThenable, jsonSchemaOf } from './standard-schema.js'
-import { leakFreeValidate } from './zod-async.js'
+import { libraryValidate } from './library-validate.js'
 import type { StandardSchemaValidatorOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
 
@@ -33,7 +33,7 @@ function failed (result: Result): result is StandardSchemaV1.FailureResult {
  */
 export function createValidatorCompiler (options: StandardSchemaValidatorOptions = {}): ValidatorCompiler {
   const coerce = coercedParts(options.coerce)
-  const validateOptions: StandardSchemaV1.Options | undefined = options.libraryOptions === undefined ? undefined : { libraryOptions: options.libraryOptions }
+  const libraryOptions = options.libraryOptions
 
   return function standardSchemaValidatorCompiler ({ schema, method, url, httpPart }: ValidatorCompilerInput) {
     const where = `${String(method)} ${String(url)} (${String(httpPart)})`
@@ -41,7 +41,6 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
     assertStandardSchema(schema, where)
     const standard = schema['~standard']
     const vendor = standard.vendor
-    const validate = leakFreeValidate(schema)
     let coercer: StringCoercer | null = null
     let retryWithConversion = false
     if (coerce.has(httpPart) || httpPart === 'headers') {
@@ -52,6 +51,10 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
         else retryWithConversion = true
       }
     }
+    // The first validation stops at the first issue, except when its issues feed the retry: every
+    // failing string must be converted in one pass.
+    const validateEarly = libraryValidate(schema, { abortEarly: true, libraryOptions })
+    const validate = retryWithConversion ? libraryValidate(schema, { abortEarly: false, libraryOptions }) : validateEarly
 
     function failure (result: StandardSchemaV1.FailureResult, input: unknown): ValidationOutcome {
       return { error: new StandardSchemaValidationError(httpPart, toValidationIssues(result.issues, input, vendor), result) }
@@ -67,7 +70,7 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
       if (retryWithConversion) {
         const converted = convertFailingStrings(input, result.issues)
         if (converted !== undefined) {
-          const retry = validate(converted, validateOptions)
+          const retry = validateEarly(converted)
           if (isThenable(retry)) return Promise.resolve(retry).then(function settleRetry (value) { return retried(value, converted) })
           return retried(retry, converted)
         }
@@ -82,7 +85,7 @@ export function createValidatorCompiler (options: StandardSchemaValidatorOptions
 
     return function validateWithStandardSchema (data: unknown): ValidationOutcome | Promise<ValidationOutcome> {
       const input = coercer === null ? data : coercer(data)
-      const result = validate(input, validateOptions)
+      const result = validate(input)
       if (isThenable(result)) return settleAsync(result, input)
       return settle(result, input)
     }

@@ -115,6 +115,7 @@ for (const kit of kits) {
     app.post('/users', { schema: { body: kit.userBody } }, async () => 'ok')
     const response = await app.inject({ method: 'POST', url: '/users', payload: { age: 'old' } })
     t.equal(response.statusCode, 422)
-    t.match(response.json(), { part: 'body', keywords: ['required', String], pointers: ['/name', '/age'], missing: 'name', libraryIssues: 2 })
+    // The library stops at the first issue, as Ajv does.
+    t.match(response.json(), { part: 'body', keywords: ['required'], pointers: ['/name'], missing: 'name', libraryIssues: 1 })
   })
 }

@@ -1,11 +1,10 @@
-import * as zod from 'zod/v4/core'
-import { createOutputSchemaSerializer } from '@enclave/compiler-kit'
+import { createOutputSchemaSerializer, zodOutputMayDiffer } from '@enclave/compiler-kit'
 import type { SerializerCompiler, SerializerCompilerInput, SerializerFunction } from '@enclave/core'
 import { ajvWordingErrorMap } from './ajv-wording.js'
 import { ZodSerializationError } from './errors.js'
 import type { ZodSerializerOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
-import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
+import { assertZodSchema, compiledOrSelf, earlyAbortingContext, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
 
 /**
  * A serializer compiler for response schemas written with Zod 4. Output holds only what the schema
@@ -17,14 +16,15 @@ export function createSerializerCompiler (options: ZodSerializerOptions = {}): S
   const serializeThroughJsonSchema = createOutputSchemaSerializer(options.fjs)
   const useJsonSchema = options.jsonSchema !== false
   const compile = options.compile !== false
-  const given = options.parseOptions
-  const parseContext = given?.error !== undefined ? given : Object.assign({}, given, { error: ajvWordingErrorMap as zod.$ZodErrorMap<zod.$ZodIssue> })
+  const parseContext = earlyAbortingContext(options.parseOptions, options.parseOptions?.error !== undefined ? undefined : ajvWordingErrorMap)
 
   return function zodSerializerCompiler (input: SerializerCompilerInput): SerializerFunction {
     const { method, url, httpStatus } = input
     const schema: unknown = input.schema
     assertZodSchema(schema, `${String(method)} ${String(url)} (response ${String(httpStatus)})`)
-    if (useJsonSchema) {
+    // A schema that may rewrite its output (a transform, .trim(), .default(), z.never()…) is parsed,
+    // so the response carries what the schema says; decided here, once per route.
+    if (useJsonSchema && !zodOutputMayDiffer(schema)) {
       const jsonSchema = jsonSchemaOf(schema, 'output', 'throw')
       // undefined when fast-json-stringify cannot compile it: the parse path still serves it.
       const fast = jsonSchema === undefined ? undefined : serializeThroughJsonSchema(input, jsonSchema)

@@ -5,7 +5,7 @@ import { ajvWordingErrorMap } from './ajv-wording.js'
 import { ZodCompilerError, ZodValidationError } from './errors.js'
 import type { ZodValidatorOptions } from './types.js'
 import { toValidationIssues } from './validation-issues.js'
-import { assertZodSchema, compiledOrSelf, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
+import { assertZodSchema, compiledOrSelf, earlyAbortingContext, jsonSchemaOf, safeParsersOf } from './zod-schema.js'
 
 type ValidationOutcome = { value: unknown } | { error: ZodValidationError }
 
@@ -15,11 +15,10 @@ function assertLowerCaseHeaders (jsonSchema: Record<string, unknown>, where: str
   if (message !== undefined) throw new ZodCompilerError('ENC_ERR_ZOD_HEADER_CASE', message)
 }
 
-function parseContextFor (options: ZodValidatorOptions): zod.ParseContext<zod.$ZodIssue> | undefined {
-  const given = options.parseOptions
+function parseContextFor (options: ZodValidatorOptions): zod.ParseContext<zod.$ZodIssue> {
   // The caller's own error map wins over the Ajv wording.
-  if (options.messages === 'zod' || given?.error !== undefined) return given
-  return Object.assign({}, given, { error: ajvWordingErrorMap as zod.$ZodErrorMap<zod.$ZodIssue> })
+  const error = options.messages === 'zod' || options.parseOptions?.error !== undefined ? undefined : ajvWordingErrorMap
+  return earlyAbortingContext(options.parseOptions, error)
 }
 
 function assertHttpPart (httpPart: unknown, where: string): asserts httpPart is HttpPart {

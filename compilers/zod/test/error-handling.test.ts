@@ -26,11 +26,11 @@ t.test('a custom error handler reads error.validation, validationContext and the
   t.strictSame(response.json(), {
     part: 'body',
     validation: [
-      { instancePath: '', schemaPath: 'invalid_type', keyword: 'required', params: { missingProperty: 'name' }, message: "must have required property 'name'" },
-      { instancePath: '/age', schemaPath: 'invalid_type', keyword: 'type', params: { type: 'number' }, message: 'must be number' }
+      { instancePath: '', schemaPath: 'invalid_type', keyword: 'required', params: { missingProperty: 'name' }, message: "must have required property 'name'" }
     ],
     isZodError: true,
-    zodIssues: [{ code: 'invalid_type', path: ['name'] }, { code: 'invalid_type', path: ['age'] }]
+    // Zod stops at the first issue, as Ajv does.
+    zodIssues: [{ code: 'invalid_type', path: ['name'] }]
   })
 })
 
@@ -41,7 +41,7 @@ t.test("messages: 'zod' keeps Zod's wording, with the issue on the property itse
   app.post('/users', { schema: { body: userBody } }, async () => 'ok')
 
   const response = await app.inject({ method: 'POST', url: '/users', payload: { age: 'x' } })
-  t.equal(response.json().message, 'body/name Invalid input: expected string, received undefined, body/age Invalid input: expected number, received string')
+  t.equal(response.json().message, 'body/name Invalid input: expected string, received undefined')
 })
 
 t.test('the validation function reports a ZodValidationError carrying both shapes', async (t) => {

@@ -24,5 +24,5 @@ t.test('the Zod example: create validates the body, strips unknown keys and fill
   t.strictSame(created.json(), { id: 2, title: 'Dracula', year: 1897, tags: [] })
 
   const invalid = await app.inject({ method: 'POST', url: '/books', payload: { year: 1200 } })
-  t.strictSame(invalid.json(), { statusCode: 400, error: 'Bad Request', message: "body should have required property 'title', body/year should be >= 1450" })
+  t.strictSame(invalid.json(), { statusCode: 400, error: 'Bad Request', message: "body should have required property 'title'" })
 })

@@ -13,7 +13,7 @@ t.test('a value of the wrong type: "body/age should be number"', async (t) => {
   t.strictSame(wrong.json(), badRequest('body/age should be number'))
 
   const several = await app.inject({ method: 'POST', url: '/users', payload: { name: 7, age: 'old', tags: ['a', 2] } })
-  t.strictSame(several.json(), badRequest('body/name should be string, body/age should be number, body/tags/1 should be string'), 'every issue, in Zod\'s order')
+  t.strictSame(several.json(), badRequest('body/name should be string'), 'the first issue, as Ajv (allErrors: false) reports')
 
   const noBody = await app.inject({ method: 'POST', url: '/users', payload: 'null', headers: { 'content-type': 'application/json' } })
   t.strictSame(noBody.json(), badRequest('body should be object'))
@@ -156,7 +156,7 @@ t.test('messages written in the schema win over the Ajv wording', async (t) => {
   }, async () => 'ok')
 
   const missing = await app.inject({ method: 'POST', url: '/custom', payload: { age: 12, password: 'a', confirm: 'a' } })
-  t.strictSame(missing.json(), badRequest('body Name is required, body/age Adults only'))
+  t.strictSame(missing.json(), badRequest('body Name is required'))
 
   const refined = await app.inject({ method: 'POST', url: '/custom', payload: { name: 'Ada', age: 30, password: 'a', confirm: 'b' } })
   t.strictSame(refined.json(), badRequest('body/confirm Passwords differ'))
