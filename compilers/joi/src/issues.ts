@@ -1,5 +1,5 @@
 import type { ValidationErrorItem } from 'joi'
-import { toJsonPointer } from '@enclave/compiler-kit'
+import { boundedText, maxReportedIssues, toJsonPointer } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
 
 const wordCharacter = /[\p{L}\p{N}_]/u
@@ -21,40 +21,26 @@ export function withoutLabel (message: string, label: unknown): string {
 }
 
 /**
- * How much of Joi's failure the 400 reports: with `abortEarly: false` Joi collects a detail per
- * bad value (200 000 for an 800 KB array), which would make a multi-MB answer and as many issue
- * objects. The first issues are enough to correct a request.
- */
-export const maxIssues = 20
-
-/** A message or pointer longer than this (Joi quotes the value in some messages) is cut. */
-export const maxTextLength = 1000
-
-function bounded (text: string): string {
-  return text.length > maxTextLength ? text.slice(0, maxTextLength - 1) + '…' : text
-}
-
-/**
  * Joi's error item in the Ajv shape: `keyword` is Joi's error code (`number.base`), `params` its
  * context plus `libraryMessage` (Joi's message as Joi wrote it); Joi has no schema paths, so
  * `schemaPath` is `#<instancePath>/<code>`.
  */
 export function toIssue (detail: ValidationErrorItem): ValidationIssue {
   // Joi's `['items', 0, 'name']` becomes `/items/0/name`.
-  const instancePath = bounded(toJsonPointer(detail.path))
+  const instancePath = boundedText(toJsonPointer(detail.path))
   const context = detail.context
   return {
     instancePath,
     schemaPath: '#' + instancePath + '/' + detail.type,
     keyword: detail.type,
     params: Object.assign({}, context, { libraryMessage: detail.message }),
-    message: bounded(withoutLabel(detail.message, context?.label))
+    message: boundedText(withoutLabel(detail.message, context?.label))
   }
 }
 
-/** The first `maxIssues` details, in Joi's order. */
+/** The first `maxReportedIssues` details, in Joi's order. */
 export function toIssues (details: readonly ValidationErrorItem[]): ValidationIssue[] {
-  const count = Math.min(details.length, maxIssues)
+  const count = Math.min(details.length, maxReportedIssues)
   const issues: ValidationIssue[] = []
   for (let i = 0; i < count; i++) issues.push(toIssue(details[i]!))
   return issues

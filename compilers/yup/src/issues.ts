@@ -1,5 +1,5 @@
 import type { ValidationError } from 'yup'
-import { escapePointerSegment } from '@enclave/compiler-kit'
+import { boundedText, escapePointerSegment, maxReportedIssues } from '@enclave/compiler-kit'
 import type { ValidationIssue } from '@enclave/core'
 
 /**
@@ -73,27 +73,13 @@ function issueParams (params: Record<string, unknown> | undefined, message: stri
 }
 
 /**
- * How much of yup's failure the 400 reports: with `abortEarly: false` yup collects a failure per
- * bad value (200 000 for an 800 KB array), which would make a multi-MB answer and as many issue
- * objects. The first issues are enough to correct a request.
- */
-export const maxIssues = 20
-
-/** A message or pointer longer than this (one quoting a huge input value or key) is cut. */
-export const maxTextLength = 1000
-
-function bounded (text: string): string {
-  return text.length > maxTextLength ? text.slice(0, maxTextLength - 1) + '…' : text
-}
-
-/**
  * yup's error in the Ajv shape: `keyword` is the failed test's name (`typeError`, `optionality`
  * for required, `min`, a custom test's name), `params` yup's message params (without `spec`) plus
  * `libraryMessage` (yup's message as yup wrote it); yup has no schema paths, so `schemaPath` is
  * `#<instancePath>/<test name>`.
  */
 function toIssue (error: ValidationError): ValidationIssue {
-  const instancePath = bounded(yupPathToPointer(error.path))
+  const instancePath = boundedText(yupPathToPointer(error.path))
   const keyword = error.type ?? 'custom'
   const params = error.params as Record<string, unknown> | undefined
   const message = String(error.errors[0] ?? error.message)
@@ -102,18 +88,18 @@ function toIssue (error: ValidationError): ValidationIssue {
     schemaPath: '#' + instancePath + '/' + keyword,
     keyword,
     params: issueParams(params, message),
-    message: bounded(readableMessage(message, error.type, params))
+    message: boundedText(readableMessage(message, error.type, params))
   }
 }
 
 /**
  * One issue per failed test: the inner errors when yup collected several (`abortEarly: false`),
- * the first `maxIssues` of them.
+ * the first `maxReportedIssues` of them.
  */
 export function toIssues (error: ValidationError): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   if (Array.isArray(error.inner) && error.inner.length > 0) {
-    const count = Math.min(error.inner.length, maxIssues)
+    const count = Math.min(error.inner.length, maxReportedIssues)
     for (let i = 0; i < count; i++) issues.push(toIssue(error.inner[i]!))
   } else {
     issues.push(toIssue(error))
