@@ -93,7 +93,7 @@ t.test('a malformed trusted address is an error at creation', async (t) => {
   t.throws(() => enclave({ trustProxy: ['10.0.0.0/40'] }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
 })
 
-t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer are believed by @enclave/fastify as by fastify@4.29.1, not by enclave() (as by fastify@5)', async (t) => {
+t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer are believed by @enclave/fastify4 as by fastify@4.29.1, not by enclave() (as by fastify@5)', async (t) => {
   const { readFileSync } = await import('node:fs')
   const { default: Fastify4 } = await import('fastify4')
   const { default: Fastify5 } = await import('fastify5')
@@ -115,7 +115,7 @@ t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer ar
     { hostname: 'public.example', protocol: 'https', ip: '203.0.113.9' },
     { hostname: 'public.example', protocol: 'https', ip: '203.0.113.7' }
   ])
-  t.same(await observe(createServer(options(), fastifyProfile)), fastify4, '@enclave/fastify: as fastify@4.29.1')
+  t.same(await observe(createServer(options(), fastifyProfile)), fastify4, '@enclave/fastify4: as fastify@4.29.1')
   t.same(await observe(enclave({ ...options(), checkForwardingPeer: false })), fastify4, 'enclave() with checkForwardingPeer: false')
   const fastify5 = await observe(Fastify5(options()))
   t.same(fastify5, [

@@ -1,5 +1,5 @@
 // Packs every publishable package, installs the tarballs into an empty project (with `fastify`
-// aliased to the @enclave/fastify tarball, as `npm install fastify@npm:@enclave/fastify` would), and
+// aliased to the @enclave/fastify4 tarball, as `npm install fastify@npm:@enclave/fastify4` would), and
 // runs a small Fastify-style app from it through require(), import and tsc. Needs a built tree
 // (`npm run build`); third-party dependencies come from the npm cache or the registry.
 import t from 'tap'
@@ -15,7 +15,7 @@ const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
 /** Every workspace that is published, by folder. */
 const publishable = [
-  'core', 'fastify',
+  'core', 'fastify4',
   'compilers/ajv', 'compilers/fjs', 'compilers/kit', 'compilers/zod', 'compilers/joi', 'compilers/yup', 'compilers/standard-schema',
   'plugins/plugin', 'plugins/bearer-auth', 'plugins/error-message'
 ]
@@ -84,7 +84,7 @@ await app.close()
 `
 
 // skipLibCheck stays on: the .d.ts files of fastify-plugin are checked against this entry's types
-// by fastify/test-types; here the point is that the package's own types resolve and check the app.
+// by fastify4/test-types; here the point is that the package's own types resolve and check the app.
 const tsconfig = {
   compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, outDir: 'out', types: ['node'] },
   files: ['app.ts']
@@ -124,7 +124,7 @@ t.test('every package packs, installs from its tarball, and runs a Fastify app a
     t.match(listing.stdout, /package\/dist\/index\.d\.ts/, `${manifest.name} tarball has its types`)
     t.notMatch(listing.stdout, /package\/(src|test)\//, `${manifest.name} tarball has no sources or tests`)
     // The app depends on `fastify`; the others are installed beside it, as a user adding them would.
-    dependencies[manifest.name === '@enclave/fastify' ? 'fastify' : manifest.name] = `file:${join(packs, tarball!)}`
+    dependencies[manifest.name === '@enclave/fastify4' ? 'fastify' : manifest.name] = `file:${join(packs, tarball!)}`
   }
 
   await writeFile(join(project, 'package.json'), JSON.stringify({
@@ -137,7 +137,7 @@ t.test('every package packs, installs from its tarball, and runs a Fastify app a
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, maxBuffer: 1 << 24 })
 
   const installed = JSON.parse(await readFile(join(project, 'node_modules', 'fastify', 'package.json'), 'utf8')) as { name: string, version: string }
-  t.same(installed, Object.assign({}, installed, { name: '@enclave/fastify', version: '4.29.1' }), 'node_modules/fastify is @enclave/fastify')
+  t.same(installed, Object.assign({}, installed, { name: '@enclave/fastify4', version: '4.29.1' }), 'node_modules/fastify is @enclave/fastify4')
 
   await writeFile(join(project, 'app.cjs'), cjsApp)
   const cjs = JSON.parse((await run('node', ['app.cjs'], { cwd: project })).stdout)

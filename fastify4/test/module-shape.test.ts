@@ -1,11 +1,11 @@
 import { test } from 'tap'
 import { createRequire } from 'node:module'
-import fastifyDefault, { fastify, errorCodes } from '@enclave/fastify'
+import fastifyDefault, { fastify, errorCodes } from '@enclave/fastify4'
 
 const require = createRequire(import.meta.url)
 
 test('require() returns the factory itself, with fastify, default and errorCodes', async (t) => {
-  const required = require('@enclave/fastify')
+  const required = require('@enclave/fastify4')
   t.equal(typeof required, 'function')
   t.equal(required.fastify, required)
   t.equal(required.default, required)
@@ -24,7 +24,7 @@ test('import gives the same factory as default and named exports', async (t) => 
 })
 
 test('require(\'fastify/lib/errors\') gives the same error classes as errorCodes, as Fastify v4\'s path does', async (t) => {
-  const errors = require('@enclave/fastify/lib/errors')
+  const errors = require('@enclave/fastify4/lib/errors')
   const theirs = require('fastify4/lib/errors')
   t.equal(errors.FST_ERR_NOT_FOUND, errorCodes.FST_ERR_NOT_FOUND)
   for (const code of Object.keys(theirs).filter((key) => key.startsWith('FST_ERR_'))) t.ok(errors[code], code)

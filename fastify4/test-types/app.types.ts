@@ -1,5 +1,5 @@
 // A strict Fastify v4 TypeScript app, written as for Fastify itself: it imports `fastify`, which
-// this folder's tsconfig resolves to @enclave/fastify. Checked by tsc (skipLibCheck off), never run.
+// this folder's tsconfig resolves to @enclave/fastify4. Checked by tsc (skipLibCheck off), never run.
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,

@@ -1,5 +1,5 @@
 import enclaveCore from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { createServer, fastify4Profile } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
@@ -54,7 +54,7 @@ function fastify<
 > (options?: FastifyHttpOptions<Server, Logger> | FastifyHttpsOptions<import('node:https').Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
   // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
   // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
-  return createServer(options as unknown as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+  return createServer(options as unknown as EnclaveOptions, fastify4Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
 const { errorCodes } = enclaveCore

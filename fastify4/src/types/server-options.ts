@@ -30,7 +30,7 @@ export interface ConnectionError extends Error {
 
 /**
  * The factory's options: Enclave's options, which are Fastify v4's (run at Fastify's values by
- * `@enclave/fastify`), with the logger typed by the `Logger` parameter.
+ * `@enclave/fastify4`), with the logger typed by the `Logger` parameter.
  */
 export type FastifyServerOptions<
   RawServer extends RawServerBase = RawServerDefault,
