@@ -1,0 +1,11 @@
+import { errorCodes } from './error-codes.js'
+
+/**
+ * `require('fastify/lib/errors')`: Fastify v5's package has no exports map, so plugins and their
+ * tests reach its error classes by this path. The classes are the ones `errorCodes` holds, so
+ * `instanceof` holds whichever way they were reached.
+ */
+const errors = errorCodes
+
+export default errors
+export { errors as 'module.exports' }
