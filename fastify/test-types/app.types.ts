@@ -9,7 +9,10 @@ import Fastify, {
   errorCodes
 } from 'fastify'
 import fp from 'fastify-plugin'
+// Fastify 5's type module paths (Fastify 4 named this one `fastify/types/serverFactory`).
+import type { FastifyServerFactory } from 'fastify/types/server-factory'
 import { assertType, type Equal } from './expect.js'
+import { createServer } from 'node:http'
 
 interface User { id: number, name: string }
 
@@ -54,6 +57,8 @@ export async function build (): Promise<FastifyInstance> {
   })
   return app
 }
+
+export const serverFactory: FastifyServerFactory = (handler) => createServer((request, response) => { handler(request, response) })
 
 // What Fastify 5 removed does not type-check.
 declare const request: FastifyRequest
