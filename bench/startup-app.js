@@ -8,7 +8,7 @@ const peer = process.argv[2]
 const flags = process.argv.slice(3)
 const lazy = flags.includes('lazy')
 const cacheDir = flags.find((flag) => flag.startsWith('cache='))?.slice('cache='.length)
-const modules = { enclave: '@enclave/core', 'enclave-fastify': '@enclave/fastify', fastify4: 'fastify4', fastify5: 'fastify5' }
+const modules = { enclave: '@enclave/core', 'enclave-fastify': '@enclave/fastify4', fastify4: 'fastify4', fastify5: 'fastify5' }
 if (modules[peer] === undefined) throw new Error(`unknown S6 peer ${peer}`)
 if ((lazy || cacheDir !== undefined) && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation nor schema cache`)
 const factory = (await import(modules[peer])).default

@@ -1,7 +1,7 @@
 /**
- * `@enclave/core/internal`: what `@enclave/fastify` needs to build its face over the same core.
+ * `@enclave/core/internal`: what the Fastify faces (`@enclave/fastify4`, `@enclave/fastify`) need to build themselves over the same core.
  * Not a public API for apps; it may change with every release of @enclave/core.
  */
 export { createServer } from './enclave.js'
-export { enclaveProfile, fastifyProfile, fastify5Profile, differingOptions, fastify5Options, type Profile } from './profile.js'
+export { enclaveProfile, fastify4Profile, fastifyProfile, fastify5Profile, differingOptions, fastify5Options, type Profile } from './profile.js'
 export { baseReplyPrototype, baseReplyPrototypeOf } from './reply/reply.js'

@@ -2,7 +2,7 @@
  * The two faces of the one core. Fastify 4.29's observable behaviour is the default on both; where
  * `enclave()` differs, the difference is a named public option listed in `differingOptions` with
  * Fastify's value and Enclave's default, and a row in docs/migrating-from-fastify.md ("What differs").
- * `@enclave/fastify` runs every such option at Fastify's value (unless the app sets it itself).
+ * The Fastify faces (`@enclave/fastify4`, `@enclave/fastify`) run every such option at Fastify's value (unless the app sets it itself).
  */
 export interface Profile {
   /** Which entry: `enclave()`, the Fastify v4 face or the Fastify v5 face. */
@@ -85,7 +85,9 @@ export const fastify5Options: Readonly<Record<string, unknown>> = {
 }
 
 export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })
-export const fastifyProfile: Profile = Object.freeze({ name: 'fastify', rootPluginName: 'fastify', fastifyVersion: '4.29.1', api: 4, defaults: pick('fastify') })
+export const fastify4Profile: Profile = Object.freeze({ name: 'fastify', rootPluginName: 'fastify', fastifyVersion: '4.29.1', api: 4, defaults: pick('fastify') })
+/** The Fastify v4 face's profile under its first name (the one object: `fastifyProfile === fastify4Profile`). */
+export const fastifyProfile: Profile = fastify4Profile
 export const fastify5Profile: Profile = Object.freeze({
   name: 'fastify5',
   rootPluginName: 'fastify',

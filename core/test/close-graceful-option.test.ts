@@ -15,11 +15,11 @@ function get (port: number, agent: http.Agent): Promise<string> {
   })
 }
 
-/** fastify@4.29.1, and the Enclave entries with `gracefulClose` at Fastify's value (@enclave/fastify's default). */
+/** fastify@4.29.1, and the Enclave entries with `gracefulClose` at Fastify's value (@enclave/fastify4's default). */
 const atFastifyValue: Array<[string, Factory]> = [
   ['fastify@4.29.1', faces[0]![1]],
   ['enclave({ gracefulClose: false })', (options?: any) => faces[1]![1]({ ...options, gracefulClose: false })],
-  ['@enclave/fastify', faces[2]![1]]
+  ['@enclave/fastify4', faces[2]![1]]
 ]
 
 /**
@@ -90,7 +90,7 @@ t.test('enclave() (gracefulClose: true) keeps an idle keep-alive connection for 
   t.equal(await requestOnIdleConnectionAfterClose(faces[1]![1]), 'HTTP/1.1 503 Service Unavailable')
 })
 
-t.test('gracefulClose is a listed difference: Fastify\'s value on @enclave/fastify, one row in the differences table, a boolean', async (t) => {
+t.test('gracefulClose is a listed difference: Fastify\'s value on @enclave/fastify4, one row in the differences table, a boolean', async (t) => {
   t.strictSame(differingOptions.gracefulClose, { fastify: false, enclave: true })
   const table = readFileSync(new URL('../../docs/migrating-from-fastify.md', import.meta.url), 'utf8')
   t.equal(table.split('\n').filter((line) => line.startsWith('| `gracefulClose`')).length, 1)

@@ -48,11 +48,11 @@ async function pipelinedThroughClose (factory: (options?: any) => any, preClose:
 t.test('close() from a handler with a request pipelined behind it: the connection carries 200, 200, then 503, as Fastify 4.29', async (t) => {
   const expected = await pipelinedThroughClose(Fastify as any, false)
   t.same(expected, [200, 200, 503])
-  t.same(await pipelinedThroughClose(fastifyFace, false), expected, '@enclave/fastify')
+  t.same(await pipelinedThroughClose(fastifyFace, false), expected, '@enclave/fastify4')
   t.same(await pipelinedThroughClose(enclave, false), expected, 'enclave()')
 })
 
 t.test('the same with a preClose hook (the server closes after it)', async (t) => {
   const expected = await pipelinedThroughClose(Fastify as any, true)
-  t.same(await pipelinedThroughClose(fastifyFace, true), expected, '@enclave/fastify')
+  t.same(await pipelinedThroughClose(fastifyFace, true), expected, '@enclave/fastify4')
 })

@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import enclave, { errorCodes } from '@enclave/core'
 import { plugin } from '@enclave/plugin'
 import Fastify4 from 'fastify4'
-import fastifyFace from '@enclave/fastify'
+import fastifyFace from '@enclave/fastify4'
 import type { EnclaveInstance } from '@enclave/core'
 
 function build (t: Test): EnclaveInstance {
@@ -128,7 +128,7 @@ t.test('FST_ERR_DEC_AFTER_START: decorating once the server is ready', async (t)
 })
 
 t.test('a name that is not a string or symbol is turned into a property key, as fastify@4.29.1 does', async (t) => {
-  for (const [name, factory] of [['fastify4', Fastify4], ['enclave', enclave], ['@enclave/fastify', fastifyFace]] as const) {
+  for (const [name, factory] of [['fastify4', Fastify4], ['enclave', enclave], ['@enclave/fastify4', fastifyFace]] as const) {
     const app = (factory as (options?: object) => EnclaveInstance)()
     t.teardown(() => app.close())
     decorateWith(app, 'decorate', 42, 'answer')
@@ -141,12 +141,12 @@ t.test('a name that is not a string or symbol is turned into a property key, as 
   }
 })
 
-t.test('referenceDecorators: an object or array on request/reply warns (FSTDEP006) and decorates on @enclave/fastify, as fastify@4.29.1; enclave() refuses it', async (t) => {
+t.test('referenceDecorators: an object or array on request/reply warns (FSTDEP006) and decorates on @enclave/fastify4, as fastify@4.29.1; enclave() refuses it', async (t) => {
   const seen: string[] = []
   const onWarning = (warning: Error & { code?: string }): void => { seen.push(String(warning.code)) }
   process.on('warning', onWarning)
   t.teardown(() => { process.off('warning', onWarning) })
-  for (const [name, factory] of [['@enclave/fastify', fastifyFace], ['fastify4', Fastify4], ['enclave() with referenceDecorators: warn', (options?: object) => enclave({ ...options, referenceDecorators: 'warn' })]] as const) {
+  for (const [name, factory] of [['@enclave/fastify4', fastifyFace], ['fastify4', Fastify4], ['enclave() with referenceDecorators: warn', (options?: object) => enclave({ ...options, referenceDecorators: 'warn' })]] as const) {
     const app = (factory as (options?: object) => EnclaveInstance)()
     t.teardown(() => app.close())
     decorateWith(app, 'decorateRequest', 'shared', { count: 0 })
@@ -158,13 +158,13 @@ t.test('referenceDecorators: an object or array on request/reply warns (FSTDEP00
     })
     t.same((await app.inject('/')).json(), { count: 1, list: true }, `${name}: decorated`)
     t.same((await app.inject('/')).json(), { count: 2, list: true }, `${name}: one object shared by every request`)
-    if (name === '@enclave/fastify') {
+    if (name === '@enclave/fastify4') {
       await new Promise((resolve) => setImmediate(resolve))
-      t.same(seen, ['FSTDEP006'], '@enclave/fastify emitted FSTDEP006, once a process as Fastify does')
+      t.same(seen, ['FSTDEP006'], '@enclave/fastify4 emitted FSTDEP006, once a process as Fastify does')
     }
   }
   t.throws(() => decorateWith(enclave(), 'decorateRequest', 'shared', {}), { code: 'FST_ERR_DEC_REFERENCE_TYPE' }, 'enclave() default: refused')
-  t.throws(() => decorateWith(fastifyFace({ referenceDecorators: 'reject' } as object) as unknown as EnclaveInstance, 'decorateRequest', 'shared', {}), { code: 'FST_ERR_DEC_REFERENCE_TYPE' }, '@enclave/fastify with referenceDecorators: reject')
+  t.throws(() => decorateWith(fastifyFace({ referenceDecorators: 'reject' } as object) as unknown as EnclaveInstance, 'decorateRequest', 'shared', {}), { code: 'FST_ERR_DEC_REFERENCE_TYPE' }, '@enclave/fastify4 with referenceDecorators: reject')
   t.throws(() => enclave({ referenceDecorators: 'sometimes' as 'warn' }), { code: 'FST_ERR_INIT_OPTS_INVALID' }, 'a wrong value fails at start')
 })
 

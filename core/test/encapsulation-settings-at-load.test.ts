@@ -45,7 +45,7 @@ for (const setting of Object.keys(settings)) {
   t.test(`${setting}: a context keeps the one in effect when it loaded, as in Fastify 4.29`, async (t) => {
     for (const layout of Object.keys(layouts)) {
       const expected = await answer(Fastify(), setting, layout)
-      t.equal(await answer(createServer({}, fastifyProfile), setting, layout), expected, `@enclave/fastify: ${layout}`)
+      t.equal(await answer(createServer({}, fastifyProfile), setting, layout), expected, `@enclave/fastify4: ${layout}`)
       // enclave() with Fastify's validation payload, so the whole answer can be compared.
       t.equal(await answer(enclave({ validationPayload: 'fastify' }), setting, layout), expected, `enclave(): ${layout}`)
     }

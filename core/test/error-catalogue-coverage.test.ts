@@ -41,7 +41,7 @@ function sourceFiles (dir: string): string[] {
 }
 
 function packageSourceDirs (): string[] {
-  const dirs = [join(repoRoot, 'core/src'), join(repoRoot, 'fastify/src')]
+  const dirs = [join(repoRoot, 'core/src'), join(repoRoot, 'fastify4/src')]
   for (const group of ['compilers', 'plugins']) {
     for (const entry of readdirSync(join(repoRoot, group), { withFileTypes: true })) {
       if (entry.isDirectory()) dirs.push(join(repoRoot, group, entry.name, 'src'))

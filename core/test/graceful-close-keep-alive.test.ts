@@ -5,7 +5,7 @@ import Fastify from 'fastify4'
 import enclave from '@enclave/core'
 import { enclaveFaces } from './fixtures/faces.js'
 
-/** Both entries with `gracefulClose` on: enclave()'s default, an opt-in on @enclave/fastify (Fastify's close otherwise). */
+/** Both entries with `gracefulClose` on: enclave()'s default, an opt-in on @enclave/fastify4 (Fastify's close otherwise). */
 const faces: Array<[string, (options?: any) => any]> = enclaveFaces.map(([face, factory]) => [face, (options?: any) => factory({ gracefulClose: true, ...options })])
 
 function delay (ms: number): Promise<void> {

@@ -6,7 +6,7 @@
 import t from 'tap'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import fastifyFace from '@enclave/fastify'
+import fastifyFace from '@enclave/fastify4'
 
 async function observe (app: any, asyncHandler = false): Promise<string> {
   const seen: string[] = []
@@ -44,13 +44,13 @@ t.test('a hook that throws after a synchronous done() does not stop the chain th
   const fastify = await observe(Fastify({ logger: false }))
   t.equal(fastify, '200 {"ok":true} | second hook, handler, first hook returns', 'fastify@4.29 runs the rest inside done()')
   t.equal(outcome(await observe(enclave({ logger: false }))), outcome(fastify), 'enclave(): the same answer, every step run')
-  t.equal(outcome(await observe(fastifyFace({ logger: false }))), outcome(fastify), '@enclave/fastify: the same answer, every step run')
+  t.equal(outcome(await observe(fastifyFace({ logger: false }))), outcome(fastify), '@enclave/fastify4: the same answer, every step run')
 })
 
 t.test('the rest of the chain runs inside done(), before the hook goes on', async (t) => {
   const fastify = await observe(Fastify({ logger: false }))
   t.equal(await observe(enclave({ logger: false })), fastify, 'enclave(): the same steps in the same order')
-  t.equal(await observe(fastifyFace({ logger: false })), fastify, '@enclave/fastify: the same steps in the same order')
+  t.equal(await observe(fastifyFace({ logger: false })), fastify, '@enclave/fastify4: the same steps in the same order')
   const fastifyAsync = await observe(Fastify({ logger: false }), true)
   t.equal((await observe(fastifyFace({ logger: false }), true)).split(' | ')[1], fastifyAsync.split(' | ')[1], 'with an async handler: the same order')
 })
@@ -58,6 +58,6 @@ t.test('the rest of the chain runs inside done(), before the hook goes on', asyn
 t.test('with an async handler still pending, the throw after done() answers 500, as in fastify@4.29', async (t) => {
   const fastify = await observe(Fastify({ logger: false }), true)
   t.match(fastify, /^500 .*thrown after done.* \| second hook, handler, first hook returns$/, 'fastify@4.29: 500 with the thrown error')
-  t.equal(outcome(await observe(fastifyFace({ logger: false }), true)), outcome(fastify), '@enclave/fastify: the same answer, every step run')
+  t.equal(outcome(await observe(fastifyFace({ logger: false }), true)), outcome(fastify), '@enclave/fastify4: the same answer, every step run')
   t.match(await observe(enclave({ logger: false }), true), /^500 /, 'enclave(): 500')
 })

@@ -1,11 +1,11 @@
 import t from 'tap'
 import enclave from '@enclave/core'
-import fastifyFace from '@enclave/fastify'
+import fastifyFace from '@enclave/fastify4'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 type Factory = (options?: any) => any
 
-const faces: Array<[string, Factory]> = [['enclave()', enclave as Factory], ['@enclave/fastify', fastifyFace as unknown as Factory]]
+const faces: Array<[string, Factory]> = [['enclave()', enclave as Factory], ['@enclave/fastify4', fastifyFace as unknown as Factory]]
 
 const itemSchemas = {
   params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },

@@ -230,7 +230,7 @@ t.test('with requestIdHeader: false the generator is called on the route\'s inst
   }
   t.same(observed[0], ['root this=', 'root this=/p', 'own this=true'])
   t.same(observed[1], observed[0], 'enclave()')
-  t.same(observed[2], observed[0], '@enclave/fastify')
+  t.same(observed[2], observed[0], '@enclave/fastify4')
 })
 
 t.test('a client that aborts its upload: Fastify\'s "aborted" line (info, 400, ECONNRESET) and no "request completed"', async (t) => {

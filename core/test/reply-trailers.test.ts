@@ -9,7 +9,7 @@ type Factory = (options?: any) => any
 const factories: Record<string, Factory> = {
   fastify4: Fastify,
   enclave,
-  '@enclave/fastify': (options?: any) => createServer(options ?? {}, fastifyProfile)
+  '@enclave/fastify4': (options?: any) => createServer(options ?? {}, fastifyProfile)
 }
 
 /** The routes every entry declares; each case below asks one of them. */
@@ -119,7 +119,7 @@ t.test('trailers on the wire: chunked, a Trailer header, each value after the bo
   const expected = await answersOf(factories.fastify4!, cases)
   t.match(expected[0], /transfer-encoding: chunked\r\ntrailer: x-callback\r\n[^]*\r\n5\r\nhello\r\n0\r\nx-callback: saw hello\r\n\r\n$/)
   t.notMatch(expected[0], /content-length/)
-  for (const entry of ['enclave', '@enclave/fastify']) {
+  for (const entry of ['enclave', '@enclave/fastify4']) {
     const answers = await answersOf(factories[entry]!, cases)
     cases.forEach(([method, path], index) => {
       t.equal(answers[index], expected[index], `${entry}: ${method} ${path}`)

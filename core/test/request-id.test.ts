@@ -33,7 +33,7 @@ t.test('default ids count in base 36 past every carry (req-z, req-10, req-zz, re
   const expected = Array.from({ length: 1300 }, (_, i) => 'req-' + (i + 1).toString(36))
   t.same(ids['fastify@4.29.1'], expected, 'fastify@4.29.1 counts so')
   t.same(ids['enclave()'], expected, 'enclave()')
-  t.same(ids['@enclave/fastify'], expected, '@enclave/fastify')
+  t.same(ids['@enclave/fastify4'], expected, '@enclave/fastify4')
   t.equal(expected[35], 'req-10')
   t.equal(expected[1295], 'req-100')
 })

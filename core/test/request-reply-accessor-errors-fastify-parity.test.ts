@@ -40,6 +40,6 @@ t.test('assigning a getter-only request or reply property throws the TypeError F
   const expected = await assignmentErrors(Fastify as any)
   t.equal(expected[0], 'Cannot set property routeOptions of #<Request> which has only a getter')
   t.equal(expected[6], 'Cannot set property elapsedTime of #<Reply> which has only a getter')
-  t.same(await assignmentErrors(fastifyFace), expected, '@enclave/fastify')
+  t.same(await assignmentErrors(fastifyFace), expected, '@enclave/fastify4')
   t.same(await assignmentErrors(enclave), expected, 'enclave()')
 })

@@ -1,17 +1,17 @@
 import t from 'tap'
 import Fastify from 'fastify4'
 import enclave from '@enclave/core'
-import fastifyFace from '@enclave/fastify'
+import fastifyFace from '@enclave/fastify4'
 import { warningsDuring, type SeenWarning } from './fixtures/warnings-during.js'
 
 /**
  * request.getValidationFunction, compileValidationSchema and validateInput: every case runs on
- * Fastify 4.29, enclave() and @enclave/fastify, and what the handler observes must agree.
+ * Fastify 4.29, enclave() and @enclave/fastify4, and what the handler observes must agree.
  */
 const factories: Record<string, (options?: any) => any> = {
   'fastify@4.29': (options) => Fastify(options),
   'enclave()': (options) => enclave(options),
-  '@enclave/fastify': (options) => fastifyFace(options)
+  '@enclave/fastify4': (options) => fastifyFace(options)
 }
 
 /** What a call gave, in a form the three entries can be compared on. */
@@ -52,7 +52,7 @@ async function agree (t: any, testCase: Case): Promise<unknown[]> {
   const results: Record<string, unknown[]> = {}
   for (const [name, factory] of Object.entries(factories)) results[name] = await run(factory, testCase)
   t.same(results['enclave()'], results['fastify@4.29'], 'enclave() as Fastify 4.29')
-  t.same(results['@enclave/fastify'], results['fastify@4.29'], '@enclave/fastify as Fastify 4.29')
+  t.same(results['@enclave/fastify4'], results['fastify@4.29'], '@enclave/fastify4 as Fastify 4.29')
   return results['enclave()']!
 }
 
@@ -311,7 +311,7 @@ t.test('request.connection is the socket, over a real connection and inject(); r
     code: 'FSTDEP005',
     message: 'You are accessing the deprecated "request.connection" property. Use "request.socket" instead.'
   }])
-  t.same((await readConnection(fastifyFace)).answers, ours.answers, '@enclave/fastify too')
+  t.same((await readConnection(fastifyFace)).answers, ours.answers, '@enclave/fastify4 too')
 })
 
 t.test('with lazySchemaCompilation, the part validator got before the route\'s first validation validates and reports errors', async (t) => {
@@ -343,5 +343,5 @@ t.test('decorateRequest cannot replace the validation methods nor connection: a 
   }
   t.same(results['enclave()'], ['TypeError', 'TypeError', 'TypeError', 'TypeError'])
   t.same(results['enclave()'], results['fastify@4.29'])
-  t.same(results['@enclave/fastify'], results['fastify@4.29'])
+  t.same(results['@enclave/fastify4'], results['fastify@4.29'])
 })

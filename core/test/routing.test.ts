@@ -338,5 +338,5 @@ t.test('findRoute and hasRoute look the URL up as fastify@4.29.1 does (as a requ
   const expected = await observe(Fastify)
   t.match(expected[1], ['before ready', 'GET', '/users/42', true, { keys: ['handler', 'params', 'searchParams'], params: { id: '42' } }])
   t.same(await observe(enclave), expected, 'enclave()')
-  t.same(await observe((options) => createServer(options, fastifyProfile)), expected, '@enclave/fastify')
+  t.same(await observe((options) => createServer(options, fastifyProfile)), expected, '@enclave/fastify4')
 })

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import enclave from '@enclave/core'
-import fastifyFace from '@enclave/fastify'
+import fastifyFace from '@enclave/fastify4'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 
@@ -258,7 +258,7 @@ t.test('schemaCache: a directory that cannot be written only costs the cache', a
   t.same(await answers(await start(t, { schemaCache: { dir: join(blocked, 'below') } })), plain)
 })
 
-t.test('schemaCache works with lazySchemaCompilation and on @enclave/fastify', async (t) => {
+t.test('schemaCache works with lazySchemaCompilation and on @enclave/fastify4', async (t) => {
   const dir = cacheDir(t)
   const plain = await answers(await start(t, {}))
   async function lazyApp (): Promise<any> {

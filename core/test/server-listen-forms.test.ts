@@ -182,7 +182,7 @@ t.test('onListen hooks start once listening, are not awaited by listen(), and a 
   }
   t.same(observed[0]!.seen, ['first hook starts', 'listen() resolved', 'first hook ends', 'second hook fails', 'third hook runs'])
   t.same(observed[1], observed[0], 'enclave()')
-  t.same(observed[2], observed[0], '@enclave/fastify')
+  t.same(observed[2], observed[0], '@enclave/fastify4')
 })
 
 t.test('listening on localhost also binds the other addresses localhost resolves to, as Fastify (::1 beside 127.0.0.1)', async (t) => {
@@ -222,5 +222,5 @@ t.test('listening on localhost also binds the other addresses localhost resolves
   t.same((observed[0] as any).before, ['hello', 'hello'])
   t.same((observed[0] as any).after, ['ECONNREFUSED', 'ECONNREFUSED'])
   t.same(observed[1], observed[0], 'enclave()')
-  t.same(observed[2], observed[0], '@enclave/fastify')
+  t.same(observed[2], observed[0], '@enclave/fastify4')
 })

@@ -115,7 +115,7 @@ t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer ar
     { hostname: 'public.example', protocol: 'https', ip: '203.0.113.9' },
     { hostname: 'public.example', protocol: 'https', ip: '203.0.113.7' }
   ])
-  t.same(await observe(createServer({ ...options(), checkForwardingPeer: false }, fastifyProfile)), fastify4, '@enclave/fastify with checkForwardingPeer: false')
+  t.same(await observe(createServer({ ...options(), checkForwardingPeer: false }, fastifyProfile)), fastify4, '@enclave/fastify4 with checkForwardingPeer: false')
   t.same(await observe(enclave({ ...options(), checkForwardingPeer: false })), fastify4, 'enclave() with checkForwardingPeer: false')
   const fastify5 = await observe(Fastify5(options()))
   t.same(fastify5, [

@@ -31,7 +31,7 @@ t.test('rejectAsyncSchemas is listed with Fastify\'s value and enclave()\'s defa
   t.strictSame(differingOptions.rejectAsyncSchemas, { fastify: false, enclave: true })
 })
 
-t.test('@enclave/fastify runs $async schemas as Fastify 4.29: the promise is awaited, a rejection is a 400', async (t) => {
+t.test('@enclave/fastify4 runs $async schemas as Fastify 4.29: the promise is awaited, a rejection is a 400', async (t) => {
   const [[, fastify], , [, enclaveFastify]] = faces
   const expected = await answers(build(fastify!))
   t.same(expected.map((answer) => answer.statusCode), [200, 400, 400, 400])

@@ -174,7 +174,7 @@ t.test('a JSON shorthand route schema: Fastify 4.29\'s FSTDEP022 deprecation, em
   t.same(fastify4, [{ name: 'DeprecationWarning', code: 'FSTDEP021', message: 'You are using the deprecated json shorthand schema on route /api/first. Specify full object schema instead. It will be removed in `fastify@v5`' }])
   const ours = (await shorthandRoutes(enclave)).filter((w) => w.code?.startsWith('FSTDEP'))
   t.same(ours, fastify4, 'enclave(): as Fastify')
-  t.same((await shorthandRoutes((options) => createWithProfile(options, fastifyProfile))).filter((w) => w.code?.startsWith('FSTDEP')), [], '@enclave/fastify: already emitted in this process')
+  t.same((await shorthandRoutes((options) => createWithProfile(options, fastifyProfile))).filter((w) => w.code?.startsWith('FSTDEP')), [], '@enclave/fastify4: already emitted in this process')
   t.equal(warnings.FSTDEP022.emitted, true)
   t.not(warnings.FSTDEP022, warnings.FSTDEP021, 'its once-a-process state is apart from the redirect deprecation\'s')
 })

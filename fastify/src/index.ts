@@ -1,6 +1,6 @@
-import enclaveCore from '@enclave/core'
-import { createServer, fastifyProfile } from '@enclave/core/internal'
+import { createServer, fastify5Profile } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
+import { errorCodes } from './lib/error-codes.js'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
   FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyHttpsOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
@@ -15,7 +15,7 @@ type FastifyFactoryResult<
 
 export type * from './types.js'
 
-/** Fastify v4's factory: the one Enclave core, every option at Fastify 4.29's value. */
+/** Fastify v5's factory: the one Enclave core with the Fastify v5 profile (version 5.12.8, v5's API and defaults). */
 // The overloads are Fastify's: the server type follows `http2` and `https`.
 function fastify<
   Server extends Http2SecureServer,
@@ -54,10 +54,8 @@ function fastify<
 > (options?: FastifyHttpOptions<Server, Logger> | FastifyHttpsOptions<import('node:https').Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
   // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
   // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
-  return createServer(options as unknown as EnclaveOptions, fastifyProfile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+  return createServer(options as unknown as EnclaveOptions, fastify5Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
-
-const { errorCodes } = enclaveCore
 
 /** `require('fastify')` is the factory itself, with `.fastify`, `.default` and `.errorCodes`, as Fastify's module. */
 const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes })

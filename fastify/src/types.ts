@@ -1,5 +1,5 @@
 /**
- * Fastify v4's public type names, with Fastify's type parameters, resolving to Enclave's types
+ * Fastify's public type names (for now Fastify 4.29's, less what Fastify 5 removed), with Fastify's type parameters, resolving to Enclave's types
  * (declared under ./types/, one concept per file). Enclave's own names are exported as well, so
  * `import type { InferSchema } from 'fastify'` works when `fastify` is this package. Names that
  * both export (`RouteOptions`, `RouteHandler` …) are Fastify's here.

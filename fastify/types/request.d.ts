@@ -1,2 +1,2 @@
-// Fastify 4's type modules (`fastify/types/request` …) are imported by plugins' .d.ts files: each is the module of the same name.
+// Fastify's type modules (`fastify/types/request` …) are imported by plugins' .d.ts files: each is the module of the same name.
 export type * from '../dist/types/request.js'

@@ -1,5 +1,5 @@
 // A CommonJS Fastify v4 blog (integration-tests/apps/blog: formbody, cookie, bearer-auth, auth,
-// encapsulation) run unchanged on fastify@4.29.1 and on @enclave/fastify.
+// encapsulation) run unchanged on fastify@4.29.1 and on @enclave/fastify4.
 import t from 'tap'
 import { createRequire } from 'node:module'
 import { onBothFastifies } from './helpers/both-fastify.js'

@@ -1,5 +1,5 @@
 // A Fastify v4 shop in TypeScript (integration-tests/apps/shop: TypeBox, fastify-plugin,
-// @fastify/helmet, @fastify/rate-limit) run unchanged on fastify@4.29.1 and on @enclave/fastify.
+// @fastify/helmet, @fastify/rate-limit) run unchanged on fastify@4.29.1 and on @enclave/fastify4.
 import t from 'tap'
 import { build } from '../apps/shop/app.js'
 import { onBothFastifies } from './helpers/both-fastify.js'

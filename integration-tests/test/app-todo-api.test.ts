@@ -1,5 +1,5 @@
 // A Fastify v4 to-do API (integration-tests/apps/todo-api, plain JavaScript) run unchanged on
-// fastify@4.29.1 and on @enclave/fastify: the same cases, Fastify's exact payloads.
+// fastify@4.29.1 and on @enclave/fastify4: the same cases, Fastify's exact payloads.
 import t from 'tap'
 // @ts-expect-error the app is plain JavaScript
 import { build } from '../apps/todo-api/app.js'

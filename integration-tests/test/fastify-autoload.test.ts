@@ -1,5 +1,5 @@
 // @fastify/autoload 5 (the Fastify 4 major), unmodified, loading a plugins/ and routes/ tree into an
-// app on @enclave/fastify — the package the name `fastify` resolves to in this repository — and the
+// app on @enclave/fastify4 — the package the name `fastify` resolves to in this repository — and the
 // same tree into fastify@4.29.1: folders become prefixes, `_id` folders parameters, autohooks.js
 // files apply to their folder (and, with cascadeHooks, below it), `autoPrefix` renames a folder,
 // fastify-plugin plugins share their decorators with every route.
@@ -14,7 +14,7 @@ interface Runtime { name: string, load: () => any }
 
 const runtimes: Runtime[] = [
   { name: 'fastify@4.29.1', load: () => require('fastify4') },
-  { name: '@enclave/fastify', load: () => require('fastify') }
+  { name: '@enclave/fastify4', load: () => require('fastify') }
 ]
 
 const urls = ['/', '/users', '/users/', '/users/1', '/users/9', '/users/x', '/health', '/internal/stats', '/admin/stats', '/runtime']
@@ -34,8 +34,8 @@ async function observe (runtime: Runtime, t: Test): Promise<{ results: Map<strin
   return { results, routes: routes.sort() }
 }
 
-t.test('the name fastify resolves to @enclave/fastify for the app', async (t) => {
-  t.equal(require('fastify'), require('@enclave/fastify'))
+t.test('the name fastify resolves to @enclave/fastify4 for the app', async (t) => {
+  t.equal(require('fastify'), require('@enclave/fastify4'))
   const { results } = await observe(runtimes[1]!, t)
   t.strictSame(JSON.parse(results.get('/runtime')!.body), { enclave: true, version: '4.29.1' })
 })

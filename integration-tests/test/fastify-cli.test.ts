@@ -1,6 +1,6 @@
-// fastify-cli 6 (the Fastify 4 major), unmodified, starting apps on @enclave/fastify — the package
+// fastify-cli 6 (the Fastify 4 major), unmodified, starting apps on @enclave/fastify4 — the package
 // the name `fastify` resolves to in this repository, as it would after `npm install
-// fastify@npm:@enclave/fastify`: `fastify start` with `--options` and plugin options, `--watch`
+// fastify@npm:@enclave/fastify4`: `fastify start` with `--options` and plugin options, `--watch`
 // reloading on a change, and the app `fastify generate` writes, run after its one-dependency change.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -79,12 +79,12 @@ function scratchCopy (t: Test, name: string, from?: string): string {
   return dir
 }
 
-t.test('fastify start runs the autoload app on @enclave/fastify, with --options and plugin options', async (t) => {
+t.test('fastify start runs the autoload app on @enclave/fastify4, with --options and plugin options', async (t) => {
   const port = await freePort()
   const cli = runCli(t, ['start', '-l', 'info', '-a', '127.0.0.1', '-p', String(port), '--options', 'app.js', '--', '--punctuation', '!'], fixture)
   const base = `http://127.0.0.1:${port}`
   await until('listening', cli, async () => cli.output().includes(`Server listening at ${base}`) ? true : undefined)
-  t.strictSame((await getJson(`${base}/runtime`)).body, { enclave: true, version: '4.29.1' }, 'fastify-cli loaded @enclave/fastify')
+  t.strictSame((await getJson(`${base}/runtime`)).body, { enclave: true, version: '4.29.1' }, 'fastify-cli loaded @enclave/fastify4')
   t.strictSame((await getJson(`${base}/`)).body, { root: true, greeting: 'hello world!' }, 'options after -- reach the app')
   t.strictSame((await getJson(`${base}/users/2`)).body, { id: '2', name: 'Grace' })
   t.strictSame(await getJson(`${base}/internal/stats/`), { status: 200, body: { users: 2 } }, '--options: the app\'s ignoreTrailingSlash is a server option')
@@ -128,7 +128,7 @@ t.test('the app fastify generate writes runs on Enclave after the one-dependency
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
   t.match(manifest.dependencies.fastify, /^\^4\./, 'generated for Fastify 4')
   // The one change: the name fastify installs Enclave. Packages resolve from the repository here.
-  manifest.dependencies.fastify = 'npm:@enclave/fastify@^4.29.1'
+  manifest.dependencies.fastify = 'npm:@enclave/fastify4@^4.29.1'
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2))
 
   const port = await freePort()

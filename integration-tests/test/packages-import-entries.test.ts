@@ -50,8 +50,8 @@ t.test('importing a package leaves only its entry to the asynchronous loader', a
   const register = `import { register } from 'node:module'; register(${JSON.stringify(hook)})`
   const { stdout } = await run(process.execPath, [
     '--import', 'data:text/javascript,' + encodeURIComponent(register),
-    '--input-type=module', '-e', "import enclave from '@enclave/core'; import fastify from '@enclave/fastify'; enclave(); fastify()"
+    '--input-type=module', '-e', "import enclave from '@enclave/core'; import fastify from '@enclave/fastify4'; enclave(); fastify()"
   ], { cwd: root })
   const loaded = stdout.trim().split('\n').map((url) => fileURLToPath(url).slice(root.length + 1))
-  t.same(loaded.sort(), ['core/dist/index.import.js', 'fastify/dist/index.import.js'])
+  t.same(loaded.sort(), ['core/dist/index.import.js', 'fastify4/dist/index.import.js'])
 })

@@ -1,7 +1,8 @@
 // Packs every publishable package, installs the tarballs into an empty project (with `fastify`
-// aliased to the @enclave/fastify tarball, as `npm install fastify@npm:@enclave/fastify` would), and
-// runs a small Fastify-style app from it through require(), import and tsc. Needs a built tree
-// (`npm run build`); third-party dependencies come from the npm cache or the registry.
+// aliased to the @enclave/fastify tarball, as `npm install fastify@npm:@enclave/fastify` would, and
+// `fastify4` to the @enclave/fastify4 one), and runs a small Fastify-style app from it through
+// require(), import and tsc, on each face. Needs a built tree (`npm run build`); third-party
+// dependencies come from the npm cache or the registry.
 import t from 'tap'
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
@@ -15,22 +16,31 @@ const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
 /** Every workspace that is published, by folder. */
 const publishable = [
-  'core', 'fastify',
+  'core', 'fastify', 'fastify4',
   'compilers/ajv', 'compilers/fjs', 'compilers/kit', 'compilers/zod', 'compilers/joi', 'compilers/yup', 'compilers/standard-schema',
   'plugins/plugin', 'plugins/bearer-auth', 'plugins/error-message'
 ]
 
-const cjsApp = `const fastify = require('fastify')
+/** Installed names of the two faces, the Fastify range each answers to, and the other face's. */
+const faceNames = { fastify: { range: '5.x', other: '4.x' }, fastify4: { range: '4.x', other: '5.x' } }
+
+/** The app, run on the face installed as `name`: a plugin for its Fastify major, one for the other major, and a validated route. */
+const cjsApp = (name: keyof typeof faceNames): string => `const fastify = require('${name}')
 const fp = require('fastify-plugin')
 const app = fastify()
-app.register(fp(async (instance) => { instance.decorate('greet', (name) => 'hello ' + name) }, { name: 'greeter', fastify: '4.x' }))
+app.register(fp(async (instance) => { instance.decorate('greet', (name) => 'hello ' + name) }, { name: 'greeter', fastify: '${faceNames[name].range}' }))
 app.post('/hi', { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async (request) => ({ msg: app.greet(request.body.name) }))
 app.ready().then(async () => {
   const ok = await app.inject({ method: 'POST', url: '/hi', payload: { name: 'cjs' } })
   const bad = await app.inject({ method: 'POST', url: '/hi', payload: {} })
+  const other = fastify()
+  other.register(fp(async () => {}, { name: 'other-major', fastify: '${faceNames[name].other}' }))
+  const refused = await other.ready().then(() => 'loaded', (error) => error.code)
   console.log(JSON.stringify({
     ok: [ok.statusCode, ok.json()],
-    bad: bad.statusCode,
+    bad: [bad.statusCode, bad.json().code],
+    refused,
+    removedInV5: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE' in fastify.errorCodes,
     shape: [typeof fastify, fastify.fastify === fastify, fastify.default === fastify, typeof fastify.errorCodes.FST_ERR_NOT_FOUND],
     version: app.version,
     plugin: app.pluginName // Fastify's: the root's name, then the fastify-plugin plugins loaded into it
@@ -84,7 +94,7 @@ await app.close()
 `
 
 // skipLibCheck stays on: the .d.ts files of fastify-plugin are checked against this entry's types
-// by fastify/test-types; here the point is that the package's own types resolve and check the app.
+// by fastify/test-types and fastify4/test-types; here the point is that the package's own types resolve and check the app.
 const tsconfig = {
   compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, outDir: 'out', types: ['node'] },
   files: ['app.ts']
@@ -97,7 +107,7 @@ async function devVersion (name: string): Promise<string> {
 
 t.setTimeout(300_000)
 
-t.test('every package packs, installs from its tarball, and runs a Fastify app as `fastify` (require, import, tsc)', async (t) => {
+t.test('every package packs, installs from its tarball, and runs a Fastify app on each face, `fastify` (v5) and `fastify4` (require, import, tsc)', async (t) => {
   const work = await mkdtemp(join(tmpdir(), 'enclave-install-'))
   t.teardown(() => rm(work, { recursive: true, force: true }))
   const packs = join(work, 'packs')
@@ -111,6 +121,8 @@ t.test('every package packs, installs from its tarball, and runs a Fastify app a
   const tarballs = await readdir(packs)
   t.equal(tarballs.length, publishable.length, 'one tarball per package')
 
+  // The faces are installed as `fastify` (v5) and `fastify4`, as an app with both would alias them.
+  const installedAs: Record<string, string> = { '@enclave/fastify': 'fastify', '@enclave/fastify4': 'fastify4' }
   const dependencies: Record<string, string> = { 'fastify-plugin': `^${await devVersion('fastify-plugin')}` }
   for (const folder of publishable) {
     const manifest = JSON.parse(await readFile(join(root, folder, 'package.json'), 'utf8')) as { name: string, version: string, private?: boolean, files?: string[], engines?: Record<string, string> }
@@ -123,8 +135,8 @@ t.test('every package packs, installs from its tarball, and runs a Fastify app a
     t.match(listing.stdout, /package\/README\.md/, `${manifest.name} tarball has a README`)
     t.match(listing.stdout, /package\/dist\/index\.d\.ts/, `${manifest.name} tarball has its types`)
     t.notMatch(listing.stdout, /package\/(src|test)\//, `${manifest.name} tarball has no sources or tests`)
-    // The app depends on `fastify`; the others are installed beside it, as a user adding them would.
-    dependencies[manifest.name === '@enclave/fastify' ? 'fastify' : manifest.name] = `file:${join(packs, tarball!)}`
+    // The app depends on `fastify` and `fastify4`; the others are installed beside them, as a user adding them would.
+    dependencies[installedAs[manifest.name] ?? manifest.name] = `file:${join(packs, tarball!)}`
   }
 
   await writeFile(join(project, 'package.json'), JSON.stringify({
@@ -136,18 +148,22 @@ t.test('every package packs, installs from its tarball, and runs a Fastify app a
   }, null, 2))
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, maxBuffer: 1 << 24 })
 
-  const installed = JSON.parse(await readFile(join(project, 'node_modules', 'fastify', 'package.json'), 'utf8')) as { name: string, version: string }
-  t.same(installed, Object.assign({}, installed, { name: '@enclave/fastify', version: '4.29.1' }), 'node_modules/fastify is @enclave/fastify')
+  for (const [name, expected] of [['fastify', { name: '@enclave/fastify', version: '5.12.8' }], ['fastify4', { name: '@enclave/fastify4', version: '4.29.1' }]] as const) {
+    const installed = JSON.parse(await readFile(join(project, 'node_modules', name, 'package.json'), 'utf8')) as { name: string, version: string }
+    t.same(installed, Object.assign({}, installed, expected), `node_modules/${name} is ${expected.name}`)
 
-  await writeFile(join(project, 'app.cjs'), cjsApp)
-  const cjs = JSON.parse((await run('node', ['app.cjs'], { cwd: project })).stdout)
-  t.same(cjs, {
-    ok: [200, { msg: 'hello cjs' }],
-    bad: 400,
-    shape: ['function', true, true, 'function'],
-    version: '4.29.1',
-    plugin: 'fastify -> greeter'
-  }, 'require(\'fastify\') runs the app')
+    await writeFile(join(project, `app-${name}.cjs`), cjsApp(name))
+    const cjs = JSON.parse((await run('node', [`app-${name}.cjs`], { cwd: project })).stdout)
+    t.same(cjs, {
+      ok: [200, { msg: 'hello cjs' }],
+      bad: [400, 'FST_ERR_VALIDATION'],
+      refused: 'FST_ERR_PLUGIN_VERSION_MISMATCH',
+      removedInV5: name === 'fastify4',
+      shape: ['function', true, true, 'function'],
+      version: expected.version,
+      plugin: 'fastify -> greeter'
+    }, `require('${name}') runs the app as Fastify ${expected.version} does`)
+  }
 
   await writeFile(join(project, 'app.mjs'), esmApp)
   const esm = JSON.parse((await run('node', ['app.mjs'], { cwd: project })).stdout)

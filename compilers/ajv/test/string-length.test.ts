@@ -99,9 +99,9 @@ t.test('unicode: false keeps counting UTF-16 units', async function (t) {
   compare(t, { type: 'string', maxLength: 2, minLength: 2 }, stringsAround(2, random(3)), { unicode: false })
 })
 
-t.test('over HTTP, @enclave/fastify answers astral-plane bodies at the limits exactly as fastify@4 does', async function (t) {
+t.test('over HTTP, @enclave/fastify4 answers astral-plane bodies at the limits exactly as fastify@4 does', async function (t) {
   const { default: fastify4 } = await import('fastify4')
-  const { default: enclaveFastify } = await import('@enclave/fastify')
+  const { default: enclaveFastify } = await import('@enclave/fastify4')
   const schema = {
     body: {
       type: 'object',

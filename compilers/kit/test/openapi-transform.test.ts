@@ -98,7 +98,7 @@ t.test('recursive schemas: a named one stays one component, an unnamed one is na
   t.notOk(JSON.stringify(document).includes('"$ref":"#"'), 'no reference to the document root')
 })
 
-t.test('the same document on @enclave/fastify (the name fastify) as on enclave()', async (t) => {
+t.test('the same document on @enclave/fastify4 (the name fastify) as on enclave()', async (t) => {
   const build = async (app: any): Promise<any> => {
     t.teardown(() => app.close())
     await app.register(swagger, { openapi: { info: { title: 'a', version: '1' } }, ...openapiTransforms })

@@ -3,11 +3,11 @@ import enclaveCore from '@enclave/core'
 import { baseReplyPrototype } from '@enclave/core/internal'
 
 /**
- * `require('fastify/lib/reply')`: Fastify 4's Reply constructor. Its `prototype` is the one every
+ * `require('fastify/lib/reply')`: Fastify's Reply constructor (the same in v4 and v5). Its `prototype` is the one every
  * route's reply descends from, so a method added to it reaches every reply, as in Fastify.
  * `new Reply(res, request, log)` builds a reply detached from any route: NestJS's adapter does, to
  * answer on a bare ServerResponse (an exception thrown by a Nest middleware), and calls status(),
- * header(), getHeader() and send() on it. That reply answers as Fastify 4.29's does there: JSON for
+ * header(), getHeader() and send() on it. That reply answers as Fastify's does there: JSON for
  * objects, text/plain for strings, octet-stream for buffers, streams piped, no hooks run (Nest's
  * request carries empty hook lists) and no schema serializer (there is no route).
  */

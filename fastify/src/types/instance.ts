@@ -11,7 +11,7 @@ import type {
 } from './hooks.js'
 import type { InjectOptions, LightMyRequestCallback, LightMyRequestChain, LightMyRequestResponse } from './inject.js'
 import type { FastifyPluginOptions, FastifyRegister } from './plugin.js'
-import type { DefaultRoute, RouteConstraintType, RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
+import type { RouteConstraintType, RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
 import type { FastifyError, FastifySchema, FastifySchemaCompiler, FastifySchemaControllerOptions, FastifySerializerCompiler, SchemaErrorFormatter } from './schema.js'
 import type { FastifyBaseLogger, FastifyChildLoggerFactory } from './logger.js'
 import type { FastifyReply } from './reply.js'
@@ -31,7 +31,7 @@ type RetypedInstanceMembers =
   | 'routing' | 'withTypeProvider' | 'addresses' | 'listeningOrigin' | 'getDecorator' | 'listen' | typeof Symbol.asyncDispose
 
 /**
- * Fastify v4's instance, typed as Fastify 4.29 types it over the instance Enclave creates: its type
+ * Fastify v5's instance, typed (for now) as Fastify 4.29 types it, less what v5 removed, over the instance Enclave creates: its type
  * parameters (raw server, request and reply, logger, type provider) flow into every route, hook and
  * plugin declared on it. An interface, so `declare module 'fastify' { interface FastifyInstance { db: Db } }`
  * adds to it.
@@ -60,19 +60,11 @@ export interface FastifyInstance<
   close (): Promise<undefined>
   close (closeListener: () => void): undefined
   [Symbol.asyncDispose] (): Promise<undefined>
-  /** @deprecated Fastify 4.29's types do not have it: use `addHook('onClose', …)`. */
+  /** @deprecated Fastify's types do not have it: use `addHook('onClose', …)`. */
   onClose (hook: (instance: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, done: () => void) => unknown): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   listen (opts: FastifyListenOptions, callback: (err: Error | null, address: string) => void): void
   listen (opts?: FastifyListenOptions): Promise<string>
   listen (callback: (err: Error | null, address: string) => void): void
-  /** @deprecated Fastify 4's positional form (warns FSTDEP011): use `listen({ port, host, backlog }, callback)`. */
-  listen (port: number | string, address: string, backlog: number, callback: (err: Error | null, address: string) => void): void
-  /** @deprecated Fastify 4's positional form (warns FSTDEP011). */
-  listen (port: number | string, address: string, callback: (err: Error | null, address: string) => void): void
-  /** @deprecated Fastify 4's positional form (warns FSTDEP011). */
-  listen (port: number | string, callback: (err: Error | null, address: string) => void): void
-  /** @deprecated Fastify 4's positional form (warns FSTDEP011): use `listen({ port, host, backlog })`. */
-  listen (port: number | string, address?: string, backlog?: number): Promise<string>
   inject (opts: InjectOptions | string, cb: LightMyRequestCallback): void
   inject (opts: InjectOptions | string): Promise<LightMyRequestResponse>
   inject (): LightMyRequestChain
@@ -101,8 +93,6 @@ export interface FastifyInstance<
   errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void
   addConstraintStrategy (strategy: RouteConstraintType): void
   routing (req: RawRequest, res: RawReply): void
-  getDefaultRoute (): DefaultRoute<RawRequest, RawReply>
-  setDefaultRoute (defaultRoute: DefaultRoute<RawRequest, RawReply>): void
 
   decorate: FastifyDecorationMethod<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
   decorateRequest: FastifyDecorationMethod<FastifyRequest, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>

@@ -1,5 +1,4 @@
 import type { EnclaveReply } from '@enclave/core'
-import type { FastifyReplyContext } from './context.js'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { FastifyRequest } from './request.js'
@@ -18,9 +17,11 @@ export type FastifyReplyType<Reply = unknown> = Reply
 type RetypedReplyMembers =
   | 'raw' | 'request' | 'server' | 'log' | 'code' | 'status' | 'send' | 'header' | 'headers' | 'getHeader' | 'getHeaders'
   | 'removeHeader' | 'redirect' | 'hijack' | 'callNotFound' | 'type' | 'serializer' | 'serialize' | 'then' | 'trailer' | 'removeTrailer'
+  // Removed in Fastify 5: `reply.elapsedTime` and `request.routeOptions` replace them.
+  | 'getResponseTime'
 
 /**
- * Fastify v4's reply, typed as Fastify 4.29 types it over the reply object Enclave creates: `send()`
+ * Fastify v5's reply, typed (for now) as Fastify 4.29 types it, less what v5 removed, over the reply object Enclave creates: `send()`
  * takes the route's `ReplyType` (the generic's `Reply`, else the union of the response schemas'
  * types through the type provider, else anything), and `code()` narrows it to that status's entry.
  * An interface, so `declare module 'fastify' { interface FastifyReply { … } }` adds to it.
@@ -39,8 +40,6 @@ export interface FastifyReply<
   request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>
   readonly server: FastifyInstance
   log: FastifyBaseLogger
-  /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP019, as in Fastify 4.29). */
-  context: FastifyReplyContext<ContextConfig>
   code<Code extends ReplyKeysToCodes<keyof RouteGeneric['Reply']>> (statusCode: Code): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, ResolveReplyTypeWithRouteGeneric<RouteGeneric['Reply'], Code, SchemaCompiler, TypeProvider>>
   status<Code extends ReplyKeysToCodes<keyof RouteGeneric['Reply']>> (statusCode: Code): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, ResolveReplyTypeWithRouteGeneric<RouteGeneric['Reply'], Code, SchemaCompiler, TypeProvider>>
   send (payload?: ReplyType): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
@@ -49,7 +48,6 @@ export interface FastifyReply<
   getHeader (key: HttpHeader): number | string | string[] | undefined
   getHeaders (): Record<HttpHeader, number | string | string[] | undefined>
   removeHeader (key: HttpHeader): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  redirect (statusCode: number, url: string): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
   redirect (url: string, statusCode?: number): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
   hijack (): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
   callNotFound (): void

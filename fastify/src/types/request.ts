@@ -44,7 +44,7 @@ export interface RequestRouteOptions<ContextConfig = ContextConfigDefault, Schem
 }
 
 /**
- * Fastify v4's request: Enclave's request under Fastify's name and type parameters. An interface,
+ * Fastify v5's request: Enclave's request under Fastify's name and type parameters. An interface,
  * so `declare module 'fastify' { interface FastifyRequest { user: User } }` adds to it, and every
  * handler and hook of an app made by `fastify()` sees what was added (see instance.ts).
  */
@@ -62,16 +62,25 @@ export interface FastifyRequest<
   query: RequestType['query']
   body: RequestType['body']
   headers: RawRequest['headers'] & RequestType['headers']
-}, RawRequest, FastifyRequestContext<ContextConfig>['config']>, 'server' | 'log' | 'ip' | 'routeOptions' | 'validationError'> {
+}, RawRequest, FastifyRequestContext<ContextConfig>['config']>, 'server' | 'log' | 'ip' | 'routeOptions' | 'validationError' | RemovedInFastify5> {
   readonly server: FastifyInstance
   log: Logger
   readonly ip: string
   /** Set instead of answering 400 when the route has `attachValidation: true`. */
   validationError?: Error & { validation: any, validationContext: string }
   readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
-  /** @deprecated Use `request.routeOptions.config` (reading it warns FSTDEP012, as in Fastify 4.29). */
-  context: FastifyRequestContext<ContextConfig>
+  /** The Host (or HTTP/2 `:authority`, or trusted X-Forwarded-Host) value, port included. */
+  readonly host: string
+  /** The port of `host`, `null` when it names none. */
+  readonly port: number | null
+  /** Aborts when the client goes away before the reply is sent. */
+  readonly signal: AbortSignal
+  /** The body's media type (Content-Type without parameters), `undefined` without a body. */
+  readonly mediaType: string | undefined
 }
+
+/** Request members Fastify 5 removed (`routeOptions` and `socket` replace them). */
+type RemovedInFastify5 = 'context' | 'routerPath' | 'routeConfig' | 'routeSchema' | 'connection'
 
 /** A validator as the request's validation methods return it (Fastify's name). */
 export interface ValidationFunction {

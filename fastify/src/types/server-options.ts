@@ -29,7 +29,7 @@ export interface ConnectionError extends Error {
 }
 
 /**
- * The factory's options: Enclave's options, which are Fastify v4's (run at Fastify's values by
+ * The factory's options: Enclave's options, which are Fastify's (run at Fastify 5's values by
  * `@enclave/fastify`), with the logger typed by the `Logger` parameter.
  */
 export type FastifyServerOptions<

@@ -47,7 +47,7 @@ export interface ConformanceAdapter {
    */
   protoKey: { query: 'data' | { refused: string }, body: 'dropped' | 'refused' }
   /**
-   * The 400 messages in enclave()'s wording ("should"); @enclave/fastify's are derived from them
+   * The 400 messages in enclave()'s wording ("should"); @enclave/fastify4's are derived from them
    * ("must", as Ajv 8 and Fastify 4 say it).
    */
   messages: {

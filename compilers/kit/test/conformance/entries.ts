@@ -1,5 +1,5 @@
 import enclave, { type EnclaveInstance, type EnclaveOptions } from '@enclave/core'
-import fastify from '@enclave/fastify'
+import fastify from '@enclave/fastify4'
 
 /** One of the two entries every adapter must behave identically on, each with its own 400 payload. */
 export interface Entry {
@@ -28,7 +28,7 @@ export const entries: readonly Entry[] = [
     validatorFailure: (part) => ({ statusCode: 500, message: `The ${part} validator failed to complete`, cause: 'thrown' })
   },
   {
-    name: '@enclave/fastify',
+    name: '@enclave/fastify4',
     create: fastify as unknown as (options?: EnclaveOptions) => EnclaveInstance,
     // validationPayload: 'fastify' keeps the wording Fastify 4 sends.
     say: mustWording,

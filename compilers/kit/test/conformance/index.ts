@@ -11,7 +11,7 @@ import { validationErrors, validationFunction } from './validation-errors.js'
 export type { ConformanceAdapter } from './adapter.js'
 
 /**
- * What every compiler adapter must do identically, on enclave() and on @enclave/fastify: each
+ * What every compiler adapter must do identically, on enclave() and on @enclave/fastify4: each
  * package's test/conformance.test.ts calls this with its adapter's description. Tests of what one
  * library does on its own (its options, async rules, messages, toJSONSchema) stay beside the adapter.
  */

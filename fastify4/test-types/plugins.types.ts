@@ -1,5 +1,5 @@
 // The .d.ts files of fastify-plugin 4 and Fastify 4's official plugins, unmodified, against
-// @enclave/fastify's types (skipLibCheck off, `fastify` resolved to this package): their
+// @enclave/fastify4's types (skipLibCheck off, `fastify` resolved to this package): their
 // augmentations reach the app's instance, request and reply, and their options stay checked.
 // Checked by tsc, never run.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback, type FastifyReply, type FastifyRequest } from 'fastify'

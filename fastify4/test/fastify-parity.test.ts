@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { createRequire } from 'node:module'
 import Fastify4 from 'fastify4'
-import fastify from '@enclave/fastify'
+import fastify from '@enclave/fastify4'
 
 const require = createRequire(import.meta.url)
 
@@ -15,7 +15,7 @@ function baseOf (error: Error): string {
 }
 
 test('require() exposes the keys of Fastify v4\'s module', async (t) => {
-  const required = require('@enclave/fastify')
+  const required = require('@enclave/fastify4')
   const expected = Object.keys(require('fastify4')).sort()
   t.same(Object.keys(required).filter((key) => expected.includes(key)).sort(), expected)
   t.equal(required, fastify, 'require() and import give the same factory')

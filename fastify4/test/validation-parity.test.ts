@@ -1,6 +1,6 @@
 import t from 'tap'
 import Fastify from 'fastify4'
-import fastify from '@enclave/fastify'
+import fastify from '@enclave/fastify4'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 type Factory = (options?: any) => any
@@ -8,7 +8,7 @@ type Scenario = (app: any) => void
 interface Request { method: string, url: string, payload?: unknown, headers?: Record<string, string> }
 
 /**
- * Builds the same app on fastify@4.29.1 and on @enclave/fastify, sends the same requests and
+ * Builds the same app on fastify@4.29.1 and on @enclave/fastify4, sends the same requests and
  * returns what a user observes on each: the start-up error, or each response's status,
  * content-type and body, plus whatever the scenario recorded.
  */

@@ -3,14 +3,14 @@ import http from 'node:http'
 import { createRequire } from 'node:module'
 import { Readable } from 'node:stream'
 import Fastify4 from 'fastify4'
-import fastify from '@enclave/fastify'
+import fastify from '@enclave/fastify4'
 
 const require = createRequire(import.meta.url)
 
 // NestJS's @nestjs/platform-fastify loads require('fastify/lib/reply') and
 // require('fastify/lib/symbols') when it is imported, and answers an exception thrown by a Nest
 // middleware with `new Reply(res, { [kRouteContext]: {...empty hook lists} }, {})`: a reply
-// detached from any route. Both paths exist on @enclave/fastify, and that reply answers as
+// detached from any route. Both paths exist on @enclave/fastify4, and that reply answers as
 // fastify@4.29.1's does.
 
 type Case = (reply: any) => unknown
@@ -70,24 +70,24 @@ async function observe (Reply: any, kRouteContext: symbol): Promise<Record<strin
 }
 
 test('require(\'fastify/lib/symbols\') gives kRouteContext, a symbol, as Fastify v4\'s path does', async (t) => {
-  const symbols = require('@enclave/fastify/lib/symbols')
+  const symbols = require('@enclave/fastify4/lib/symbols')
   t.equal(typeof symbols.kRouteContext, 'symbol')
   t.equal(typeof require('fastify4/lib/symbols').kRouteContext, 'symbol')
 })
 
 test('require(\'fastify/lib/reply\'): a reply detached from any route answers as fastify@4.29.1\'s', async (t) => {
   const expected = await observe(require('fastify4/lib/reply'), require('fastify4/lib/symbols').kRouteContext)
-  const actual = await observe(require('@enclave/fastify/lib/reply'), require('@enclave/fastify/lib/symbols').kRouteContext)
+  const actual = await observe(require('@enclave/fastify4/lib/reply'), require('@enclave/fastify4/lib/symbols').kRouteContext)
   t.same((expected['an object after status()'] as { statusCode: number }).statusCode, 403)
   t.match(expected['an object with a non-JSON type: the payload type error'], { body: /^FST_ERR_REP_INVALID_PAYLOAD_TYPE/ })
   for (const name of Object.keys(cases)) t.same(actual[name], expected[name], name)
 })
 
 test('import of the two paths gives the same values as require()', async (t) => {
-  const reply = await import('@enclave/fastify/lib/reply')
-  const symbols = await import('@enclave/fastify/lib/symbols')
-  t.equal(reply.default, require('@enclave/fastify/lib/reply'))
-  t.equal(symbols.default.kRouteContext, require('@enclave/fastify/lib/symbols').kRouteContext)
+  const reply = await import('@enclave/fastify4/lib/reply')
+  const symbols = await import('@enclave/fastify4/lib/symbols')
+  t.equal(reply.default, require('@enclave/fastify4/lib/reply'))
+  t.equal(symbols.default.kRouteContext, require('@enclave/fastify4/lib/symbols').kRouteContext)
 })
 
 test('a method added to require(\'fastify/lib/reply\').prototype reaches every route\'s reply, as Fastify 4.29\'s Reply.prototype', async (t) => {
@@ -123,5 +123,5 @@ test('a method added to require(\'fastify/lib/reply\').prototype reaches every r
     ],
     clash: 'decorated'
   })
-  t.same(await observe(fastify, require('@enclave/fastify/lib/reply')), expected)
+  t.same(await observe(fastify, require('@enclave/fastify4/lib/reply')), expected)
 })

@@ -2,8 +2,8 @@
 // else from the schemas through the instance's type provider (`withTypeProvider<P>()`), else
 // `unknown`. The default provider maps every schema to `unknown`, so a schema alone types nothing.
 // Also the thenables register()/after()/ready() return, and the reply and instance members Fastify
-// types its own way. Checked by tsc against @enclave/fastify (npm run typecheck) and against
-// fastify@4.29.1 (fastify/test/type-contracts-parity.test.ts), never run.
+// types its own way. Checked by tsc against @enclave/fastify4 (npm run typecheck) and against
+// fastify@4.29.1 (fastify4/test/type-contracts-parity.test.ts), never run.
 import type { IncomingHttpHeaders } from 'node:http'
 import Fastify, {
   type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaCompiler,

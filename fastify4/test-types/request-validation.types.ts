@@ -1,5 +1,5 @@
 // Fastify v4's request validation methods and `request.connection`, as a Fastify app writes them
-// (`fastify` resolves to @enclave/fastify here). Checked by tsc (skipLibCheck off), never run.
+// (`fastify` resolves to @enclave/fastify4 here). Checked by tsc (skipLibCheck off), never run.
 import Fastify, { type FastifyRequest } from 'fastify'
 import type { Socket } from 'node:net'
 

@@ -1,4 +1,4 @@
-// Every type name Fastify v4.29 exports from `fastify` is exported by @enclave/fastify, with
+// Every type name Fastify v4.29 exports from `fastify` is exported by @enclave/fastify4, with
 // Fastify's type-parameter lists (the full lists are spelled out below). Checked by tsc, never run.
 import type {
   AddContentTypeParser,

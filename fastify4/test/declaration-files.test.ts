@@ -34,17 +34,17 @@ t.test('the built declaration files of every package use no string export name, 
 })
 
 t.test("the JavaScript keeps 'module.exports': require('fastify') is the factory, as Fastify's", async (t) => {
-  const fastify = require('@enclave/fastify') as { (): unknown, default: unknown, fastify: unknown }
+  const fastify = require('@enclave/fastify4') as { (): unknown, default: unknown, fastify: unknown }
   t.type(fastify, 'function')
   t.equal(fastify.default, fastify)
   t.equal(fastify.fastify, fastify)
 })
 
 t.test("Fastify 4's type module paths (fastify/types/reply …) are in the package: exported, published, each a declaration file", async (t) => {
-  const manifest = JSON.parse(readFileSync(join(root, 'fastify', 'package.json'), 'utf8')) as { exports: Record<string, unknown>, files: string[] }
+  const manifest = JSON.parse(readFileSync(join(root, 'fastify4', 'package.json'), 'utf8')) as { exports: Record<string, unknown>, files: string[] }
   t.same(manifest.exports['./types/*'], { types: './types/*.d.ts' })
   t.ok(manifest.files.includes('types'))
   const fastify4Types = readdirSync(join(root, 'node_modules', 'fastify4', 'types')).filter((name) => name.endsWith('.d.ts'))
   t.ok(fastify4Types.length >= 15)
-  t.same(readdirSync(join(root, 'fastify', 'types')).sort(), fastify4Types.sort(), 'one file for each of fastify@4.29.1\'s')
+  t.same(readdirSync(join(root, 'fastify4', 'types')).sort(), fastify4Types.sort(), 'one file for each of fastify@4.29.1\'s')
 })

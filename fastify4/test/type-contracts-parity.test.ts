@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const typeTests = join(root, 'fastify', 'test-types')
+const typeTests = join(root, 'fastify4', 'test-types')
 
 // Type tests that state only Fastify 4.29's contracts (no Enclave addition): `npm run typecheck`
-// checks them against @enclave/fastify; here the same files are compiled against fastify@4.29.1 as
+// checks them against @enclave/fastify4; here the same files are compiled against fastify@4.29.1 as
 // well, so each assertion (an exact type, an expected error) is known to be Fastify's.
 const fastifyContracts = [
   'type-providers.types.ts', 'route-options-augmentation.types.ts', 'route-shorthand-augmentation.types.ts',
@@ -37,7 +37,7 @@ function diagnosticsAgainst (fastifyEntry: string, fastifyTypes: string): string
     })
 }
 
-test('the Fastify type contracts of fastify/test-types hold on fastify@4.29.1 and on @enclave/fastify alike', async (t) => {
+test('the Fastify type contracts of fastify4/test-types hold on fastify@4.29.1 and on @enclave/fastify4 alike', async (t) => {
   t.same(diagnosticsAgainst(join(root, 'node_modules', 'fastify4', 'fastify.d.ts'), join(root, 'node_modules', 'fastify4', 'types', '*')), [], 'fastify@4.29.1')
-  t.same(diagnosticsAgainst(join(root, 'fastify', 'dist', 'index.d.ts'), join(root, 'fastify', 'types', '*')), [], '@enclave/fastify')
+  t.same(diagnosticsAgainst(join(root, 'fastify4', 'dist', 'index.d.ts'), join(root, 'fastify4', 'types', '*')), [], '@enclave/fastify4')
 })

@@ -1,0 +1,16 @@
+import enclaveCore from '@enclave/core'
+
+/**
+ * Codes whose feature Fastify 5 removed (`setDefaultRoute`, string `version` constraints checked at
+ * registration, the `http2` option's version check): Fastify 5's `errorCodes` has no such keys, so
+ * code that feature-tests `'FST_ERR_…' in errorCodes` sees v5's answer.
+ */
+const removedInFastify5 = new Set(['FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', 'FST_ERR_VERSION_CONSTRAINT_NOT_STR', 'FST_ERR_HTTP2_INVALID_VERSION'])
+
+/**
+ * Fastify 5's `errorCodes`: the core's error classes (so `instanceof` holds against what the core
+ * throws) under every code Fastify 5.12 still has.
+ */
+export const errorCodes: typeof enclaveCore.errorCodes = Object.freeze(
+  Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !removedInFastify5.has(code)))
+) as typeof enclaveCore.errorCodes

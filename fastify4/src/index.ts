@@ -1,0 +1,67 @@
+import enclaveCore from '@enclave/core'
+import { createServer, fastify4Profile } from '@enclave/core/internal'
+import type { EnclaveOptions } from '@enclave/core'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
+import type {
+  FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyHttpsOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
+  RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase
+} from './types.js'
+
+/** What Fastify's factory returns: the instance, awaitable (it resolves once plugins are loaded). */
+type FastifyFactoryResult<
+  Server extends RawServerBase, Request extends RawRequestDefaultExpression<Server>, Reply extends RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger, TypeProvider extends FastifyTypeProvider
+> = FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+
+export type * from './types.js'
+
+/** Fastify v4's factory: the one Enclave core, every option at Fastify 4.29's value. */
+// The overloads are Fastify's: the server type follows `http2` and `https`.
+function fastify<
+  Server extends Http2SecureServer,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options: FastifyHttp2SecureOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+function fastify<
+  Server extends Http2Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options: FastifyHttp2Options<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+function fastify<
+  Server extends import('node:https').Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options: FastifyHttpsOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+function fastify<
+  Server extends import('node:http').Server = import('node:http').Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options?: FastifyHttpOptions<Server, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+function fastify<
+  Server extends import('node:http').Server = import('node:http').Server,
+  Request extends RawRequestDefaultExpression<Server> = RawRequestDefaultExpression<Server>,
+  Reply extends RawReplyDefaultExpression<Server> = RawReplyDefaultExpression<Server>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> (options?: FastifyHttpOptions<Server, Logger> | FastifyHttpsOptions<import('node:https').Server, Logger> | FastifyHttp2Options<Http2Server, Logger> | FastifyHttp2SecureOptions<Http2SecureServer, Logger>): FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider> {
+  // Fastify's instance type is Enclave's with the interfaces Fastify code augments (types.ts); as in
+  // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
+  return createServer(options as unknown as EnclaveOptions, fastify4Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
+}
+
+const { errorCodes } = enclaveCore
+
+/** `require('fastify')` is the factory itself, with `.fastify`, `.default` and `.errorCodes`, as Fastify's module. */
+const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes })
+
+export default exported
+export { fastify, errorCodes }
+export { exported as 'module.exports' }

@@ -1,0 +1,3 @@
+import type { FastifyErrorCodes } from './server-options.js'
+
+export type { FastifyErrorCodes }

@@ -1,0 +1,79 @@
+import type { EnclaveLogger } from '@enclave/core'
+import type { FastifyInstance } from './instance.js'
+import type { FastifyReply } from './reply.js'
+import type { FastifyRequest } from './request.js'
+import type { RouteGenericInterface } from './route.js'
+import type { FastifyError } from './schema.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+/** A log method, called as pino's are: an object to merge and/or a message with its format arguments. */
+export interface FastifyLogFn {
+  <T extends object> (obj: T, msg?: string, ...args: any[]): void
+  (obj: unknown, msg?: string, ...args: any[]): void
+  (msg: string, ...args: any[]): void
+}
+
+/** The logger on `app.log`, `request.log` and `reply.log`: a pino logger, or any object with its methods. */
+export interface FastifyBaseLogger extends EnclaveLogger {
+  fatal: FastifyLogFn
+  error: FastifyLogFn
+  warn: FastifyLogFn
+  info: FastifyLogFn
+  debug: FastifyLogFn
+  trace: FastifyLogFn
+  silent: FastifyLogFn
+  child (bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger
+}
+export type FastifyLoggerInstance = FastifyBaseLogger
+
+export interface FastifyLoggerStreamDestination {
+  write (msg: string): void
+}
+
+/** The `logger` factory option as an object: pino's options, which Enclave hands to pino. */
+export interface FastifyLoggerOptions<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends FastifyRequest<RouteGenericInterface, RawServer> = FastifyRequest<RouteGenericInterface, RawServer>,
+  RawReply extends FastifyReply<RawServer> = FastifyReply<RawServer>
+> {
+  // The request and reply as the serializers receive them (a reply without its methods, as pino's `res`).
+  serializers?: {
+    req?: (req: RawRequest) => { method?: string, url?: string, version?: string, hostname?: string, remoteAddress?: string, remotePort?: number, [key: string]: unknown }
+    err?: (err: FastifyError) => { type: string, message: string, stack: string, [key: string]: unknown }
+    res?: (res: ResSerializerReply<RawServer, RawReply>) => { statusCode?: string | number, [key: string]: unknown }
+  }
+  level?: string
+  file?: string
+  genReqId?: (req: any) => string
+  stream?: FastifyLoggerStreamDestination
+  transport?: unknown
+  redact?: string[] | { paths: string[], censor?: unknown, remove?: boolean }
+  [pinoOption: string]: unknown
+}
+export type PinoLoggerOptions = Record<string, unknown>
+
+/** What `child()` binds into every line of the child logger. */
+export type Bindings = Record<string, unknown>
+/** The options `child()` takes (pino's child options). */
+export interface ChildLoggerOptions {
+  level?: string
+  serializers?: Record<string, (value: any) => unknown>
+  redact?: string[] | { paths: string[], censor?: string | ((value: any, path: string[]) => any), remove?: boolean }
+  msgPrefix?: string
+}
+
+/** What the `res` serializer receives: the reply, its status code always there. */
+export type ResSerializerReply<_RawServer extends RawServerBase, RawReply extends { statusCode: number }> = Partial<RawReply> & Pick<RawReply, 'statusCode'>
+
+/** `setChildLoggerFactory`'s function: makes each request's logger from the instance's. */
+export interface FastifyChildLoggerFactory<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
+> {
+  (this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, logger: Logger, bindings: Bindings, childLoggerOpts: ChildLoggerOptions, rawReq: RawRequest): Logger
+}

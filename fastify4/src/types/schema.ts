@@ -1,0 +1,70 @@
+import type { FastifyError } from '@fastify/error'
+import type { RouteSchema } from '@enclave/core'
+import type { HttpPart } from '@enclave/core'
+import type { FastifyInstance } from './instance.js'
+
+/**
+ * A route's `schema` option. An interface, so plugins can declare the keys they read
+ * (`@fastify/swagger` adds `tags`, `summary`, `hide` …); any other key is accepted as in Enclave.
+ */
+export interface FastifySchema extends RouteSchema {}
+
+export interface FastifyRouteSchemaDef<T> {
+  schema: T
+  method: string
+  url: string
+  httpPart?: string
+  httpStatus?: string
+  contentType?: string
+}
+
+/** One validation failure, as Ajv reports it (an Ajv `ErrorObject` is one). */
+export interface FastifySchemaValidationError {
+  keyword: string
+  instancePath: string
+  schemaPath: string
+  params: Record<string, unknown>
+  message?: string
+}
+export interface FastifyValidationResult {
+  (data: any): boolean | PromiseLike<any> | { error?: Error | unknown, value?: any }
+  errors?: FastifySchemaValidationError[] | null
+}
+
+/** A validator compiler for schemas of type `T` (`setValidatorCompiler`, the `validatorCompiler` route option). */
+export type FastifySchemaCompiler<T> = (routeSchema: FastifyRouteSchemaDef<T>) => FastifyValidationResult
+export type FastifySerializerCompiler<T> = (routeSchema: FastifyRouteSchemaDef<T>) => (data: any) => string
+
+export type SchemaErrorDataVar = HttpPart
+export type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => Error
+
+/**
+ * The error handlers and onError hooks receive: `@fastify/error`'s `FastifyError` (the same type
+ * Fastify 4.29 exports, so code importing it from `@fastify/error` agrees), with the validation
+ * details a failed validation adds.
+ */
+declare module '@fastify/error' {
+  interface FastifyError {
+    validation?: FastifySchemaValidationError[]
+    validationContext?: SchemaErrorDataVar
+  }
+}
+export type { FastifyError }
+export type ValidationResult = FastifySchemaValidationError
+
+/**
+ * The `schemaController` option: the schema bucket of each context and the compiler factories.
+ * The factories are methods, so a factory typed by its own package (`@fastify/ajv-compiler`'s
+ * standalone one) is accepted as it is.
+ */
+export interface FastifySchemaControllerOptions {
+  bucket?: (parentSchemas?: unknown) => {
+    add (schema: unknown): FastifyInstance
+    getSchema (schemaId: string): unknown
+    getSchemas (): Record<string, unknown>
+  }
+  compilersFactory?: {
+    buildValidator? (externalSchemas: any, options?: any): (routeSchema: { schema: any, method: string, url: string, httpPart: string }) => any
+    buildSerializer? (externalSchemas: any, options?: any): (routeSchema: { schema: any, method: string, url: string, httpStatus: string, contentType?: string }) => (data: any) => string
+  }
+}
