@@ -23,7 +23,7 @@ export interface Profile {
 /**
  * Every option whose `enclave()` default is not Fastify 4.29's value. Add a row here (and in the
  * migration table) for each difference; nowhere else may the two entries behave differently.
- * `fastify` is the @enclave/fastify default: Fastify 4.29's value, except where a published
+ * `fastify` is the @enclave/fastify4 default (the v5 face starts from it, see `fastify5Options`): Fastify 4.29's value, except where a published
  * advisory's fix is on for every entry (docs/security.md, "Advisories").
  */
 export const differingOptions: Readonly<Record<string, { readonly fastify: unknown, readonly enclave: unknown }>> = {

@@ -38,7 +38,7 @@ t.test('default ids count in base 36 past every carry (req-z, req-10, req-zz, re
   t.equal(expected[1295], 'req-100')
 })
 
-t.test('the request-id header is used by default on @enclave/fastify when present and non-empty; enclave() ignores it', async (t) => {
+t.test('the request-id header is used by default on @enclave/fastify4 when present and non-empty; enclave() ignores it', async (t) => {
   for (const [name, factory] of faces) {
     const app = factory()
     t.teardown(() => app.close())

@@ -1,5 +1,5 @@
 // Fastify's published Content-Type advisories, each proof of concept replayed over a real socket on
-// enclave() and @enclave/fastify, with fastify@5.12.8 (which carries every fix) for comparison. What
+// enclave() and the Fastify faces, with fastify@5.12.8 (which carries every fix) for comparison. What
 // must hold everywhere: a body is never handed to a handler without the schema its type selects.
 import t from 'tap'
 import type { Test } from 'tap'

@@ -1,6 +1,6 @@
 // enclave() does not take request.id from the client's `request-id` header (requestIdHeader: false,
 // Fastify v5's default): a client must not choose the id that ties its log lines together or forge
-// another request's. @enclave/fastify keeps Fastify 4.29's 'request-id'. Over real sockets.
+// another request's. @enclave/fastify4 keeps Fastify 4.29's 'request-id'. Over real sockets.
 import t from 'tap'
 import type { Test } from 'tap'
 import type { AddressInfo } from 'node:net'
@@ -38,7 +38,7 @@ t.test('enclave() ignores a client-sent request-id, as fastify@5.12.8 does', asy
   t.match((await sendRequestId(t, (options) => createServer(options, fastify5Profile))).id, /^req-/, 'the Fastify v5 face: generated too')
 })
 
-t.test('@enclave/fastify takes it, as fastify@4.29.1 does', async (t) => {
+t.test('@enclave/fastify4 takes it, as fastify@4.29.1 does', async (t) => {
   const fastify4 = await sendRequestId(t, Fastify4 as unknown as Factory)
   t.equal(fastify4.id, 'chosen-by-client')
   const seen = await sendRequestId(t, (options) => createServer(options, fastifyProfile))

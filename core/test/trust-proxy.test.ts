@@ -123,7 +123,7 @@ t.test('checkForwardingPeer: forwarded host and scheme from an untrusted peer ar
     { hostname: 'public.example', protocol: 'https', ip: '203.0.113.7' }
   ])
   t.same(await observe(enclave(options())), fastify5, 'enclave(): as fastify@5')
-  t.same(await observe(createServer(options(), fastifyProfile)), fastify5, '@enclave/fastify: as fastify@5')
+  t.same(await observe(createServer(options(), fastifyProfile)), fastify5, '@enclave/fastify4: as fastify@5')
 })
 
 t.test('request.protocol is the last X-Forwarded-Proto value as sent, whatever it says, as in fastify@4.29.1', async (t) => {

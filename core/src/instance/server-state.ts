@@ -26,7 +26,7 @@ export interface PluginLoader {
 /** Server-wide state, shared by every context of one enclave() instance. */
 export interface ServerState {
   readonly options: ResolvedOptions
-  /** Which face created this server (enclave() or @enclave/fastify). */
+  /** Which face created this server (enclave(), @enclave/fastify4 or @enclave/fastify). */
   readonly profile: Profile
   readonly logger: EnclaveLogger
   readonly loggingEnabled: boolean

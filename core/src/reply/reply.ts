@@ -236,7 +236,7 @@ const trailersKey: typeof kReplyTrailers = kReplyTrailers
  */
 /**
  * The prototype every context's reply class descends from: `require('fastify/lib/reply').prototype`
- * on @enclave/fastify, where a method added reaches every reply, as on Fastify 4's Reply.prototype.
+ * on the Fastify faces, where a method added reaches every reply, as on Fastify 4's Reply.prototype.
  */
 export const baseReplyPrototype: object = replyPrototype
 

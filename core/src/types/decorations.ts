@@ -29,7 +29,7 @@ export type ReplyDecorationsOf<I> = I extends { readonly '~decorations'?: infer 
 /**
  * What a route's `config` option holds on instances of type `I`: any keys, or, when the instance
  * type declares them in its carrier (`routeConfig`), those keys, as Fastify's `FastifyContextConfig`
- * types them for @enclave/fastify, so a plugin's route options (`config: { rateLimit: … }`) are checked.
+ * types them for the Fastify faces, so a plugin's route options (`config: { rateLimit: … }`) are checked.
  */
 export type RouteConfigOf<I> = I extends { readonly '~decorations'?: infer C }
   ? NonNullable<C> extends { readonly routeConfig?: infer R } ? R : Record<string, unknown>

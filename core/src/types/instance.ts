@@ -35,7 +35,7 @@ type FastifyFacedPlugin<P> = P extends (instance: infer I, ...rest: never[]) => 
   : never
 type PluginOptionsOf<P> = P extends (instance: never, options: infer O, ...rest: never[]) => unknown ? O : never
 
-/** What @enclave/fastify's `FastifyInstance` declares, so plugins typed for it can be told apart. */
+/** What the Fastify faces' `FastifyInstance` declares, so plugins typed for it can be told apart. */
 export interface FastifyFaceBrand {
   readonly '~face'?: 'fastify'
 }
@@ -101,7 +101,7 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   register<O = EnclavePluginOptions> (plugin: EnclavePlugin<O, this> | EnclavePluginModule<O, this>, options?: EnclaveRegisterOptions<O, this>): this
   /**
    * A plugin typed for Fastify's instance (an official plugin's `FastifyPluginCallback<Options>`,
-   * with `fastify` resolving to @enclave/fastify): it runs on any Enclave instance, and its options
+   * with `fastify` resolving to a Fastify face): it runs on any Enclave instance, and its options
    * stay checked. Only plugins whose instance type carries the Fastify face's brand take this path.
    */
   register<P extends (instance: never, options: never, done: never) => unknown> (plugin: P & FastifyFacedPlugin<P>, options?: EnclaveRegisterOptions<PluginOptionsOf<P>, this>): this
@@ -194,7 +194,7 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
 
 /**
  * An Enclave instance: EnclaveInstanceCore with Enclave's decorate, route, hook, handler and
- * content-type parser methods. @enclave/fastify's instance takes the core's members but those and
+ * content-type parser methods. A Fastify face's instance takes the core's members but those and
  * declares Fastify 4.29's instead (their type arguments, handler types and return types differ, and
  * Fastify's return its instance type or a thenable where these return `this`).
  */

@@ -64,25 +64,25 @@ export interface EnclaveOptions {
   /**
    * Match a request's Content-Type to a parser by its exact media type (case-insensitive), as
    * Fastify v5 does. `false` is Fastify 4's matching, where `application/jsonx` reaches the JSON
-   * parser. Default `true` on enclave(), `false` on @enclave/fastify.
+   * parser. Default `true` on enclave(), `false` on @enclave/fastify4.
    */
   exactContentTypeMatching?: boolean
   /**
    * Malformed JSON bodies answer Fastify v5's 400 `FST_ERR_CTP_INVALID_JSON_BODY` instead of the
-   * parser's own SyntaxError message. Default `true` on enclave(), `false` on @enclave/fastify.
+   * parser's own SyntaxError message. Default `true` on enclave(), `false` on @enclave/fastify4.
    */
   genericJsonParseErrors?: boolean
-  /** Deepest JSON nesting the built-in parser accepts; `false`: no limit. Default 1000 on enclave(), `false` on @enclave/fastify. */
+  /** Deepest JSON nesting the built-in parser accepts; `false`: no limit. Default 1000 on enclave(), `false` on @enclave/fastify4. */
   jsonNestingLimit?: number | false
   /**
    * With `trustProxy`, `request.hostname` / `request.protocol` read X-Forwarded-Host / -Proto only
    * when the socket's peer is a trusted proxy, as Fastify v5 does; `false` believes them from any
-   * peer once trustProxy is set (Fastify 4). Default `true` on enclave(), `false` on @enclave/fastify.
+   * peer once trustProxy is set (Fastify 4). Default `true` on enclave(), `false` on @enclave/fastify4.
    */
   checkForwardingPeer?: boolean
-  /** Status of a path parameter longer than maxParamLength: 414 `FST_ERR_MAX_PARAM_LENGTH` (Fastify v5) or 404 (Fastify 4). Default 414 on enclave(), 404 on @enclave/fastify. */
+  /** Status of a path parameter longer than maxParamLength: 414 `FST_ERR_MAX_PARAM_LENGTH` (Fastify v5) or 404 (Fastify 4). Default 414 on enclave(), 404 on @enclave/fastify4. */
   paramTooLongStatus?: 404 | 414
-  /** decorateRequest/decorateReply with an object or array (one value every request shares): `'reject'` throws FST_ERR_DEC_REFERENCE_TYPE (Fastify v5), `'warn'` emits FSTDEP006 and decorates (Fastify 4). Default `'reject'` on enclave(), `'warn'` on @enclave/fastify. */
+  /** decorateRequest/decorateReply with an object or array (one value every request shares): `'reject'` throws FST_ERR_DEC_REFERENCE_TYPE (Fastify v5), `'warn'` emits FSTDEP006 and decorates (Fastify 4). Default `'reject'` on enclave(), `'warn'` on @enclave/fastify4. */
   referenceDecorators?: 'warn' | 'reject'
   /** Never pass the default error handler's payload through a `4xx`/`5xx`/`default` response schema. Default `false` (Fastify's behaviour). */
   protectErrorPayloads?: boolean
@@ -111,7 +111,7 @@ export interface EnclaveOptions {
   acceptAnnotationKeywords?: boolean
   /**
    * Refuse `$async: true` schemas at ready() (`ENC_ERR_AJV_ASYNC_SCHEMA`): validation then never
-   * waits on I/O before the handler. `true` on `enclave()`; `false` on `@enclave/fastify`, which
+   * waits on I/O before the handler. `true` on `enclave()`; `false` on `@enclave/fastify4`, which
    * runs them as Fastify does.
    */
   rejectAsyncSchemas?: boolean

@@ -24,7 +24,7 @@ export type RouteHandler<G extends RouteGeneric = RouteGeneric, S = unknown, I =
   (this: I, request: RouteRequest<I, G, S, Path>, reply: RouteReply<I, G, S>) => HandlerReturn<G, S>
 
 /**
- * Route options that do not depend on how a face types requests and replies (@enclave/fastify's
+ * Route options that do not depend on how a face types requests and replies (the Fastify faces'
  * route options add Fastify 4.29's typed hooks, handler, error handler and config to these).
  */
 export interface RouteCommonOptions<S = RouteSchema> {
