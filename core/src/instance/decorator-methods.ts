@@ -1,6 +1,6 @@
 /** The decorator methods of an instance (decorate*, has*Decorator, getDecorator) and hasPlugin. */
 import { addDecorator, hasDecorator } from './decorate.js'
-import { getDecorator } from './decorator-access.js'
+import { getDecorator } from '../util/decorator-access.js'
 import { contextOf } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
 
