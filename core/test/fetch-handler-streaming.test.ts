@@ -39,7 +39,7 @@ for (const [name, create] of entries) {
     t.same(await response.json(), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', error: 'Payload Too Large', message: 'Request body is too large' })
     await state.whenCancelled
     t.ok(state.cancelled, 'the request stream was cancelled')
-    t.ok(state.pulled < 64 * 1024, `stopped reading near the limit (read ${state.pulled} bytes)`)
+    t.ok(state.pulled < 4096, `stopped reading at the limit (read ${state.pulled} bytes)`)
   })
 
   t.test(`${name}: the server bodyLimit applies to a streamed body of unknown length`, async (t) => {
@@ -50,7 +50,7 @@ for (const [name, create] of entries) {
     const response: Response = await app.fetch(new Request(`${base}/upload`, { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit))
     t.equal(response.status, 413)
     await state.whenCancelled
-    t.ok(state.pulled < 64 * 1024)
+    t.ok(state.pulled < 4096 + 2048)
   })
 
   t.test(`${name}: the request body reaches a parser as it arrives`, async (t) => {

@@ -289,6 +289,8 @@ export class WebResponse extends Writable {
       if (bytes !== null || chunk === undefined || chunk === null) {
         this.answerWith(false, bytes)
         chunk = undefined
+        // The answer is complete: what the client is still sending is not wanted (a 413 stops the upload here).
+        this.req.discardBody()
       }
     }
     if (chunk === undefined) return super.end(callback as (() => void) | undefined)
