@@ -253,3 +253,65 @@ for (const [name, create] of entries) {
     await t.rejects(app.fetch(new Request(`${base}/drop`)), { code: 'ENC_ERR_FETCH_NO_RESPONSE' })
   })
 }
+
+for (const [name, create] of entries) {
+  t.test(`${name}: the client going away mid-upload fails the body and runs onRequestAbort`, async (t) => {
+    const app = create({ logger: false })
+    let aborted: () => void
+    const abortHookRan = new Promise<void>((resolve) => { aborted = resolve })
+    let handlerRan = false
+    app.addHook('onRequestAbort', async () => { aborted() })
+    app.post('/upload', async () => { handlerRan = true; return 'done' })
+    t.teardown(() => app.close())
+    let controller!: ReadableStreamDefaultController<Uint8Array>
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({ start (c) { controller = c }, cancel () { cancelled = true } })
+    controller.enqueue(new TextEncoder().encode('{"partial":'))
+    const client = new AbortController()
+    const pending: Promise<Response> = app.fetch(new Request(`${base}/upload`, { method: 'POST', body, headers: { 'content-type': 'application/json' }, signal: client.signal, duplex: 'half' } as RequestInit))
+    await new Promise<void>((resolve) => { setImmediate(resolve) })
+    client.abort(new Error('upload abandoned'))
+    await abortHookRan
+    await t.rejects(pending, { message: 'upload abandoned' })
+    t.ok(cancelled, 'the body stream was cancelled')
+    t.notOk(handlerRan)
+  })
+
+  t.test(`${name}: a status a Web Response cannot have rejects with ENC_ERR_FETCH_UNSUPPORTED`, async (t) => {
+    const app = create()
+    app.get('/switch', (_request: any, reply: any) => {
+      reply.hijack()
+      reply.raw.writeHead(101, { upgrade: 'websocket' })
+      reply.raw.end()
+    })
+    t.teardown(() => app.close())
+    await t.rejects(app.fetch(new Request(`${base}/switch`)), { code: 'ENC_ERR_FETCH_UNSUPPORTED', message: /^Status 101 cannot be sent through app\.fetch\(\)/ })
+  })
+
+  t.test(`${name}: with trustProxy, request.ip follows X-Forwarded-For`, async (t) => {
+    const app = create({ trustProxy: true })
+    app.get('/ip', async (request: any) => ({ ip: request.ip, ips: request.ips }))
+    t.teardown(() => app.close())
+    const bunServer = { requestIP: () => ({ address: '10.0.0.2', family: 'IPv4', port: 1 }) }
+    const response: Response = await app.fetch(new Request(`${base}/ip`, { headers: { 'x-forwarded-for': '198.51.100.9' } }), bunServer)
+    t.same(await response.json(), { ip: '198.51.100.9', ips: ['10.0.0.2', '198.51.100.9'] })
+  })
+
+  t.test(`${name}: while close() runs, a request is answered 503 as over a socket`, async (t) => {
+    const app = create({ logger: false })
+    app.get('/', async () => 'ok')
+    let release: () => void
+    const held = new Promise<void>((resolve) => { release = resolve })
+    let closing: () => void
+    const inPreClose = new Promise<void>((resolve) => { closing = resolve })
+    app.addHook('preClose', async () => { closing(); await held })
+    await app.ready()
+    const closed = app.close()
+    await inPreClose
+    const response: Response = await app.fetch(new Request(`${base}/`))
+    t.equal(response.status, 503)
+    t.same(await response.json(), { error: 'Service Unavailable', message: 'Service Unavailable', statusCode: 503 })
+    release!()
+    await closed
+  })
+}
