@@ -1,5 +1,4 @@
 import t from 'tap'
-import { Readable } from 'node:stream'
 import { enclaveFaces, fastify5Face } from './fixtures/faces.js'
 
 /** enclave(), the Fastify v4 face and the v5 face: app.fetch() is the same on each. */

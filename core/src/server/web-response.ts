@@ -201,8 +201,8 @@ export class WebResponse extends Writable {
     if (existing === undefined) {
       this.headerValues[key] = value
     } else {
-      const merged: string[] = Array.isArray(existing) ? existing.slice() : [String(existing)]
-      if (Array.isArray(value)) for (const item of value) merged.push(String(item))
+      const merged: string[] = Array.isArray(existing) ? (existing as readonly string[]).slice() : [String(existing)]
+      if (Array.isArray(value)) for (const item of value as readonly string[]) merged.push(String(item))
       else merged.push(String(value))
       this.headerValues[key] = merged
     }
