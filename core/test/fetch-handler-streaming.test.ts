@@ -315,3 +315,34 @@ for (const [name, create] of entries) {
     await closed
   })
 }
+
+for (const [name, create] of entries) {
+  t.test(`${name}: a body stream failing after the app stopped reading it is not an uncaught error`, async (t) => {
+    const app = create({ logger: false })
+    app.addHook('onSend', async () => { await new Promise<void>((resolve) => { setImmediate(resolve) }) })
+    app.post('/upload', { bodyLimit: 10 }, async () => 'read')
+    t.teardown(() => app.close())
+    let pulls = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull (controller) {
+        pulls++
+        if (pulls === 1) controller.enqueue(new Uint8Array(100))
+        else controller.error(new Error('connection reset'))
+      }
+    })
+    const response: Response = await app.fetch(new Request(`${base}/upload`, { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit))
+    t.equal(response.status, 413)
+    t.ok(pulls >= 2, 'the stream failed while the answer was on its way')
+  })
+
+  t.test(`${name}: reply.raw.destroy(error) before the head rejects with it as the cause, without an uncaught error`, async (t) => {
+    const app = create({ logger: false })
+    const cause = new Error('dropped on purpose')
+    app.get('/drop', (_request: any, reply: any) => {
+      reply.hijack()
+      reply.raw.destroy(cause)
+    })
+    t.teardown(() => app.close())
+    await t.rejects(app.fetch(new Request(`${base}/drop`)), { code: 'ENC_ERR_FETCH_NO_RESPONSE', cause })
+  })
+}

@@ -123,7 +123,8 @@ class AbortWatch {
     this.req = req
     this.res = res
     this.signal = signal
-    res.once('close', stopWatching)
+    // `on`: 'close' comes once, and `once` would wrap the listener in a closure per request.
+    res.on('close', stopWatching)
     ;(res as WebResponse & { [kAbortWatch]?: AbortWatch })[kAbortWatch] = this
   }
 

@@ -113,9 +113,10 @@ export class WebRequest extends Readable {
         if (value.byteLength > 0 && !this.push(value)) return
       }
     } catch (error) {
-      // The body stream failed (the client went away mid-upload): as a socket error on a Node request.
+      // The body stream failed (the client went away mid-upload): as a socket error on a Node
+      // request, an error for whoever is reading the body; nobody reading, just the end of it.
       this.reader = null
-      if (!this.destroyed) this.destroy(error as Error)
+      if (!this.destroyed) this.destroy(this.listenerCount('error') > 0 ? error as Error : undefined)
     } finally {
       this.reading = false
     }

@@ -315,7 +315,8 @@ export class WebResponse extends Writable {
     }
     if (this.body !== null) this.body.fail(error)
     this.req.discardBody(error ?? undefined)
-    callback(error)
+    // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response.
+    callback()
   }
 
   /** The client went away: a Response not answered yet is no longer awaited. */
