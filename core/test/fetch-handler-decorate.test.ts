@@ -22,6 +22,16 @@ for (const [name, create] of faces) {
     await app.close()
   })
 
+  t.test(`${name}: app.fetch taken before the decoration still serves the app`, { skip: name.startsWith('fastify@') }, async (t) => {
+    const app = create()
+    app.get('/', async () => 'served')
+    const served = app.fetch
+    app.decorate('fetch', async () => 'client')
+    t.teardown(() => app.close())
+    const response: Response = await served(new Request('http://app.test/'))
+    t.equal(await response.text(), 'served')
+  })
+
   t.test(`${name}: a plugin's decoration of 'fetch' stays in the plugin`, async (t) => {
     const app = create()
     app.register(async (child: any) => { child.decorate('fetch', 'the plugin\'s') })
