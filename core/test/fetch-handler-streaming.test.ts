@@ -346,3 +346,30 @@ for (const [name, create] of entries) {
     await t.rejects(app.fetch(new Request(`${base}/drop`)), { code: 'ENC_ERR_FETCH_NO_RESPONSE', cause })
   })
 }
+
+// request.signal is Fastify 5's: on enclave() and the v5 face.
+for (const [name, create] of [enclaveFaces[0]!, fastify5Face]) {
+  t.test(`${name}: request.signal aborts when the Web request's signal does`, async (t) => {
+    const app = create({ logger: false })
+    let handlerEntered: () => void
+    const entered = new Promise<void>((resolve) => { handlerEntered = resolve })
+    let signalAborted: () => void
+    const abortedInHandler = new Promise<void>((resolve) => { signalAborted = resolve })
+    app.get('/wait', async (request: any) => {
+      request.signal.addEventListener('abort', () => { signalAborted() })
+      handlerEntered()
+      await abortedInHandler
+      return 'gone'
+    })
+    app.get('/quick', async (request: any) => ({ aborted: request.signal.aborted }))
+    t.teardown(() => app.close())
+    const client = new AbortController()
+    const pending: Promise<Response> = app.fetch(new Request(`${base}/wait`, { signal: client.signal }))
+    await entered
+    client.abort(new Error('left'))
+    await abortedInHandler
+    await t.rejects(pending, { message: 'left' })
+    const quick: Response = await app.fetch(new Request(`${base}/quick`))
+    t.same(await quick.json(), { aborted: false })
+  })
+}
