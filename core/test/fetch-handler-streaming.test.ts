@@ -23,6 +23,17 @@ function endlessBody () {
   return { body, state }
 }
 
+/** Fetches `path` with a signal, waits until `entered` settles (the handler runs), then aborts with `reason`. */
+async function leaveWhileHandled (app: any, path: string, entered: Promise<void>, reason: Error): Promise<{ pending: Promise<Response> }> {
+  const client = new AbortController()
+  const pending: Promise<Response> = app.fetch(new Request(`${base}${path}`, { signal: client.signal }))
+  pending.catch(() => {})
+  await entered
+  client.abort(reason)
+  // Wrapped: an async function returning the promise itself would wait for its rejection.
+  return { pending }
+}
+
 function capturedLogs () {
   const lines: any[] = []
   return { lines, logger: { level: 'info', stream: { write (line: string) { lines.push(JSON.parse(line)) } } } }
@@ -175,10 +186,7 @@ for (const [name, create] of entries) {
       return 'too late'
     })
     t.teardown(() => app.close())
-    const controller = new AbortController()
-    const pending: Promise<Response> = app.fetch(new Request(`${base}/slow`, { signal: controller.signal }))
-    await entered
-    controller.abort(new Error('client left'))
+    const { pending } = await leaveWhileHandled(app, '/slow', entered, new Error('client left'))
     await abortHookRan
     await t.rejects(pending, { message: 'client left' })
   })
@@ -363,10 +371,7 @@ for (const [name, create] of [enclaveFaces[0]!, fastify5Face]) {
     })
     app.get('/quick', async (request: any) => ({ aborted: request.signal.aborted }))
     t.teardown(() => app.close())
-    const client = new AbortController()
-    const pending: Promise<Response> = app.fetch(new Request(`${base}/wait`, { signal: client.signal }))
-    await entered
-    client.abort(new Error('left'))
+    const { pending } = await leaveWhileHandled(app, '/wait', entered, new Error('left'))
     await abortedInHandler
     await t.rejects(pending, { message: 'left' })
     const quick: Response = await app.fetch(new Request(`${base}/quick`))
