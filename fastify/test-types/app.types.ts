@@ -85,3 +85,12 @@ void app.listen(3000)
 // @ts-expect-error setDefaultRoute: use setNotFoundHandler
 app.setDefaultRoute(() => {})
 void app.listen({ port: 3000, host: '127.0.0.1' })
+
+// Enclave's one addition to Fastify's instance: app.fetch, bound, as runtimes take it.
+{
+  const app: FastifyInstance = Fastify()
+  const { fetch } = app
+  assertType<Equal<typeof fetch, (request: Request, ...platformArgs: unknown[]) => Promise<Response>>>()
+  const worker = { fetch: app.fetch }
+  void worker.fetch(new Request('http://localhost/'))
+}

@@ -38,7 +38,7 @@ function holderOf (instance: RuntimeInstance, target: DecoratorTarget): Holder {
  */
 function checkAvailable (context: ContextState, holder: Holder, target: DecoratorTarget, name: PropertyKey): boolean {
   const taken = target === 'instance'
-    ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name))
+    ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name) && !isEnclaveOnlyMember(target, name))
     : context.ownDecorators[target].includes(name) || (context.ancestorDecorated(target, name) && !isRedecoratable(holder, name))
   if (taken) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
   if (target === 'instance' || !(name in holder) || context.ancestorDecorated(target, name)) return false
@@ -71,6 +71,19 @@ function inheritedDescriptor (holder: Holder, name: PropertyKey): PropertyDescri
  */
 function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey): boolean {
   return target === 'request' && name === 'ips'
+}
+
+/**
+ * An instance member Enclave has where Fastify has none (`app.fetch`): as in Fastify, the name is
+ * free for a decoration, which shadows the member in its context and descendants; hasDecorator
+ * and getDecorator see the decoration only.
+ */
+export function isEnclaveOnlyMember (target: DecoratorTarget, name: PropertyKey): boolean {
+  return target === 'instance' && name === 'fetch'
+}
+
+function decoratedHere (context: ContextState, target: DecoratorTarget, name: PropertyKey): boolean {
+  return context.ownDecorators[target].includes(name) || context.ancestorDecorated(target, name)
 }
 
 /**
@@ -117,6 +130,9 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
     holder[name] = value
   } else if (builtin) {
     replaceBuiltin(holder, target, name, value)
+  } else if (isEnclaveOnlyMember(target, name)) {
+    // Over the member's getter, which an assignment cannot replace.
+    Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: true })
   } else {
     holder[name] = value
   }
@@ -124,5 +140,6 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
 }
 
 export function hasDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: PropertyKey): boolean {
+  if (isEnclaveOnlyMember(target, name)) return decoratedHere(contextOf(instance), target, name)
   return name in holderOf(instance, target)
 }

@@ -1,4 +1,4 @@
-/** The lifecycle methods of an instance: register, ready, listen, close, inject, and what the server is bound to. */
+/** The lifecycle methods of an instance: register, ready, listen, close, inject, fetch, and what the server is bound to. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { registerPlugin } from './register.js'
 import { runReady, whenPluginsLoaded } from './ready.js'
@@ -6,6 +6,7 @@ import { closeInstance } from './close.js'
 import { checkListenSignal, startListening } from '../server/listen.js'
 import { normaliseListenArguments, refusePositionalListen } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
+import { createFetchHandler } from '../server/fetch-handler.js'
 import { serverOf } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
 
@@ -62,6 +63,12 @@ export const lifecycleMethods = {
   [Symbol.asyncDispose] () { return this.close() },
   inject (options?: unknown, callback?: unknown) {
     return createInjector(this, serverOf(this))(options, callback)
+  },
+  /** One handler per server, made on first use and bound to it: `const { fetch } = app` works, from any context. */
+  get fetch () {
+    const server = serverOf(this)
+    if (server.fetchHandler === undefined) server.fetchHandler = createFetchHandler(server.root.instance, server)
+    return server.fetchHandler
   },
   addresses () {
     // As Fastify: the servers bound to localhost's other addresses first, then the main one.

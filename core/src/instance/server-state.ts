@@ -12,6 +12,7 @@ import type { SchemaControllerState } from '../schema/schema-controller.js'
 import type { TrustFunction } from '../request/trust-proxy.js'
 import type { MethodTable } from '../routing/http-methods.js'
 import type { NotFoundParams } from '../routing/not-found-params.js'
+import type { FetchHandler } from '../server/fetch-handler.js'
 
 /** What a Node HTTP server (HTTP/1 or HTTP/2 compatibility API) calls for each request. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
@@ -54,6 +55,8 @@ export interface ServerState {
   /** Servers bound to the other addresses `localhost` resolves to (listen on localhost), as Fastify's. */
   secondaryServers: Server[]
   httpHandler: RawHandler
+  /** app.fetch(), made the first time it is read. */
+  fetchHandler?: FetchHandler
   /** What answers a request no route matches, when setDefaultRoute replaced the not-found routing. */
   defaultRoute: RawHandler | null
   started: boolean

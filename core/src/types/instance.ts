@@ -126,6 +126,14 @@ export interface EnclaveInstanceCore extends EnclaveInstanceDecorations, Decorat
   inject (options: string | Record<string, unknown>): Promise<InjectResponse>
   inject (options: string | Record<string, unknown>, callback: (error: Error | null, response: InjectResponse) => void): undefined
   inject (): any
+  /**
+   * The app as a Web fetch handler: runs the whole lifecycle for a Web `Request` and settles with
+   * the `Response` once its head is written (a streamed body is read as it comes). Bound, so
+   * `export default { fetch: app.fetch }` works; the app is made ready on the first call. What
+   * follows the request is what the runtime passes beside it (Bun's server, Deno's info), read for
+   * the client's address. See docs/runtimes.md.
+   */
+  readonly fetch: (request: Request, ...platformArgs: unknown[]) => Promise<Response>
 
   /** Lets routes use another HTTP method Node knows (a WebDAV one, say); with `hasBody: true` its requests have their body read. Server-wide. */
   addHttpMethod (method: string, options?: { hasBody?: boolean, overrideExisting?: boolean }): this

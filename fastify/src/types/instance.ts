@@ -24,7 +24,7 @@ import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawR
  * where Enclave's return `this`), declared below over the same runtime object.
  */
 type RetypedInstanceMembers =
-  | 'server' | 'log' | 'initialConfig' | 'register' | 'after' | 'ready' | 'close' | 'inject' | 'findRoute' | 'onClose'
+  | 'server' | 'log' | 'initialConfig' | 'register' | 'after' | 'ready' | 'close' | 'inject' | 'fetch' | 'findRoute' | 'onClose'
   | 'addSchema' | 'getSchema' | 'getSchemas' | 'setValidatorCompiler' | 'setSerializerCompiler' | 'setSchemaErrorFormatter'
   | 'setReplySerializer' | 'setGenReqId' | 'setChildLoggerFactory' | 'childLoggerFactory' | 'setSchemaController'
   | 'validatorCompiler' | 'serializerCompiler' | 'errorHandler' | 'addConstraintStrategy' | 'getDefaultRoute' | 'setDefaultRoute'
@@ -68,6 +68,11 @@ export interface FastifyInstance<
   inject (opts: InjectOptions | string, cb: LightMyRequestCallback): void
   inject (opts: InjectOptions | string): Promise<LightMyRequestResponse>
   inject (): LightMyRequestChain
+  /**
+   * Enclave's one addition to Fastify's instance (docs/migrating-from-fastify.md): the app as a Web
+   * fetch handler, bound, `export default { fetch: app.fetch }`. See Enclave's docs/runtimes.md.
+   */
+  readonly fetch: (request: Request, ...platformArgs: unknown[]) => Promise<Response>
   /** The route a method and url lead to (typed without `null`, as Fastify 4.29 types it; `null` at run time when none). */
   findRoute (opts: { method: string, url: string, constraints?: Record<string, unknown> }): Omit<FindMyWayFindResult<RawServer>, 'store'>
   /** `http://host:port` once listening. */

@@ -1,0 +1,158 @@
+/**
+ * app.fetch(request, ...platformArgs): the whole lifecycle for a Web `Request`, answered with a Web
+ * `Response`, with no socket: what Bun.serve, Deno.serve and Workers-style runtimes call.
+ */
+import { errorCodes } from '../errors/codes.js'
+import type { RuntimeInstance } from '../instance/context-state.js'
+import type { RawHandler, ServerState } from '../instance/server-state.js'
+import { FetchSocket, WebRequest, type NodeStyleHeaders, type PeerAddress } from './web-request.js'
+import { WebResponse } from './web-response.js'
+
+export type FetchHandler = (request: Request, ...platformArgs: unknown[]) => Promise<Response>
+
+/** What app.fetch() accepts as a request: a Web Request, or anything shaped like one. */
+function isRequestLike (value: unknown): value is Request {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Request>
+  return typeof candidate.url === 'string' && typeof candidate.method === 'string' &&
+    typeof candidate.headers === 'object' && candidate.headers !== null && typeof candidate.headers.forEach === 'function'
+}
+
+function describe (value: unknown): string {
+  return value === null ? 'null' : typeof value
+}
+
+/**
+ * The client's address, from what the runtime passes beside the request: Bun's server
+ * (`server.requestIP(request)`) or Deno's handler info (`info.remoteAddr`). Any other runtime
+ * (Workers, Node's global Request) gives none: `request.ip` is then undefined, never invented.
+ */
+function peerOf (request: Request, platform: unknown): PeerAddress {
+  const peer: PeerAddress = { address: undefined, port: undefined, family: undefined }
+  if (typeof platform !== 'object' || platform === null) return peer
+  const bunServer = platform as { requestIP?: unknown }
+  if (typeof bunServer.requestIP === 'function') {
+    const found = (bunServer.requestIP as (request: Request) => unknown).call(platform, request) as { address?: unknown, port?: unknown, family?: unknown } | null
+    if (typeof found === 'object' && found !== null && typeof found.address === 'string') {
+      peer.address = found.address
+      peer.port = typeof found.port === 'number' ? found.port : undefined
+      peer.family = typeof found.family === 'string' ? found.family : undefined
+    }
+    return peer
+  }
+  const remote = (platform as { remoteAddr?: { hostname?: unknown, port?: unknown } }).remoteAddr
+  if (typeof remote === 'object' && remote !== null && typeof remote.hostname === 'string') {
+    peer.address = remote.hostname
+    peer.port = typeof remote.port === 'number' ? remote.port : undefined
+    peer.family = remote.hostname.includes(':') ? 'IPv6' : 'IPv4'
+  }
+  return peer
+}
+
+/**
+ * The Web headers as Node shows a request's: lower-case names (the Headers object already gives
+ * them so, repeated fields already joined), `set-cookie` as an array, and the raw name/value list.
+ */
+function nodeHeadersOf (headers: Headers, rawHeaders: string[]): NodeStyleHeaders {
+  const result: NodeStyleHeaders = {}
+  for (const [name, value] of headers) {
+    rawHeaders.push(name, value)
+    if (name === 'set-cookie') {
+      const cookies = result['set-cookie']
+      if (cookies === undefined) result['set-cookie'] = [value]
+      else cookies.push(value)
+    } else {
+      result[name] = value
+    }
+  }
+  return result
+}
+
+/** Builds the raw request and response for one Web request and runs them through the server's handler. */
+function dispatch (handler: RawHandler, http2: boolean, request: Request, platform: unknown): Promise<Response> {
+  const url = request.url
+  const schemeEnd = url.indexOf('://')
+  const pathStart = url.indexOf('/', schemeEnd + 3)
+  let path = pathStart === -1 ? '/' : url.slice(pathStart)
+  const fragment = path.indexOf('#')
+  if (fragment !== -1) path = path.slice(0, fragment)
+  const rawHeaders: string[] = []
+  const headers = nodeHeadersOf(request.headers, rawHeaders)
+  if (headers.host === undefined && schemeEnd !== -1) {
+    // The URL's authority is the Host (runtimes pass the header through; a Request built in code may not have it).
+    const authority = url.slice(schemeEnd + 3, pathStart === -1 ? url.length : pathStart)
+    const host = authority.slice(authority.lastIndexOf('@') + 1)
+    headers.host = host
+    rawHeaders.push('host', host)
+  }
+  const body = request.body
+  if (body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+    // A body of unknown length, as it comes over the wire: chunked.
+    headers['transfer-encoding'] = 'chunked'
+    rawHeaders.push('transfer-encoding', 'chunked')
+  }
+  const socket = new FetchSocket(peerOf(request, platform), url.startsWith('https:'))
+  const req = new WebRequest(request.method, path, headers, rawHeaders, body, socket, http2)
+  const res = new WebResponse(req)
+  const signal = request.signal as AbortSignal | undefined
+  if (signal !== undefined && signal !== null) {
+    if (signal.aborted) {
+      req.discardBody(signal.reason)
+      return Promise.reject(signal.reason)
+    }
+    signal.addEventListener('abort', new AbortWatch(req, res, signal), { once: true })
+  }
+  try {
+    handler(req as never, res as never)
+  } catch (error) {
+    res.abandon(error)
+  }
+  return res.answer
+}
+
+/**
+ * Follows the Web request's signal (an `EventListener` object, so no closure per request): the
+ * client leaving before the answer is complete is, to the app, a closed connection.
+ */
+class AbortWatch {
+  readonly req: WebRequest
+  readonly res: WebResponse
+  readonly signal: AbortSignal
+
+  constructor (req: WebRequest, res: WebResponse, signal: AbortSignal) {
+    this.req = req
+    this.res = res
+    this.signal = signal
+    // `on`: 'close' comes once, and `once` would wrap the listener in a closure per request.
+    res.on('close', stopWatching)
+    ;(res as WebResponse & { [kAbortWatch]?: AbortWatch })[kAbortWatch] = this
+  }
+
+  handleEvent (): void {
+    if (this.res.writableFinished) return
+    this.req.abort(this.signal.reason)
+    this.res.abandon(this.signal.reason)
+  }
+}
+
+const kAbortWatch = Symbol('enclave.fetch.abortWatch')
+
+function stopWatching (this: WebResponse & { [kAbortWatch]?: AbortWatch }): void {
+  const watch = this[kAbortWatch]
+  if (watch !== undefined) watch.signal.removeEventListener('abort', watch)
+}
+
+/**
+ * app.fetch(), bound to its server (it is taken off the instance: `export default { fetch: app.fetch }`).
+ * The app is made ready on the first call; a ready() failure rejects that call and the next ones.
+ */
+export function createFetchHandler (instance: RuntimeInstance, server: ServerState): FetchHandler {
+  const http2 = server.options.http2 === true
+  return function fetch (request: Request, platform?: unknown): Promise<Response> {
+    if (!isRequestLike(request)) return Promise.reject(new errorCodes.ENC_ERR_FETCH_INVALID_REQUEST(describe(request)))
+    // As a socket once the server is closed: nothing answers any more.
+    if (server.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER())
+    if (server.configLocked) return dispatch(server.httpHandler, http2, request, platform)
+    return (instance.ready() as Promise<unknown>).then(() => dispatch(server.httpHandler, http2, request, platform))
+  } as FetchHandler
+}

@@ -1,0 +1,378 @@
+/**
+ * The raw response app.fetch() hands the core: Node's response API (status, headers, writeHead,
+ * write, end, destroy) written into a Web `Response`. A body given whole to end() becomes a byte
+ * body; anything written before end() (a piped stream) becomes a streamed body, read as the
+ * consumer pulls, so backpressure reaches the source.
+ */
+import { Writable } from 'node:stream'
+import { errorCodes } from '../errors/codes.js'
+import { isConnectionHeader } from '../util/http2-responses.js'
+import type { FetchSocket, WebRequest } from './web-request.js'
+
+type HeaderValue = string | number | readonly string[]
+
+/** Node's checks on header names and values (node:http's validateHeaderName/Value), so the core's header errors are the same. */
+const headerToken = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/
+const invalidHeaderChar = /[^\t\x20-\x7e\x80-\xff]/
+
+function nodeError (Base: typeof TypeError | typeof RangeError | typeof Error, code: string, message: string): Error {
+  const error = new Base(message) as Error & { code: string }
+  error.code = code
+  return error
+}
+
+function checkHeader (name: string, value: unknown): void {
+  if (typeof name !== 'string' || name === '' || !headerToken.test(name)) {
+    throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${String(name)}"]`)
+  }
+  if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`)
+  if (Array.isArray(value)) {
+    for (const item of value) checkHeaderValue(name, item)
+  } else {
+    checkHeaderValue(name, value)
+  }
+}
+
+function checkHeaderValue (name: string, value: unknown): void {
+  if (invalidHeaderChar.test(String(value))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`)
+}
+
+function headersSentError (action: string): Error {
+  return nodeError(Error, 'ERR_HTTP_HEADERS_SENT', `Cannot ${action} headers after they are sent to the client`)
+}
+
+/**
+ * Connection-level headers describe a socket the runtime owns (it frames the body itself), and
+ * `trailer` announces fields a Web Response cannot carry: none of them is passed on.
+ */
+function isRuntimeOwnedHeader (name: string): boolean {
+  return isConnectionHeader(name) || name === 'trailer'
+}
+
+const textEncoder = new TextEncoder()
+
+function toBytes (chunk: unknown, encoding: unknown): Uint8Array | null {
+  if (chunk === undefined || chunk === null) return null
+  if (typeof chunk === 'string') {
+    return typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8'
+      ? Buffer.from(chunk, encoding as BufferEncoding)
+      : textEncoder.encode(chunk)
+  }
+  if (chunk instanceof Uint8Array) return chunk
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+  // Writable's own type check answers the rest, as Node's response does.
+  return null
+}
+
+/**
+ * The source of a streamed Response body: one chunk handed over per read, so the Writable buffers
+ * (and pipe() pauses) while the consumer is slow. Its methods are called with it as `this`.
+ */
+class ResponseBodySource {
+  readonly response: WebResponse
+  controller: ReadableStreamDefaultController<Uint8Array> | null = null
+  /** A write waiting for the consumer, and the callback that lets the Writable go on. */
+  pendingChunk: Uint8Array | null = null
+  pendingCallback: ((error?: Error | null) => void) | null = null
+  /** end() waits for the consumer to read past the last chunk: then 'finish' (onResponse) follows. */
+  finalCallback: ((error?: Error | null) => void) | null = null
+  /** The consumer asked for a chunk that was not written yet. */
+  wanted = false
+  closed = false
+
+  constructor (response: WebResponse) {
+    this.response = response
+  }
+
+  start (controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.controller = controller
+  }
+
+  pull (): void {
+    if (this.pendingChunk !== null) {
+      const callback = this.pendingCallback!
+      this.controller!.enqueue(this.pendingChunk)
+      this.pendingChunk = null
+      this.pendingCallback = null
+      callback()
+    } else if (this.finalCallback !== null) {
+      this.close()
+    } else {
+      this.wanted = true
+    }
+  }
+
+  /** The consumer gave up (the client went away): as a closed connection, the response is destroyed. */
+  cancel (): void {
+    this.closed = true
+    this.release(null)
+    if (!this.response.destroyed) this.response.destroy()
+  }
+
+  write (chunk: Uint8Array, callback: (error?: Error | null) => void): void {
+    if (this.closed) {
+      callback()
+      return
+    }
+    if (this.wanted) {
+      this.wanted = false
+      this.controller!.enqueue(chunk)
+      callback()
+      return
+    }
+    this.pendingChunk = chunk
+    this.pendingCallback = callback
+  }
+
+  end (callback: (error?: Error | null) => void): void {
+    this.finalCallback = callback
+    if (this.wanted || this.closed) this.close()
+  }
+
+  close (): void {
+    const callback = this.finalCallback
+    this.finalCallback = null
+    if (!this.closed) {
+      this.closed = true
+      this.controller!.close()
+    }
+    if (callback !== null) callback()
+  }
+
+  /** The response was destroyed mid-body: the consumer sees the stream fail, as a cut connection. */
+  fail (error: Error | null): void {
+    if (!this.closed) {
+      this.closed = true
+      this.controller!.error(error ?? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE())
+    }
+    this.release(error)
+  }
+
+  /** Lets a Writable waiting on the consumer go on (it is being destroyed). */
+  private release (error: Error | null): void {
+    const callback = this.pendingCallback
+    this.pendingChunk = null
+    this.pendingCallback = null
+    if (callback !== null) callback(error)
+  }
+}
+
+export class WebResponse extends Writable {
+  statusCode = 200
+  statusMessage: string | undefined = undefined
+  headersSent = false
+  sendDate = false
+  readonly req: WebRequest
+  readonly socket: FetchSocket
+  /** Settles with the Response once the head is written (so a streamed body can be read as it comes). */
+  readonly answer: Promise<Response>
+  private resolveAnswer!: (response: Response) => void
+  private rejectAnswer!: (error: unknown) => void
+  private headerValues: Record<string, HeaderValue> = Object.create(null) as Record<string, HeaderValue>
+  private answered = false
+  private body: ResponseBodySource | null = null
+
+  constructor (req: WebRequest) {
+    super()
+    this.req = req
+    this.socket = req.socket
+    this.answer = new Promise<Response>((resolve, reject) => {
+      this.resolveAnswer = resolve
+      this.rejectAnswer = reject
+    })
+    this.on('finish', onResponseFinished)
+  }
+
+  /** Node's deprecated alias of `socket`. */
+  get connection (): FetchSocket { return this.socket }
+
+  setHeader (name: string, value: HeaderValue): this {
+    if (this.headersSent) throw headersSentError('set')
+    checkHeader(name, value)
+    this.headerValues[name.toLowerCase()] = value
+    return this
+  }
+
+  appendHeader (name: string, value: HeaderValue): this {
+    if (this.headersSent) throw headersSentError('append')
+    checkHeader(name, value)
+    const key = name.toLowerCase()
+    const existing = this.headerValues[key]
+    if (existing === undefined) {
+      this.headerValues[key] = value
+    } else {
+      const merged: string[] = Array.isArray(existing) ? (existing as readonly string[]).slice() : [String(existing)]
+      if (Array.isArray(value)) for (const item of value as readonly string[]) merged.push(String(item))
+      else merged.push(String(value))
+      this.headerValues[key] = merged
+    }
+    return this
+  }
+
+  getHeader (name: string): HeaderValue | undefined {
+    return this.headerValues[name.toLowerCase()]
+  }
+
+  getHeaders (): Record<string, HeaderValue> {
+    return Object.assign(Object.create(null) as Record<string, HeaderValue>, this.headerValues)
+  }
+
+  getHeaderNames (): string[] {
+    return Object.keys(this.headerValues)
+  }
+
+  hasHeader (name: string): boolean {
+    return this.headerValues[name.toLowerCase()] !== undefined
+  }
+
+  removeHeader (name: string): void {
+    if (this.headersSent) throw headersSentError('remove')
+    // A null-prototype record: an own key is removed by assigning a fresh record without it.
+    const key = name.toLowerCase()
+    if (this.headerValues[key] === undefined) return
+    const kept = Object.create(null) as Record<string, HeaderValue>
+    for (const other in this.headerValues) if (other !== key) kept[other] = this.headerValues[other]!
+    this.headerValues = kept
+  }
+
+  writeHead (statusCode: number, reason?: string | Record<string, HeaderValue> | HeaderValue[], headers?: Record<string, HeaderValue> | HeaderValue[]): this {
+    if (this.headersSent) throw headersSentError('write')
+    if (typeof reason !== 'string') {
+      headers = reason
+      reason = undefined
+    }
+    const code = Number(statusCode) | 0
+    if (code < 100 || code > 999) throw nodeError(RangeError, 'ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${String(statusCode)}`)
+    if (headers !== undefined && headers !== null) {
+      if (Array.isArray(headers)) {
+        for (let i = 0; i + 1 < headers.length; i += 2) this.appendHeader(String(headers[i]), headers[i + 1] as HeaderValue)
+      } else {
+        for (const name in headers) this.setHeader(name, headers[name]!)
+      }
+    }
+    this.statusCode = code
+    if (reason !== undefined) this.statusMessage = reason
+    this.headersSent = true
+    return this
+  }
+
+  /** Sends the head now: the body that follows is streamed. */
+  flushHeaders (): void {
+    if (!this.answered) this.answerWith(true, null)
+  }
+
+  /** A Web Response has no trailer section: the fields cannot be sent (see docs/runtimes.md). */
+  addTrailers (): void {
+    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Trailers')
+  }
+
+  /** A Web Response is one final answer: a 103 cannot go before it. */
+  writeEarlyHints (): void {
+    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Early hints (103)')
+  }
+
+  /** The runtime times requests out, not the application. */
+  setTimeout (): this { return this }
+
+  override end (chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    if (typeof chunk === 'function') {
+      callback = chunk
+      chunk = undefined
+    } else if (typeof encoding === 'function') {
+      callback = encoding
+      encoding = undefined
+    }
+    if (!this.answered && !this.writableEnded && !this.destroyed) {
+      const bytes = toBytes(chunk, encoding)
+      // The whole body is known: one Response with a byte body, no stream. (A chunk of another
+      // type goes on to Writable, which refuses it as Node's response does.)
+      if (bytes !== null || chunk === undefined || chunk === null) {
+        this.answerWith(false, bytes)
+        chunk = undefined
+        // The answer is complete: what the client is still sending is not wanted (a 413 stops the upload here).
+        this.req.discardBody()
+      }
+    }
+    if (chunk === undefined) return super.end(callback as (() => void) | undefined)
+    return super.end(chunk, encoding as BufferEncoding, callback as (() => void) | undefined)
+  }
+
+  override _write (chunk: Uint8Array, _encoding: string, callback: (error?: Error | null) => void): void {
+    if (!this.answered) this.answerWith(true, null)
+    if (this.body === null) callback()
+    else this.body.write(chunk, callback)
+  }
+
+  override _final (callback: (error?: Error | null) => void): void {
+    if (this.body === null) callback()
+    else this.body.end(callback)
+  }
+
+  override _destroy (error: Error | null, callback: (error?: Error | null) => void): void {
+    if (!this.answered) {
+      this.answered = true
+      this.rejectAnswer(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
+    }
+    if (this.body !== null) this.body.fail(error)
+    this.req.discardBody(error ?? undefined)
+    // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response.
+    callback()
+  }
+
+  /** The client went away: a Response not answered yet is no longer awaited. */
+  abandon (reason: unknown): void {
+    if (!this.answered) {
+      this.answered = true
+      this.rejectAnswer(reason)
+    }
+    if (!this.destroyed) this.destroy()
+  }
+
+  private hasNullBody (): boolean {
+    const code = this.statusCode
+    return this.req.method === 'HEAD' || code === 204 || code === 205 || code === 304 || code < 200
+  }
+
+  /** The head goes out: the Response, its body the bytes given or a stream of what is written next. */
+  private answerWith (streamed: boolean, bytes: Uint8Array | null): void {
+    this.answered = true
+    this.headersSent = true
+    const headers = new Headers()
+    for (const name in this.headerValues) {
+      if (isRuntimeOwnedHeader(name)) continue
+      const value = this.headerValues[name]!
+      if (Array.isArray(value)) for (const item of value as readonly string[]) headers.append(name, String(item))
+      else headers.append(name, String(value))
+    }
+    let body: ReadableStream<Uint8Array> | Uint8Array | null = null
+    if (!this.hasNullBody()) {
+      if (streamed) {
+        this.body = new ResponseBodySource(this)
+        // highWaterMark 0: a chunk is taken only when the consumer reads, so the source waits on it.
+        body = new ReadableStream<Uint8Array>(this.body, { highWaterMark: 0 })
+      } else {
+        body = bytes
+      }
+    }
+    const init: ResponseInit = this.statusMessage === undefined
+      ? { status: this.statusCode, headers }
+      : { status: this.statusCode, statusText: this.statusMessage, headers }
+    let response: Response
+    try {
+      response = new Response(body, init)
+    } catch (cause) {
+      // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
+      this.body = null
+      this.rejectAnswer(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, { cause }))
+      return
+    }
+    this.resolveAnswer(response)
+  }
+}
+
+/** The answer is complete: the request's 'close' follows, as Node's, and what was not read of its body is dropped. */
+function onResponseFinished (this: WebResponse): void {
+  const req = this.req
+  req.discardBody()
+  if (!req.destroyed) req.destroy()
+}
