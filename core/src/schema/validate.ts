@@ -173,7 +173,7 @@ function toThrownError (thrown: unknown): Error {
 /**
  * What a validator returned, as Fastify reads it: `false` reports `fn.errors` (none: the part
  * passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
- * for `error` and `value` only.
+ * for `error` and `value` only, except Ajv's, whose result is the data.
  */
 function interpret (route: RouteContext, request: RuntimeRequest, validator: PartValidator, fn: ValidationFunction, result: unknown, settled: boolean): Error | null {
   if (result === false) {
@@ -181,6 +181,9 @@ function interpret (route: RouteContext, request: RuntimeRequest, validator: Par
     const errors = fn.errors
     return errors === undefined || errors === null ? null : buildValidationError(route, validator.part, errors)
   }
+  // An Ajv `$async` validator resolves with the validated data itself: its `error` or `value`
+  // keys are the client's, never a verdict or a replacement (it rejects when the data is invalid).
+  if (settled && (fn as { $async?: unknown }).$async === true) return null
   if (result !== null && typeof result === 'object') {
     const outcome = result as { error?: unknown, value?: unknown }
     if (outcome.error) return buildValidationError(route, validator.part, outcome.error)
