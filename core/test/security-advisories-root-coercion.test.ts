@@ -15,8 +15,8 @@ const everyEntry: Array<[string, Factory]> = [...enclaveFaces, fastify5Face]
 interface Seen { readonly statusCode: number, readonly body: unknown }
 
 /** The body as the handler sees it: its JSON type and value. */
-async function postBody (t: Test, factory: Factory, schema: Record<string, unknown>, payload: string, routeOptions?: Record<string, unknown>): Promise<Seen> {
-  const app = factory({ logger: false })
+async function postBody (t: Test, factory: Factory, schema: Record<string, unknown>, payload: string, routeOptions?: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<Seen> {
+  const app = factory({ logger: false, ...options })
   t.teardown(() => app.close())
   app.post('/', routeOptions ?? { schema: { body: schema } }, async (request: any) => ({ type: typeof request.body, value: request.body }))
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -40,6 +40,13 @@ t.test('a scalar root body schema hands the handler the coerced value, on every 
     for (const [name, factory] of everyEntry) {
       t.same(await postBody(t, factory, schema, payload), fastify5, `${name}: ${label}`)
     }
+  }
+})
+
+t.test('with lazySchemaCompilation the first request, which compiles the validator, gets the coerced value too', async (t) => {
+  for (const [name, factory] of everyEntry) {
+    const seen = await postBody(t, factory, { type: 'integer' }, '"10"', undefined, { lazySchemaCompilation: true })
+    t.same(seen, { statusCode: 200, body: { type: 'number', value: 10 } }, name)
   }
 })
 
