@@ -2,8 +2,8 @@
 // case below the top level (`dependencies`, `if`/`then`, `not`, a `propertyNames` deny-list) never
 // matched Node's lower-cased header names, so the assertion silently passed; and an Ajv `$async`
 // validator's resolved data was read as a `{ error, value }` verdict, so a body carrying `value`
-// replaced itself after validation. Replayed over a real socket on every entry, and on
-// fastify@5.12.8 for comparison.
+// replaced itself after validation; and a boolean schema (`body: false`) was skipped as absent.
+// Replayed over a real socket on every entry, and on fastify@5.12.8 for comparison.
 import t from 'tap'
 import type { Test } from 'tap'
 import type { AddressInfo } from 'node:net'
@@ -59,5 +59,14 @@ t.test('an $async body schema\'s data is never read as a { value } verdict, on t
     t.same(JSON.parse(answer.body), { reached: true, body: { value: { admin: true } } }, `${name}: the body as sent`)
     const failing = await send(t, factory, 'POST', { body }, lines, JSON.stringify({ value: 1 }))
     t.equal(failing.statusCode, 400, `${name}: invalid data still fails`)
+  }
+})
+
+t.test('a boolean schema is a schema: body false refuses every body, on every entry as in fastify@5.12.8', async (t) => {
+  const lines = ['Content-Type: application/json']
+  t.equal((await send(t, Fastify5 as unknown as Factory, 'POST', { body: false }, lines, '{"a":1}')).statusCode, 400, 'fastify@5.12.8')
+  for (const [name, factory] of everyEntry) {
+    t.equal((await send(t, factory, 'POST', { body: false }, lines, '{"a":1}')).statusCode, 400, `${name}: body false`)
+    t.equal((await send(t, factory, 'GET', { querystring: false }, [])).statusCode, 400, `${name}: querystring false`)
   }
 })
