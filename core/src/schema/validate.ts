@@ -217,7 +217,8 @@ function validateCoercibleRoot (route: RouteContext, request: RuntimeRequest, pa
   const data = request.body === undefined ? null : request.body
   const holder = { value: data }
   const result = fn(data, { instancePath: '', parentData: holder, parentDataProperty: 'value', rootData: data })
-  if (result === true && holder.value !== data) request.body = holder.value
+  // Written whatever the outcome, as Ajv writes into a parent: a failing body answers 400 anyway.
+  if (holder.value !== data) request.body = holder.value
   return result
 }
 
