@@ -50,6 +50,14 @@ t.test('with lazySchemaCompilation the first request, which compiles the validat
   }
 })
 
+t.test('an $async scalar root body schema hands over the coerced value too, on the entries that run $async schemas', async (t) => {
+  const schema = { $async: true, type: 'integer' }
+  t.same(await postBody(t, Fastify5 as unknown as Factory, schema, '"10"'), { statusCode: 200, body: { type: 'number', value: 10 } }, 'fastify@5.12.8')
+  for (const [name, factory] of everyEntry.slice(1)) {
+    t.same(await postBody(t, factory, schema, '"10"'), { statusCode: 200, body: { type: 'number', value: 10 } }, name)
+  }
+})
+
 t.test('a value the schema refuses is still a 400, and an object root is coerced in place as before', async (t) => {
   for (const [name, factory] of everyEntry) {
     t.equal((await postBody(t, factory, { type: 'integer' }, '"ten"')).statusCode, 400, `${name}: "ten" is not an integer`)
