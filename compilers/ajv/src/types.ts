@@ -11,8 +11,12 @@ export interface ValidatorCompilerInput {
   httpPart: HttpPart
 }
 
-/** Ajv's compiled validate function: returns a boolean and exposes `.errors` after a failure. */
-export type ValidationFunction = ValidateFunction
+/**
+ * Ajv's compiled validate function: returns a boolean and exposes `.errors` after a failure.
+ * `coercesRoot`: type coercion may replace the value itself, which Ajv writes back only into the
+ * parent it is called with (`validate(data, { parentData, parentDataProperty, … })`).
+ */
+export type ValidationFunction = ValidateFunction & { coercesRoot?: boolean }
 
 export type ValidatorCompiler = ((input: ValidatorCompilerInput) => ValidationFunction) & {
   /**

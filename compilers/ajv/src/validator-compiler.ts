@@ -16,6 +16,22 @@ function storedValidatorFor (ajvOf: () => Ajv, schema: unknown): ValidationFunct
 
 const httpParts = new Set<unknown>(['body', 'querystring', 'params', 'headers'])
 
+/**
+ * Whether Ajv may coerce the validated value itself (`"10"` to `10` under `type: 'integer'`, a
+ * scalar to `[scalar]` under `coerceTypes: 'array'`). Ajv writes a coerced root back only through
+ * the parent object it is given, so core calls such a validator with one (see `coercesRoot` in
+ * core's validate.ts). An object root is never replaced: its properties are coerced in place.
+ */
+function mayCoerceRoot (schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false
+  return (schema as { type?: unknown }).type !== 'object'
+}
+
+function markRootCoercion (validate: ValidationFunction, schema: unknown): ValidationFunction {
+  if (mayCoerceRoot(schema)) validate.coercesRoot = true
+  return validate
+}
+
 function describe ({ method, url, httpPart }: ValidatorCompilerInput): string {
   return `The ${httpPart} schema of ${method} ${url}`
 }
@@ -64,7 +80,7 @@ export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), ann
     // A sync route schema cannot $ref an async one (Ajv refuses), but a stored shared schema
     // could have been added as async by onCreate; either way an async validator never leaves here.
     if (!asyncSchemas && (validate as { $async?: unknown }).$async === true) throw new AsyncSchemaError(describe(input))
-    return remember(schema, contentKey, validate)
+    return remember(schema, contentKey, markRootCoercion(validate, schema))
   }
 
   // schemaCache: the key holds the schema's JSON and, in `prefix`, the shared schemas, options and

@@ -99,7 +99,7 @@ function createRangeMatcher (entries: string[]): TrustFunction {
 
 /**
  * The trustProxy option as a function of (address, hop), like proxy-addr: true trusts every hop,
- * a number trusts that many hops, strings/arrays name trusted addresses, CIDR ranges or the
+ * a number trusts none (a hop count cannot check the peer), strings/arrays name trusted addresses, CIDR ranges or the
  * keywords loopback / linklocal / uniquelocal, a function decides itself. null when proxies are not
  * trusted (the default). A malformed address is an error at creation.
  */
@@ -107,7 +107,9 @@ export function createTrustFunction (option: unknown): TrustFunction | null {
   // Any falsy value (0 and '' included) trusts no proxy, as Fastify 4.29 reads the option.
   if (!option) return null
   if (option === true) return function trustEveryHop () { return true }
-  if (typeof option === 'number') return function trustHops (_address, hop) { return hop < option }
+  // A hop count cannot tell a proxy from a client that reached the server directly and wrote the
+  // X-Forwarded-* lines itself, so it trusts no hop (Fastify 5.12.1's fix, on every entry).
+  if (typeof option === 'number') return function trustNoHop () { return false }
   if (typeof option === 'function') return option as TrustFunction
   const entries = (Array.isArray(option) ? option : String(option).split(','))
     .map((entry) => String(entry).trim())

@@ -49,12 +49,16 @@ function compileOrDefer (compiler: AnyFunction, route: RouteContext, part: HttpP
   if (!route.server.options.lazySchemaCompilation || !mayDefer(compiler, { schema, method: route.method, url: route.url, httpPart: part })) {
     return compilePart(compiler, route, part, schema)
   }
-  return compileOnFirstCall(function compileDeferredPart (): ValidationFunction {
+  const stub = compileOnFirstCall(function compileDeferredPart (): ValidationFunction {
     // Only Ajv-like compilers offer canDefer, and they always return a function.
     return compilePart(compiler, route, part, schema) ?? notAValidationFunction
   }, function installValidator (stub, compiled) {
     replaceStub(route.validators ?? [], stub, compiled)
   })
+  // Whether the Ajv validator will coerce a scalar root is known once it is compiled: until then
+  // the stub takes the parent to write one into (harmless for an object root).
+  if (part === 'body') stub.coercesRoot = true
+  return stub
 }
 
 function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {

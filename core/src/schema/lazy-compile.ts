@@ -41,12 +41,13 @@ export function replaceStub (slots: Iterable<Slot | null | undefined>, stub: unk
  */
 export function compileOnFirstCall<F extends AnyFunction> (compile: () => F, install: (stub: F, compiled: F) => void): F {
   let compiled: F | null = null
-  const stub = function compileThenCall (this: unknown, data: unknown): unknown {
+  const stub = function compileThenCall (this: unknown, data: unknown, context?: unknown): unknown {
     if (compiled === null) {
       compiled = compile()
       install(stub, compiled)
     }
-    return compiled.call(this, data)
+    // A second argument (Ajv's data context, see validate.ts) only when the caller gave one.
+    return context === undefined ? compiled.call(this, data) : compiled.call(this, data, context)
   } as F
   Object.defineProperty(stub, 'errors', {
     get () { return compiled === null ? undefined : (compiled as { errors?: unknown }).errors },

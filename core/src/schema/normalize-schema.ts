@@ -32,27 +32,68 @@ export function expandShorthand (schema: unknown): unknown {
   return { type: 'object', properties: schema }
 }
 
-function lowerCaseHeaderNames (schema: JsonSchema): JsonSchema {
+/** Keywords holding one subschema, or an array of them, at any depth of a headers schema. */
+const subschemaKeywords = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'items', 'additionalItems',
+  'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'contentSchema'] as const
+
+/** Keywords mapping names that are not header names (definitions, patterns) to subschemas. */
+const subschemaMaps = ['definitions', '$defs', 'patternProperties'] as const
+
+function lowerCaseName (name: unknown): unknown {
+  return typeof name === 'string' ? name.toLowerCase() : name
+}
+
+function lowerCaseKeys (map: JsonSchema, value: (entry: unknown) => unknown): JsonSchema {
+  const copy: JsonSchema = {}
+  for (const name of Object.keys(map)) copy[name.toLowerCase()] = value(map[name])
+  return copy
+}
+
+function lowerCaseNameList (entry: unknown): unknown {
+  return Array.isArray(entry) ? entry.map(lowerCaseName) : entry
+}
+
+/**
+ * Every place a header name can appear, at any depth: property names, `required`, the
+ * `dependencies` / `dependentRequired` / `dependentSchemas` triggers and lists, and inside
+ * `propertyNames` the `enum` / `const` values (there they are names, elsewhere header values).
+ * A name left in its written case would never match the lower-cased request headers, and the
+ * assertion holding it would silently pass.
+ */
+function lowerCaseHeaderNames (schema: unknown, namesOnly = false): unknown {
+  if (Array.isArray(schema)) return schema.map((branch: unknown) => lowerCaseHeaderNames(branch, namesOnly))
+  if (!isPlainSchema(schema)) return schema
   const copy: JsonSchema = { ...schema }
-  if (isPlainSchema(schema.properties)) {
-    const properties: JsonSchema = {}
-    for (const name of Object.keys(schema.properties)) properties[name.toLowerCase()] = schema.properties[name]
-    copy.properties = properties
+  const walk = (entry: unknown): unknown => lowerCaseHeaderNames(entry, namesOnly)
+  if (isPlainSchema(schema.properties)) copy.properties = lowerCaseKeys(schema.properties, walk)
+  if (Array.isArray(schema.required)) copy.required = schema.required.map(lowerCaseName)
+  if (isPlainSchema(schema.dependencies)) {
+    copy.dependencies = lowerCaseKeys(schema.dependencies, (entry) => Array.isArray(entry) ? entry.map(lowerCaseName) : walk(entry))
   }
-  if (Array.isArray(schema.required)) {
-    copy.required = schema.required.map((name: unknown) => typeof name === 'string' ? name.toLowerCase() : name)
+  if (isPlainSchema(schema.dependentRequired)) copy.dependentRequired = lowerCaseKeys(schema.dependentRequired, lowerCaseNameList)
+  if (isPlainSchema(schema.dependentSchemas)) copy.dependentSchemas = lowerCaseKeys(schema.dependentSchemas, walk)
+  for (const keyword of subschemaKeywords) {
+    if (schema[keyword] !== undefined) copy[keyword] = walk(schema[keyword])
   }
-  for (const combinator of ['allOf', 'anyOf', 'oneOf'] as const) {
-    if (Array.isArray(schema[combinator])) {
-      copy[combinator] = schema[combinator].map((branch: unknown) => isPlainSchema(branch) ? lowerCaseHeaderNames(branch) : branch)
-    }
+  for (const keyword of subschemaMaps) {
+    const map = schema[keyword]
+    if (!isPlainSchema(map)) continue
+    const normalized: JsonSchema = {}
+    for (const name of Object.keys(map)) normalized[name] = walk(map[name])
+    copy[keyword] = normalized
+  }
+  if (schema.propertyNames !== undefined) copy.propertyNames = lowerCaseHeaderNames(schema.propertyNames, true)
+  if (namesOnly) {
+    if (Array.isArray(schema.enum)) copy.enum = schema.enum.map(lowerCaseName)
+    if (typeof schema.const === 'string') copy.const = schema.const.toLowerCase()
   }
   return copy
 }
 
 /**
- * Header names arrive lower-cased from Node, so the schema's names are lower-cased too (on a
- * copy): top-level properties and required entries, and those of allOf/anyOf/oneOf branches.
+ * Header names arrive lower-cased from Node, so the schema's names are lower-cased too, on a copy
+ * and at every depth (see lowerCaseHeaderNames). A `$ref` to a shared schema is left as it is:
+ * that schema is shared with the other parts.
  */
 export function normalizeHeadersSchema (schema: unknown, shorthand = true): unknown {
   const expanded = shorthand ? expandShorthand(schema) : schema

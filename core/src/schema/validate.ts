@@ -8,7 +8,10 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { RuntimeRequest } from '../request/request.js'
 
 export type HttpPart = 'params' | 'body' | 'querystring' | 'headers'
-export type ValidationFunction = ((data: unknown) => unknown) & { errors?: unknown }
+export type ValidationFunction = ((data: unknown, context?: RootContext) => unknown) & { errors?: unknown, coercesRoot?: boolean }
+
+/** Ajv's data context: the parent a coerced root value is written to. */
+interface RootContext { instancePath: string, parentData: { value: unknown }, parentDataProperty: 'value', rootData: unknown }
 
 /** A compiled validator for one request part; for a content-keyed body, one per media type. */
 export interface PartValidator {
@@ -170,7 +173,7 @@ function toThrownError (thrown: unknown): Error {
 /**
  * What a validator returned, as Fastify reads it: `false` reports `fn.errors` (none: the part
  * passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
- * for `error` and `value` only.
+ * for `error` and `value` only, except Ajv's, whose result is the data.
  */
 function interpret (route: RouteContext, request: RuntimeRequest, validator: PartValidator, fn: ValidationFunction, result: unknown, settled: boolean): Error | null {
   if (result === false) {
@@ -178,6 +181,9 @@ function interpret (route: RouteContext, request: RuntimeRequest, validator: Par
     const errors = fn.errors
     return errors === undefined || errors === null ? null : buildValidationError(route, validator.part, errors)
   }
+  // An Ajv `$async` validator resolves with the validated data itself: its `error` or `value`
+  // keys are the client's, never a verdict or a replacement (it rejects when the data is invalid).
+  if (settled && (fn as { $async?: unknown }).$async === true) return null
   if (result !== null && typeof result === 'object') {
     const outcome = result as { error?: unknown, value?: unknown }
     if (outcome.error) return buildValidationError(route, validator.part, outcome.error)
@@ -199,6 +205,24 @@ function functionFor (route: RouteContext, validator: PartValidator, request: Ru
 }
 
 /**
+ * The default (Ajv) validator of a schema whose root is not an object (`{ type: 'integer' }`):
+ * coercion replaces the value itself, and Ajv writes it back only into a parent, so the part is
+ * validated inside a holder and the coerced value becomes the part. Without this the handler
+ * would get `"10"` where the schema promised an integer. Only such validators (marked when
+ * compiled) pay for the holder; custom validators never receive the second argument.
+ */
+function validateCoercibleRoot (route: RouteContext, request: RuntimeRequest, part: HttpPart, fn: ValidationFunction): unknown {
+  // Only the body can be a scalar: params, querystring and headers are always objects.
+  if (part !== 'body') return fn(readPart(route, request, part))
+  const data = request.body === undefined ? null : request.body
+  const holder = { value: data }
+  const result = fn(data, { instancePath: '', parentData: holder, parentDataProperty: 'value', rootData: data })
+  // Written whatever the outcome, as Ajv writes into a parent: a failing body answers 400 anyway.
+  if (holder.value !== data) request.body = holder.value
+  return result
+}
+
+/**
  * Validates the parts in the route's order (params, body, querystring, headers); the first failure
  * answers. Synchronous validators stay synchronous; a promise switches to the async path.
  */
@@ -216,7 +240,7 @@ export function validateRequest (route: RouteContext, request: RuntimeRequest, s
     }
     let result
     try {
-      result = fn(readPart(route, request, validator.part))
+      result = fn.coercesRoot === true ? validateCoercibleRoot(route, request, validator.part, fn) : fn(readPart(route, request, validator.part))
     } catch (thrown) {
       return validatorFailure(route, validator.part, thrown, false)
     }
