@@ -89,6 +89,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
       onCreate: validatorGroup.onCreate,
       annotationKeywords: options.acceptAnnotationKeywords,
       asyncSchemas: !options.rejectAsyncSchemas,
+      optionalTimezone: !options.requireTimezone,
       codeCache: validatorCodeCache
     }),
     defaultSerializerFactory: createSerializerCompilerFactory(serializerOptions, serializerCodeCache),

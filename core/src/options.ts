@@ -83,6 +83,7 @@ const optionChecks: Record<string, [Check, string]> = {
   validateHeadersOnCopy: [isBool, 'a boolean'],
   acceptAnnotationKeywords: [isBool, 'a boolean'],
   rejectAsyncSchemas: [isBool, 'a boolean'],
+  requireTimezone: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
   gracefulClose: [isBool, 'a boolean'],
@@ -132,6 +133,7 @@ export interface ResolvedOptions {
   validateHeadersOnCopy: boolean
   acceptAnnotationKeywords: boolean
   rejectAsyncSchemas: boolean
+  requireTimezone: boolean
   http2GracefulClose: boolean
   gracefulClose: boolean
   lazySchemaCompilation: boolean
@@ -176,6 +178,7 @@ const defaults = {
   validateHeadersOnCopy: false,
   acceptAnnotationKeywords: false,
   rejectAsyncSchemas: false,
+  requireTimezone: false,
   http2GracefulClose: false,
   gracefulClose: false,
   lazySchemaCompilation: false,

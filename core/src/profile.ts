@@ -51,6 +51,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   acceptAnnotationKeywords: { fastify: false, enclave: false },
   // `$async: true` schemas: Fastify runs them (its docs warn of the DoS risk); enclave() refuses them at start-up.
   rejectAsyncSchemas: { fastify: false, enclave: true },
+  // `format: 'date-time'` / `'time'` without a timezone: Fastify 4 accepts it; Fastify 5 and enclave() refuse it.
+  requireTimezone: { fastify: false, enclave: true },
   // Start-up (docs/validation.md): compile schemas on a route's first request; off on both entries.
   lazySchemaCompilation: { fastify: false, enclave: false },
   // Start-up: keep compiled schema code in a directory between starts; off on both entries.
@@ -81,7 +83,9 @@ export const fastify5Options: Readonly<Record<string, unknown>> = {
   // An object or array decorating every request/reply: refused (FST_ERR_DEC_REFERENCE_TYPE).
   referenceDecorators: 'reject',
   // Fastify 5 removed the JSON shorthand: a schema is taken as written (the option itself is gone).
-  jsonShorthand: false
+  jsonShorthand: false,
+  // Fastify 5's Ajv (ajv-formats 3) requires a timezone in `date-time` and `time`.
+  requireTimezone: true
 }
 
 export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { ValidateFunction } from 'ajv'
+import { fastify4Formats, fastify4FormatsModule } from './fastify4-formats.js'
 
 /** Where generated code is kept between starts (core's `schemaCache` option); keys are opaque text. */
 export interface CodeCache {
@@ -33,12 +34,14 @@ export const generatorVersions = JSON.stringify([
 ])
 
 const required = new Map<string, unknown>()
+const fastify4ModuleExports = Object.freeze({ fastify4Formats })
 
 /**
  * The `require` stored modules run with: Ajv's runtime helpers and ajv-formats, resolved from this
  * package, each looked up once however many validators ask for it.
  */
 export function requireOnce (id: string): unknown {
+  if (id === fastify4FormatsModule) return fastify4ModuleExports
   let exported = required.get(id)
   if (exported === undefined && !required.has(id)) {
     exported = require(id)

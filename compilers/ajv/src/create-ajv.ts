@@ -32,7 +32,7 @@ export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<
   // Before plugins and onCreate, so one that redefines maxLength/minLength still gets its way. Not
   // with standalone code (schemaCache): the keyword's helper would be missing from the saved module.
   if (!keepSource) useCheapStringLength(ajv)
-  applyPlugins(ajv, options.plugins ?? [])
+  applyPlugins(ajv, options.plugins ?? [], options.optionalTimezone === true)
   options.onCreate?.(ajv)
   const annotations = options.annotationKeywords !== false
   // After plugins and onCreate, so a definition they made for one of these names is kept.

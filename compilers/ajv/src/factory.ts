@@ -16,7 +16,7 @@ export function createValidatorCompilerFactory (options: AjvCompilerOptions = {}
   // Plugins and onCreate change the generated code in ways no key can capture.
   const optionsKey = options.codeCache === undefined || (options.plugins ?? []).length > 0 || options.onCreate !== undefined
     ? undefined
-    : jsonCacheKey([options.customOptions ?? null, annotations])
+    : jsonCacheKey([options.customOptions ?? null, annotations, options.optionalTimezone === true])
 
   return function buildValidatorCompiler (externalSchemas: Record<string, object> = {}): ValidatorCompiler {
     const key = externalSchemasCacheKey(externalSchemas)

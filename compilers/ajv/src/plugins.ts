@@ -1,6 +1,7 @@
 import type { Ajv } from 'ajv'
 import ajvFormatsModule from 'ajv-formats'
 import { AjvCompilerError } from './errors.js'
+import { pointFormatsAtFastify4, useFastify4TimeFormats } from './fastify4-formats.js'
 import type { AjvPlugin, AjvPluginEntry } from './types.js'
 
 // ajv-formats is CommonJS whose module.exports is the plugin itself (with `.default` pointing back
@@ -28,13 +29,18 @@ export function isFormatsPlugin (plugin: AjvPlugin): boolean {
   return plugin === ajvFormats || plugin.name === 'formatsPlugin'
 }
 
-export function applyPlugins (ajv: Ajv, entries: readonly AjvPluginEntry[]): void {
+export function applyPlugins (ajv: Ajv, entries: readonly AjvPluginEntry[], optionalTimezone = false): void {
   const userConfiguresFormats = entries.some(function configuresFormats (entry) {
     return isFormatsPlugin(pluginOf(entry))
   })
   // Before the user's plugins: ajv.addFormat overwrites, so a format a plugin defines must win
   // over the stock one rather than be silently replaced by it.
-  if (!userConfiguresFormats) ajvFormats(ajv)
+  if (!userConfiguresFormats) {
+    if (optionalTimezone) pointFormatsAtFastify4(ajv)
+    ajvFormats(ajv)
+    // A user's own ajv-formats is taken as configured: its `time` and `date-time` are left alone.
+    if (optionalTimezone) useFastify4TimeFormats(ajv)
+  }
   for (const entry of entries) {
     const plugin = pluginOf(entry)
     if (typeof entry === 'function') plugin(ajv)

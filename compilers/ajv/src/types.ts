@@ -55,6 +55,13 @@ export interface AjvCompilerOptions {
    */
   asyncSchemas?: boolean
   /**
+   * `format: 'time'` and `'date-time'` accept a value without a timezone, as Fastify 4's compiler
+   * does (ajv-formats 2). Default `false`: ajv-formats 3 requires one (`iso-time` and
+   * `iso-date-time` do not). Core passes `true` unless the server option `requireTimezone` is set.
+   * Has no effect when `plugins` holds ajv-formats: that plugin's configuration is taken as given.
+   */
+  optionalTimezone?: boolean
+  /**
    * Keeps compiled validators as Ajv standalone code between starts (core's `schemaCache` option).
    * Ignored when `plugins` or `onCreate` is given or `customOptions` holds functions: their effect
    * on the generated code cannot be part of the key.

@@ -116,6 +116,13 @@ export interface EnclaveOptions {
    */
   rejectAsyncSchemas?: boolean
   /**
+   * The default validator's `format: 'date-time'` and `'time'` require a timezone (`Z` or an
+   * offset), as RFC 3339 and Fastify 5 do; `iso-date-time` and `iso-time` leave it optional. `true`
+   * on `enclave()` and `@enclave/fastify`; `false` on `@enclave/fastify4`, which accepts
+   * `2024-01-02T03:04:05` as Fastify 4.29 does.
+   */
+  requireTimezone?: boolean
+  /**
    * Compile a route's validators and response serializers on the route's first request instead of
    * at ready(); ready() still fails on a broken schema (a cheap check). Off by default, as Fastify
    * compiles everything at start-up.
