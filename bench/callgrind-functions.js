@@ -3,14 +3,17 @@
 // with --perf-basic-prof (/tmp/perf-<pid>.map: start, size, name, in hex).
 //
 //   NODE_OPTIONS=--perf-basic-prof node bench/instructions.js --scenarios S5 --peers enclave --processes 1 --keep
-//   node bench/callgrind-functions.js <dir>/callgrind.out.N /tmp/perf-<server pid>.map [requests=2000] [top=40] [filter]
+//   node bench/callgrind-functions.js <dir>/callgrind.out.N /tmp/perf-<server pid>.map [requests=2000] [top=40] [filter] [--inclusive]
 //
+// --inclusive ranks by a function's own cost plus what its calls cost (a function that calls itself,
+// directly or not, counts the nested part twice): where a part of the request starts, what it costs.
 // The server's map is the larger of the two new ones (the other is the runner's). Costs are self
 // costs (a callee's instructions are its own row); `'2` marks a function entered again while running.
 import { readFileSync } from 'node:fs'
 import { callgrindFunctionName } from './instructions.js'
 
-const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2)
+const inclusiveMode = process.argv.includes('--inclusive')
+const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2).filter((arg) => arg !== '--inclusive')
 if (dumpFile === undefined || mapFile === undefined) {
   console.error('usage: node bench/callgrind-functions.js <callgrind.out.N> <perf-PID.map> [requests=2000] [top=40] [filter]')
   process.exit(2)
@@ -42,6 +45,7 @@ function nameAt (ranges, address) {
 const ranges = readPerfMap(readFileSync(mapFile, 'utf8'))
 const names = new Map()
 const selfCost = new Map()
+const callCost = new Map()
 let current = ''
 let afterCalls = false
 let total = 0
@@ -60,15 +64,20 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   }
   const first = line.charCodeAt(0)
   if ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42) {
-    // The line after `calls=` is the callee's inclusive cost, not the caller's own.
-    if (afterCalls) { afterCalls = false; continue }
     const parts = line.split(' ')
     const cost = Number(parts[parts.length - 1])
+    // The line after `calls=` is the callee's inclusive cost, not the caller's own.
+    if (afterCalls) {
+      afterCalls = false
+      callCost.set(current, (callCost.get(current) ?? 0) + cost)
+      continue
+    }
     total += cost
     selfCost.set(current, (selfCost.get(current) ?? 0) + cost)
   }
 }
 
 console.log(`${Math.round(total / requests)} instructions per request (${requests} requests)`)
-const rows = [...selfCost].filter(([name]) => filter === undefined || name.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, top)
+const costs = inclusiveMode ? new Map([...selfCost].map(([name, cost]) => [name, cost + (callCost.get(name) ?? 0)])) : selfCost
+const rows = [...costs].filter(([name]) => filter === undefined || name.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, top)
 for (const [name, cost] of rows) console.log(`${String(Math.round(cost / requests)).padStart(8)}  ${name}`)

@@ -21,12 +21,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { scenarios } from './scenarios.js'
+import { scenarios, appOf, productionPeers } from './scenarios.js'
 import { median } from './stats.js'
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 export const instructionPeers = ['raw', 'enclave', 'fastify5', 'fastify4', 'hono']
-const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5']
+const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet']
 
 /** valgrind and callgrind_control, or the reason the instruction count cannot be measured. */
 export function valgrindStatus () {
@@ -191,10 +191,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
-function startUnderCallgrind (peer, outDir) {
+function startUnderCallgrind (peer, app, outDir) {
   const args = [
     '--tool=callgrind', '-q', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out`,
-    process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0'
+    process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0', '--app', app
   ]
   // The IPC channel's descriptor passes through valgrind to node: the server reports its port on it.
   const child = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], cwd: benchDir })
@@ -219,7 +219,7 @@ function startUnderCallgrind (peer, outDir) {
 async function measureProcess (peer, scenarioName, options) {
   const scenario = scenarios[scenarioName]
   const outDir = mkdtempSync(`${os.tmpdir()}/enclave-callgrind-`)
-  const { child, port } = await startUnderCallgrind(peer, outDir)
+  const { child, port } = await startUnderCallgrind(peer, appOf(scenarioName), outDir)
   child.removeAllListeners('exit')
   const exited = new Promise((resolve) => child.once('exit', resolve))
   try {
@@ -301,6 +301,7 @@ export async function runInstructions (options, log = console.log) {
   const jobs = []
   for (const scenario of options.scenarios) {
     for (const peer of options.peers) {
+      if (appOf(scenario) !== 'S' && !productionPeers.includes(peer)) continue
       for (let index = 0; index < options.processes; index++) jobs.push({ scenario, peer, process: index })
     }
   }

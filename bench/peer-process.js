@@ -29,14 +29,14 @@ export function waitForMessage (child, type, timeoutMs, what) {
   })
 }
 
-export async function startServer (peer, options) {
+export async function startServer (peer, options, app = 'S') {
   const nodeArgs = []
   if (options.profile && peer === 'enclave') {
     const dir = fileURLToPath(new URL('./results/profiles/', import.meta.url))
     mkdirSync(dir, { recursive: true })
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`)
   }
-  nodeArgs.push(`${benchDir}servers/${peer}.js`, '--port', '0')
+  nodeArgs.push(`${benchDir}servers/${peer}.js`, '--port', '0', '--app', app)
   const { command, args } = pinnedNode(serverCpu, nodeArgs)
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: benchDir })
   const ready = await waitForMessage(child, 'ready', 30000, `server ${peer}`)

@@ -3,7 +3,7 @@
 // S8 serialization); prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
 //   npm run bench -- --quick                     short smoke run
-//   npm run bench -- --scenarios S1,S4,S6        only these scenarios
+//   npm run bench -- --scenarios S1,S4,S6        only these scenarios (P1, P1-info, P1-quiet: the production-shaped app)
 //   npm run bench -- --peers enclave,fastify5    only these peers (raw and fastify5 are kept as baselines
 //                                                unless --no-baselines)
 //   --rounds N --duration S --connections N --pipelining 1,10 --warmup S
@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import os from 'node:os'
-import { scenarios, item } from './scenarios.js'
+import { scenarios, item, appOf, productionPeers } from './scenarios.js'
 import { pinning, pinnedNode, serverCpu, loadCpu } from './pinning.js'
 import { runStartup } from './startup.js'
 import { runNodeScript } from './child.js'
@@ -28,7 +28,7 @@ import { instructionOptions, printInstructionTable, runInstructions } from './in
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 const allPeers = ['raw', 'raw-limit', 'enclave', 'fastify4', 'fastify5', 'express', 'koa', 'hono']
-const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5']
+const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet']
 const allScenarios = [...httpScenarios, 'S6', 'S7', 'S8']
 
 function parseArgs (argv) {
@@ -123,23 +123,38 @@ function rotate (list, by) {
   return [...list.slice(shift), ...list.slice(0, shift)]
 }
 
+/**
+ * The HTTP scenarios, one server app at a time: S1–S5 share one server per peer, each P1 variant
+ * (its own logger settings) has its own, run by the peers that implement it.
+ */
 async function runHttp (options, log) {
   const scenarioNames = options.scenarios.filter((name) => httpScenarios.includes(name))
   if (scenarioNames.length === 0) return null
-  const servers = []
   const runs = []
   const excluded = {}
+  for (const app of new Set(scenarioNames.map(appOf))) {
+    const names = scenarioNames.filter((name) => appOf(name) === app)
+    const peers = app === 'S' ? options.peers : options.peers.filter((peer) => productionPeers.includes(peer))
+    await runHttpApp(app, names, peers, options, log, runs, excluded)
+  }
+  return { runs, excluded, peers: options.peers, scenarios: scenarioNames, pipelining: options.pipelining }
+}
+
+async function runHttpApp (app, scenarioNames, peers, options, log, runs, excluded) {
+  const servers = []
   let loader
   try {
-    for (const peer of options.peers) servers.push(await startServer(peer, options))
+    for (const peer of peers) servers.push(await startServer(peer, options, app))
+    const failing = new Set()
     for (const server of servers) {
       const failures = await verify(server, scenarioNames)
       if (failures.length > 0) {
-        excluded[server.peer] = failures
+        failing.add(server)
+        excluded[server.peer] = [...(excluded[server.peer] ?? []), ...failures]
         log(`! ${server.peer} answers wrongly, left out: ${failures.join('; ')}`)
       }
     }
-    const active = servers.filter((server) => excluded[server.peer] === undefined)
+    const active = servers.filter((server) => !failing.has(server))
     loader = await startLoader(options)
     const plan = scenarioNames.length * options.pipelining.length * active.length
     log(`HTTP: ${active.length} peers × ${scenarioNames.length} scenarios × pipelining ${options.pipelining.join('/')} × ${options.rounds} rounds of ${options.duration}s (+ ${options.warmup}s warm-up each)`)
@@ -174,7 +189,6 @@ async function runHttp (options, log) {
     if (loader !== undefined) await stopProcess(loader)
     for (const server of servers) await stopProcess(server.child)
   }
-  return { runs, excluded, peers: options.peers, scenarios: scenarioNames, pipelining: options.pipelining }
 }
 
 async function runMicro (script, options) {

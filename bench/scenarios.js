@@ -146,6 +146,62 @@ export const deepRoutePath = '/deep'
 /** The hooks' observable work, the same for every peer: bump a counter. */
 export const hookCounter = { hits: 0 }
 
+/**
+ * P1: a production-shaped app. The logger on (pino into a sink that drops every line, the same for
+ * every peer), an async onRequest auth hook, an encapsulated plugin with an async preHandler that
+ * sets a request decorator, params and querystring validated with coercion and a default, and a
+ * response schema that drops a field the handler returns.
+ */
+export const productionToken = 'Bearer bench-token-7f3a'
+export const productionRoutePath = '/api/users/:id'
+export const productionParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } }
+}
+export const productionQuerySchema = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+    verbose: { type: 'boolean', default: false }
+  }
+}
+export const productionResponseSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    limit: { type: 'integer' },
+    verbose: { type: 'boolean' },
+    viewer: { type: 'string' }
+  }
+}
+/** What the preHandler puts on `request.account` (the request decorator). */
+export const productionAccount = { name: 'bench-service', scopes: ['users:read'] }
+/** The answer the handler builds; `passwordHash` is not in the response schema and must not be sent. */
+export function productionUser (id, query, account) {
+  const user = users[(id - 1) % users.length]
+  return { id, name: user.name, email: user.email, role: user.role, passwordHash: '$2b$10$notarealhashnotarealhashnotarealhash', limit: query.limit, verbose: query.verbose, viewer: account.name }
+}
+const productionBody = '{"id":42,"name":"User Number 42","email":"user42@example.com","role":"editor","limit":5,"verbose":false,"viewer":"bench-service"}'
+
+/**
+ * The three logger settings of P1, each its own server process. P1: production's usual `warn`
+ * (the request lines are below the level, so the cost is what the logger does for nothing);
+ * P1-info: pino's default `info`, every request writes "incoming request" and "request completed";
+ * P1-quiet: `info` with `disableRequestLogging: true`.
+ */
+export const productionApps = {
+  P1: { level: 'warn', disableRequestLogging: false },
+  'P1-info': { level: 'info', disableRequestLogging: false },
+  'P1-quiet': { level: 'info', disableRequestLogging: true }
+}
+
+/** The peers that implement P1 (Hono has no request logger of its own to put pino behind). */
+export const productionPeers = ['enclave', 'fastify5', 'fastify4']
+
 /** What the load generator sends per scenario, and what a correct answer looks like. */
 export const scenarios = {
   S1: {
@@ -177,7 +233,25 @@ export const scenarios = {
     description: 'GET /deep, 10 plugin levels deep, an onRequest and a preHandler hook at each',
     request: { method: 'GET', path: '/deep' },
     check: (status, body) => status === 200 && body === '{"hello":"world"}'
+  },
+  P1: productionScenario('P1', 'logger at warn'),
+  'P1-info': productionScenario('P1-info', 'logger at info, request lines written'),
+  'P1-quiet': productionScenario('P1-quiet', 'logger at info, disableRequestLogging')
+}
+
+function productionScenario (name, logging) {
+  return {
+    title: `${name} production-shaped app (${logging})`,
+    description: `GET /api/users/42?limit=5: async auth onRequest, async preHandler in a plugin, params and querystring coerced with a default, response schema dropping a field; ${logging}, lines into a sink`,
+    app: name,
+    request: { method: 'GET', path: '/api/users/42?limit=5', headers: { authorization: productionToken } },
+    check: (status, body) => status === 200 && body === productionBody
   }
+}
+
+/** The server app a scenario runs on: the shared S1–S5 app, or a P1 variant of its own. */
+export function appOf (scenarioName) {
+  return scenarios[scenarioName].app ?? 'S'
 }
 
 export const scenarioNames = Object.keys(scenarios)

@@ -5,7 +5,8 @@ import {
   staticRouteCount, paramRouteCount, staticRoutePath, paramRoutePath, targetRoutePath,
   depth, deepRoutePath, hookCounter
 } from '../scenarios.js'
-import { portFromArgs, host, reportReady } from './harness.js'
+import { portFromArgs, appFromArgs, host, reportReady } from './harness.js'
+import { buildProductionApp } from './production-app.js'
 
 function countHook (request, reply, done) {
   hookCounter.hits++
@@ -48,7 +49,8 @@ export function buildApp (factory) {
 }
 
 export async function startApp (peer, factory) {
-  const app = buildApp(factory)
+  const name = appFromArgs()
+  const app = name === 'S' ? buildApp(factory) : buildProductionApp(factory, name)
   await app.listen({ port: portFromArgs(), host })
   reportReady(peer, app.server.address().port)
 }

@@ -8,6 +8,12 @@ export function portFromArgs () {
   return Number(process.env.PORT ?? 0)
 }
 
+/** Which app to serve, from `--app NAME`: `S` (S1–S5, the default) or a P1 variant (scenarios.js). */
+export function appFromArgs () {
+  const flag = process.argv.indexOf('--app')
+  return flag === -1 ? 'S' : process.argv[flag + 1]
+}
+
 export const host = '127.0.0.1'
 
 function usage () {

@@ -1,5 +1,6 @@
 /** How each request gets its id and its logger: the id generators, the child-logger factory, and their setup per route at ready(). */
 import type { IncomingMessage } from 'node:http'
+import { pino } from 'pino'
 import { disabledLogger, isLoggerInstance, requiredMethods, type EnclaveLogger } from './logger.js'
 import { errorCodes } from '../errors/codes.js'
 import type { ContextState } from '../instance/context-state.js'
@@ -108,6 +109,7 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   const fastifyLevel = level ?? context.logLevel ?? ''
   const withSerializers = serializers !== null || context.lineage().some(hasLogSerializers)
   route.loggerOptions = withSerializers ? { level: fastifyLevel, serializers: serializers ?? {} } : { level: fastifyLevel }
+  route.directChild = factory === null && route.logger !== disabledLogger ? settleDirectChild(route.logger, server.options.requestIdLogLabel) : null
 }
 
 function hasLogSerializers (context: ContextState): boolean {
@@ -116,17 +118,91 @@ function hasLogSerializers (context: ContextState): boolean {
 
 /** Per request: the logger `request.log` / `reply.log` use, bound to the request id. */
 export function createRequestLogger (route: RouteContext, id: string, raw: IncomingMessage): EnclaveLogger {
-  const server = route.server
   const factory = route.childLoggerFactory
   if (factory === null) {
-    if (route.logger === disabledLogger) return disabledLogger
-    return route.logger.child({ [server.options.requestIdLogLabel]: id })
+    const parent = route.logger
+    if (parent === disabledLogger) return disabledLogger
+    const direct = route.directChild
+    if (direct !== null && typeof id === 'string' && (parent as PinoInternals).onChild === direct.onChild) {
+      return directChild(parent as PinoInternals, direct, id)
+    }
+    return parent.child({ [route.server.options.requestIdLogLabel]: id })
   }
-  const logger: unknown = factory.call(route.instance, server.logger, { [server.options.requestIdLogLabel]: id }, route.loggerOptions, raw)
+  const logger: unknown = factory.call(route.instance, route.server.logger, { [route.server.options.requestIdLogLabel]: id }, route.loggerOptions, raw)
   // As in Fastify 4.29, a factory that returns no logger fails the request where it is dispatched
   // (inject() throws it to its caller).
   if (typeof logger !== 'object' || logger === null || !isLoggerInstance(logger)) {
     throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(requiredMethods.join(','))
   }
   return logger
+}
+
+const chindingsSym: symbol = pino.symbols.chindingsSym
+const formattersSym: symbol = pino.symbols.formattersSym
+const serializersSym: symbol = pino.symbols.serializersSym
+
+/** A pino logger: its bindings string, formatters and serializers live under pino's symbols. */
+interface PinoInternals extends EnclaveLogger {
+  onChild: unknown
+  [key: symbol]: unknown
+}
+
+/**
+ * How a route's request loggers are made without `logger.child()`: the same object pino's child()
+ * makes for `{ [requestIdLogLabel]: id }` (its prototype the route's logger, its bindings one string
+ * with the id appended, the reset formatters pino gives every child), built in two stores. pino's
+ * child() walks the bindings object with for-in, looks up serializers and redaction for each key and
+ * copies the formatters per request; for a string id under a label with no serializer or redaction
+ * of its own, all of that comes out the same every time, so it is settled once at ready().
+ */
+export interface DirectChild {
+  /** `,"<label>":`, as pino writes the label. */
+  readonly labelPart: string
+  /** The formatters object pino gives the route logger's children, or null when they inherit the parent's. */
+  readonly formatters: object | null
+  /** pino's default onChild: another one must be called, so the request goes through child(). */
+  readonly onChild: unknown
+}
+
+function directChild (parent: PinoInternals, direct: DirectChild, id: string): EnclaveLogger {
+  const child = Object.create(parent) as PinoInternals
+  if (direct.formatters !== null) child[formattersSym] = direct.formatters
+  child[chindingsSym] = (parent[chindingsSym] as string) + direct.labelPart + JSON.stringify(id)
+  return child
+}
+
+const probeId = 'req-probe'
+const settled = new WeakMap<object, { label: string, direct: DirectChild | null }>()
+let pinoChild: unknown = null
+let pinoOnChild: unknown = null
+
+/**
+ * Whether the route's logger is a pino logger whose child for a request id the direct path makes
+ * identically: one probe child per logger (and label) at ready(), compared with what the direct
+ * path would build. Any difference (another logger, a serializer or redaction of the label, a
+ * label pino leaves out, an onChild callback) keeps pino's child().
+ */
+function settleDirectChild (logger: EnclaveLogger, label: string): DirectChild | null {
+  const known = settled.get(logger)
+  if (known !== undefined && known.label === label) return known.direct
+  const direct = probeDirectChild(logger as PinoInternals, label)
+  settled.set(logger, { label, direct })
+  return direct
+}
+
+function probeDirectChild (logger: PinoInternals, label: string): DirectChild | null {
+  if (pinoChild === null) {
+    const reference = pino({ enabled: false }) as unknown as PinoInternals
+    pinoChild = reference.child
+    pinoOnChild = reference.onChild
+  }
+  if (logger.child !== pinoChild || logger.onChild !== pinoOnChild || typeof logger[chindingsSym] !== 'string') return null
+  if ((logger[serializersSym] as Record<string, unknown> | undefined)?.[label] !== undefined) return null
+  const probe = logger.child({ [label]: probeId }) as PinoInternals
+  const labelPart = ',' + JSON.stringify(label) + ':'
+  if (Object.getPrototypeOf(probe) !== logger || probe[chindingsSym] !== (logger[chindingsSym] as string) + labelPart + JSON.stringify(probeId)) return null
+  const own = Reflect.ownKeys(probe)
+  const formatters = own.length === 2 && own[0] === formattersSym ? probe[formattersSym] as object : null
+  if (own[own.length - 1] !== chindingsSym || own.length !== (formatters === null ? 1 : 2)) return null
+  return { labelPart, formatters, onChild: pinoOnChild }
 }

@@ -12,7 +12,7 @@ import type { ResponseSerializers } from '../schema/select-serializer.js'
 import type { SchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { AnyFunction } from '../types/internal.js'
-import type { ChildLoggerFactory, RequestIdGenerator } from '../logging/request-logger.js'
+import type { ChildLoggerFactory, DirectChild, RequestIdGenerator } from '../logging/request-logger.js'
 import type { ResponseInspector } from '../schema/response-inspection.js'
 import type { RouteSchema } from '../types/route-types.js'
 import { RouteOptionsSource } from '../request/route-options-view.js'
@@ -80,6 +80,8 @@ export class RouteContext {
   childLoggerFactory: ChildLoggerFactory | null = null
   /** The options (level, serializers) a custom child-logger factory receives. */
   loggerOptions: Record<string, unknown> = {}
+  /** How request loggers are made without pino's child(), when that is provably the same logger (request-logger.ts). */
+  directChild: DirectChild | null = null
   /** Routes outside GET, HEAD and UNLOCK read a body when one is sent. */
   readonly parseBody: boolean
   readonly routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
