@@ -208,12 +208,3 @@ app.get('/trailers', (_request, reply) => {
   assertType<Equal<typeof reply.hasTrailer, (key: string) => boolean>>()
   reply.removeTrailer('etag').send('trailed')
 })
-
-// Enclave's one addition to Fastify's instance: app.fetch, bound, as runtimes take it.
-{
-  const app: FastifyInstance = Fastify()
-  const { fetch } = app
-  assertType<Equal<typeof fetch, (request: Request, ...platformArgs: unknown[]) => Promise<Response>>>()
-  const worker = { fetch: app.fetch }
-  void worker.fetch(new Request('http://localhost/'))
-}

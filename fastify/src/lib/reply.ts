@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import enclaveCore from '@enclave/core'
-import { baseReplyPrototype } from '@enclave/core/internal'
+import { baseReplyPrototypeOf, fastify5Profile } from '@enclave/core/internal'
 
 /**
  * `require('fastify/lib/reply')`: Fastify's Reply constructor (the same in v4 and v5). Its `prototype` is the one every
@@ -153,7 +153,7 @@ function Reply (raw: ServerResponse, request: unknown, log: unknown): DetachedRe
   DetachedReplyState.call(reply, raw, request, log)
   return reply
 }
-Reply.prototype = baseReplyPrototype
+Reply.prototype = baseReplyPrototypeOf(fastify5Profile)
 
 export default Reply
 export { Reply as 'module.exports' }
