@@ -5,3 +5,4 @@
 export { createServer } from './enclave.js'
 export { enclaveProfile, fastify4Profile, fastifyProfile, fastify5Profile, differingOptions, fastify5Options, type Profile } from './profile.js'
 export { baseReplyPrototype, baseReplyPrototypeOf } from './reply/reply.js'
+export { createReplyConstructor } from './reply/detached-reply.js'
