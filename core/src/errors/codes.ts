@@ -119,6 +119,7 @@ export const catalogue = [
   { code: 'FST_ERR_ASYNC_CONSTRAINT', message: 'Unexpected error from async constraint', when: 'An asynchronous route constraint strategy failed.' },
   { code: 'FST_ERR_ROUTE_REWRITE_NOT_STR', message: 'Rewrite url for "%s" needs to be of type "string" but received "%s"', type: 'TypeError', when: 'rewriteUrl returned something other than a string: the request is destroyed with this error (the connection closes) and the URL is left as it was.' },
   { code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', message: 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', type: 'TypeError', when: 'Fastify 5 face: an async plugin also declares the `done` callback; ready() fails (Fastify 4.29 and enclave() load it and warn FSTWRN002).' },
+  { code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', message: "The dependency '%s' of plugin '%s' is not registered", when: 'Fastify 5 face: a wrapped plugin lists a dependency (in dependencies) that is not registered where it is; ready() fails (Fastify 4.29 and enclave() answer an AssertionError with the same message).' },
   { code: 'FST_ERR_PLUGIN_CALLBACK_NOT_FN', message: 'fastify-plugin: %s', type: 'TypeError', when: 'A plugin callback is not a function.' },
   { code: 'FST_ERR_ROOT_PLG_BOOTED', message: 'fastify-plugin: %s', when: 'register() on the root after it booted.' },
   { code: 'FST_ERR_PARENT_PLUGIN_BOOTED', message: 'fastify-plugin: %s', when: 'register() inside a plugin that has already booted.' }
