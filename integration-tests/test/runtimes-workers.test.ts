@@ -103,4 +103,5 @@ t.test(`an app of ${routeCount} schema routes starts and answers on workerd`, as
 
 t.test('nothing was logged as uncaught by workerd', async (t) => {
   t.notMatch(workerd.output(), /Uncaught|EvalError|Code generation/)
+  t.notMatch(workerd.output(), /AVVIO/, 'util.debuglog sections are written only when NODE_DEBUG names them')
 })

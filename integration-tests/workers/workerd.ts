@@ -14,11 +14,14 @@ export interface WorkerSpec {
   app: string
   /** Bindings given as plain-text environment variables. */
   env?: Record<string, string>
+  minify?: boolean
 }
 
 export interface Workerd {
   /** Each Worker's base URL, by name. */
   urls: Record<string, string>
+  /** Each bundle's size in bytes, by name. */
+  bytes: Record<string, number>
   /** workerd's process id (for /proc CPU readings). */
   pid: number
   /** The workerd binary's own output so far (errors the Workers logged). */
@@ -27,7 +30,7 @@ export interface Workerd {
 }
 
 const workerdBin = join(dirname(createRequire(import.meta.url).resolve('workerd/package.json')), 'bin', 'workerd')
-// The newest date this workerd knows of; nodejs_compat is on by default from 2026-08-04.
+// A date this workerd knows of; from 2026-08-04 on, nodejs_compat is on without its flag.
 const compatibilityDate = '2026-11-01'
 
 function capnpString (value: string): string {
@@ -42,8 +45,7 @@ function configOf (workers: WorkerSpec[], folder: string): string {
     return `const ${worker.name} :Workerd.Worker = (
   modules = [ (name = "worker.js", esModule = embed ${capnpString(`${worker.name}.js`)}) ],
   bindings = [ ${bindings.join(', ')} ],
-  compatibilityDate = "${compatibilityDate}",
-  compatibilityFlags = ["nodejs_compat"]
+  compatibilityDate = "${compatibilityDate}"
 );`
   })
   return `using Workerd = import "/workerd/workerd.capnp";
@@ -61,8 +63,9 @@ ${definitions.join('\n')}
  */
 export async function startWorkerd (workers: WorkerSpec[]): Promise<Workerd> {
   const folder = await mkdtemp(join(tmpdir(), 'enclave-workerd-'))
+  const bytes: Record<string, number> = {}
   for (const worker of workers) {
-    await buildWorker({ entry: worker.entry, app: worker.app, outfile: join(folder, `${worker.name}.js`) })
+    bytes[worker.name] = (await buildWorker({ entry: worker.entry, app: worker.app, outfile: join(folder, `${worker.name}.js`), minify: worker.minify })).bytes
   }
   const config = join(folder, 'config.capnp')
   await writeFile(config, configOf(workers, folder))
@@ -82,6 +85,7 @@ export async function startWorkerd (workers: WorkerSpec[]): Promise<Workerd> {
   })
   return {
     urls,
+    bytes,
     pid: child.pid!,
     output: () => output,
     async close () {

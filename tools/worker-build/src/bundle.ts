@@ -22,13 +22,26 @@ export interface BundleOptions {
 const ownRequire = /(?:const|let|var)\s+require\s*=\s*(?:\w+\.)?createRequire\(import\.meta\.url\);?/g
 const ownRequireCall = /(?:\w+\.)?createRequire\(import\.meta\.url\)/g
 
+// workerd's util.debuglog() writes every section whatever NODE_DEBUG says (avvio's would log each
+// plugin load of every isolate start): sections are written only when NODE_DEBUG names them.
+const quietUtil = `import util from 'node:util'
+const sections = String(globalThis.process?.env?.NODE_DEBUG ?? '').split(',')
+function debuglog (section, callback) {
+  if (sections.includes(section)) return util.debuglog(section, callback)
+  const log = function quiet () {}
+  log.enabled = false
+  return log
+}
+module.exports = { ...util, debuglog, debug: debuglog }
+`
+
 /**
  * What makes Node packages load on workerd: (1) `createRequire(import.meta.url)` (Enclave's
  * packages read their manifests and fast-json-stringify's schema check with it) becomes the
  * bundler's require; (2) a CommonJS `require('node:events')` becomes an import of the runtime's
  * module, which workerd provides under `nodejs_compat` but cannot require(); (3) the packages'
  * `import` entries (a require() of the CommonJS graph, see scripts/write-import-entries.mjs) are
- * skipped for their targets; (4) find-my-way's generated functions are closures (see
+ * skipped for their targets; `util.debuglog` follows NODE_DEBUG; (4) find-my-way's generated functions are closures (see
  * router-without-codegen.ts); (5) `@enclave/worker-build/schema-code` is the generated code.
  */
 function workerPlugin (schemaCode: string): esbuild.Plugin {
@@ -50,7 +63,7 @@ function workerPlugin (schemaCode: string): esbuild.Plugin {
         return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'enclave-builtin' }
       })
       build.onLoad({ filter: /.*/, namespace: 'enclave-builtin' }, function builtinModule (args) {
-        return { contents: `import builtin from ${JSON.stringify(args.path)}\nmodule.exports = builtin\n`, loader: 'js' }
+        return { contents: args.path === 'node:util' ? quietUtil : `import builtin from ${JSON.stringify(args.path)}\nmodule.exports = builtin\n`, loader: 'js' }
       })
       build.onLoad({ filter: /\.(?:m?js|cjs)$/ }, async function forWorkers (args) {
         const text = await readFile(args.path, 'utf8')
