@@ -31,7 +31,7 @@ export async function precompileSchemas (factory: AppFactory, resolveFrom: strin
   }
   const app = await factory({ code: recorder })
   try {
-    // lazySchemaCompilation would leave schemas to the first requests: compile them all now.
+    // With schemaCache.code, lazySchemaCompilation does not apply: ready() compiles every schema.
     await app.ready()
   } finally {
     await app.close()
