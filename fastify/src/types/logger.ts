@@ -36,11 +36,11 @@ export interface FastifyLoggerStreamDestination {
 export interface FastifyLoggerOptions<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends FastifyRequest<RouteGenericInterface, RawServer> = FastifyRequest<RouteGenericInterface, RawServer>,
-  RawReply extends FastifyReply<RawServer> = FastifyReply<RawServer>
+  RawReply extends FastifyReply<RouteGenericInterface, RawServer> = FastifyReply<RouteGenericInterface, RawServer>
 > {
   // The request and reply as the serializers receive them (a reply without its methods, as pino's `res`).
   serializers?: {
-    req?: (req: RawRequest) => { method?: string, url?: string, version?: string, hostname?: string, remoteAddress?: string, remotePort?: number, [key: string]: unknown }
+    req?: (req: RawRequest) => { method?: string, url?: string, version?: string, host?: string, remoteAddress?: string, remotePort?: number, [key: string]: unknown }
     err?: (err: FastifyError) => { type: string, message: string, stack: string, [key: string]: unknown }
     res?: (res: ResSerializerReply<RawServer, RawReply>) => { statusCode?: string | number, [key: string]: unknown }
   }
@@ -53,6 +53,28 @@ export interface FastifyLoggerOptions<
   [pinoOption: string]: unknown
 }
 export type PinoLoggerOptions = Record<string, unknown>
+
+export interface LogControllerOptions {
+  disableRequestLogging?: boolean | ((req: FastifyRequest) => boolean)
+  requestIdLogLabel?: string
+}
+/**
+ * Fastify 5.12's `logController` option: what decides and writes the request logs (an instance of
+ * Fastify's `LogController` class, or an object with its methods).
+ */
+export interface LogController {
+  disableRequestLogging: boolean | ((req: FastifyRequest) => boolean)
+  requestIdLogLabel: string
+  isLogDisabled (request: FastifyRequest): boolean
+  incomingRequest (request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  defaultErrorLog (error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  streamError (error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  routeNotFound (request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  writeHeadError (error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  serializerError (error: Error, request: FastifyRequest, reply: FastifyReply, metadata: { statusCode: number }): void
+  serviceUnavailable (logger: FastifyBaseLogger, server: FastifyInstance): void
+}
 
 /** What `child()` binds into every line of the child logger. */
 export type Bindings = Record<string, unknown>

@@ -3,7 +3,7 @@ import type * as http2 from 'node:http2'
 import type * as https from 'node:https'
 import type { OutgoingHttpHeaders } from 'node:http'
 
-/** The servers Fastify v4's types are parameterised over. Enclave serves HTTP/1.1 (and HTTPS). */
+/** The servers Fastify's types are parameterised over. Enclave serves HTTP/1.1 (and HTTPS). */
 export type RawServerBase = http.Server | https.Server | http2.Http2Server | http2.Http2SecureServer
 export type RawServerDefault = http.Server
 
@@ -17,10 +17,15 @@ export type RawReplyDefaultExpression<RawServer extends RawServerBase = RawServe
     : RawServer extends http2.Http2Server | http2.Http2SecureServer ? http2.Http2ServerResponse
       : never
 
-type MethodName = 'delete' | 'get' | 'head' | 'patch' | 'post' | 'put' | 'options' |
+type MethodName = 'delete' | 'get' | 'head' | 'patch' | 'post' | 'put' | 'options' | 'query' |
   'propfind' | 'proppatch' | 'mkcol' | 'copy' | 'move' | 'lock' | 'unlock' | 'trace' | 'search' | 'report' | 'mkcalendar'
-/** The method names a route may be declared with, in either case (Fastify v4's list). */
-export type HTTPMethods = Uppercase<MethodName> | Lowercase<MethodName>
+/** `T`'s literals offered by editors, while any value of their primitive type is accepted. */
+export type Autocomplete<T> = T | ((T extends string ? string : T extends number ? number : T extends boolean ? boolean : never) & Record<never, never>)
+/**
+ * The method names a route may be declared with: Fastify 5's list in upper or lower case, or any
+ * other name (a method added by `addHttpMethod`).
+ */
+export type HTTPMethods = Autocomplete<Uppercase<MethodName> | Lowercase<MethodName>>
 
 export type ContextConfigDefault = unknown
 export type RequestBodyDefault = unknown
@@ -47,5 +52,3 @@ export type RecordKeysToLowercase<Input> = Input extends Record<string, unknown>
   : Input
 /** A header name: the ones Node knows, or any string. */
 export type HttpHeader = keyof OutgoingHttpHeaders | (string & Record<never, never>)
-/** `NoInfer<T>` where TypeScript has it (5.4+), else `T`. */
-export type NoInferCompat<T> = [T][T extends any ? 0 : never]
