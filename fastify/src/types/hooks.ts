@@ -1,4 +1,4 @@
-// Fastify v4's hook handler types, one pair (callback, async) per hook, with Fastify's type
+// Fastify 5.12's hook handler types, one pair (callback, async) per hook, with Fastify's type
 // parameters. A hook typed with one of them can be given to `addHook` or a route option of an app
 // made by `fastify()`: its request and reply are Enclave's, with what the app added to them.
 import type { FastifyInstance } from './instance.js'
@@ -407,9 +407,9 @@ export interface onRegisterHookHandler<
   Options extends FastifyPluginOptions = FastifyPluginOptions
 > {
   (
+    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
     instance: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    opts: RegisterOptions & Options,
-    done: HookHandlerDoneFunction
+    opts: RegisterOptions & Options
   ): Promise<unknown> | void
 }
 

@@ -70,6 +70,10 @@ export type FastifyServerOptions<
   allowErrorHandlerOverride?: boolean
   routerOptions?: FastifyRouterOptions<RawServer>
   childLoggerFactory?: FastifyChildLoggerFactory
+  /** Which proxies to trust (Fastify 5's types take no hop count; the number form still works at run time). */
+  trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean)
+  /** Options of the default validator compiler: Ajv's options, Ajv plugins (each returns the Ajv instance). */
+  ajv?: { customOptions?: Record<string, unknown>, plugins?: Array<AjvPlugin | [AjvPlugin, unknown]>, onCreate?: (ajv: any) => void }
   serverFactory?: FastifyServerFactory<RawServer>
   /** `this` is the root instance. */
   rewriteUrl?: (this: FastifyInstance<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, Logger, FastifyTypeProviderDefault>, req: RawRequestDefaultExpression<RawServer>) => string
@@ -82,8 +86,10 @@ export type FastifyServerOptions<
   ) => void
   schemaController?: FastifySchemaControllerOptions
 }
+/** An Ajv plugin (`ajv-formats` …): it receives the Ajv instance and returns it. */
+type AjvPlugin = (ajv: any, options?: any) => object
 /** Factory options Fastify's types give Fastify's request, reply, instance and error types (declared above). */
-type FastifyTypedOptions = 'logger' | 'loggerInstance' | 'disableRequestLogging' | 'forceCloseConnections' | 'childLoggerFactory' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
+type FastifyTypedOptions = 'logger' | 'loggerInstance' | 'trustProxy' | 'ajv' | 'disableRequestLogging' | 'forceCloseConnections' | 'childLoggerFactory' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
 
 export type FastifyHttpOptions<Server extends http.Server, Logger extends FastifyBaseLogger = FastifyBaseLogger> =
   FastifyServerOptions<Server, Logger> & { http?: http.ServerOptions | null }
