@@ -48,7 +48,7 @@ void reply.redirect(302, '/elsewhere')
 // @ts-expect-error listen(port, host): give an options object
 void app.listen(3000, '127.0.0.1')
 // @ts-expect-error listen(port, callback)
-app.listen(3000, () => {})
+void app.listen(3000, () => {})
 // @ts-expect-error getDefaultRoute(): give routerOptions.defaultRoute
 void app.getDefaultRoute()
 // @ts-expect-error setDefaultRoute(): give routerOptions.defaultRoute
