@@ -1,10 +1,12 @@
-import { test } from 'tap'
+import t, { test } from 'tap'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { typeTestDiagnostics } from '../../core/test/fixtures/type-diagnostics.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const typeTests = join(root, 'fastify4', 'test-types')
+// Two whole-program compiles: slower than a runtime test on a loaded machine.
+t.setTimeout(240_000)
 
 // Type tests that state only Fastify 4.29's contracts (no Enclave addition): `npm run typecheck`
 // checks them against @enclave/fastify4; here the same files are compiled against fastify@4.29.1 as
