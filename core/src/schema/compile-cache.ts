@@ -78,7 +78,6 @@ const entryClose = '\n}),\n'
 // Rewrites after the one at ready() (lazySchemaCompilation compiles on first requests) are grouped.
 const laterFlushDelayMs = 1000
 
-
 type ModuleFunction = (this: unknown, require: (id: string) => unknown, module: { exports: unknown }, exports: unknown) => void
 
 interface Entry {
