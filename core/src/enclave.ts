@@ -130,7 +130,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, handler)
-  server.httpServer = createHttpServer(options, server.httpHandler, server.logger, instance)
+  // Fastify calls a serverFactory here; Enclave's own servers are made when first needed (http-server.ts).
+  server.httpServer = typeof options.serverFactory === 'function' ? createHttpServer(options, server.httpHandler, server.logger, instance) : null
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   // Read-only for apps; the factory sets it once.
   const runtime: RuntimeInstance = instance
