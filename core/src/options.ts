@@ -41,6 +41,8 @@ const optionChecks: Record<string, [Check, string]> = {
   connectionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   keepAliveTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   requestTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  // Fastify 5's schema asks for an integer only; a value below 1 sets no timeout.
+  handlerTimeout: [Number.isInteger as Check, 'an integer (ms)'],
   maxRequestsPerSocket: [(v) => v === null || isNonNegativeInt(v), 'an integer >= 0 or null'],
   return503OnClosing: [isBool, 'a boolean'],
   // `true` is accepted as Fastify 4.29 accepts it: a TLS server given no options of its own.
@@ -109,6 +111,7 @@ export interface ResolvedOptions {
   connectionTimeout: number
   keepAliveTimeout: number
   requestTimeout: number
+  handlerTimeout: number
   maxRequestsPerSocket: number
   return503OnClosing: boolean
   exposeHeadRoutes: boolean
@@ -155,6 +158,7 @@ const defaults = {
   connectionTimeout: 0,
   keepAliveTimeout: 72000,
   requestTimeout: 0,
+  handlerTimeout: 0,
   maxRequestsPerSocket: 0,
   return503OnClosing: true,
   exposeHeadRoutes: true,
@@ -263,6 +267,8 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
     if (value === undefined) continue
     // Fastify 5's per-request form, not Fastify 4.29's (its face refuses it as 4.29 does).
     if (name === 'disableRequestLogging' && typeof value === 'function' && profile.name !== 'fastify') continue
+    // Fastify 4.29 has no handlerTimeout: its face ignores the option as 4.29 does.
+    if (name === 'handlerTimeout' && profile.name === 'fastify') continue
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
@@ -273,6 +279,7 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
     given[name] = value = coerced
     if (!check[0](value)) {
       if (name === 'bodyLimit') throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(value))
+      if (name === 'handlerTimeout') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
       const schemaError = fastifySchemaError(name, value)
       if (schemaError !== undefined) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaError)
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
@@ -294,5 +301,6 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
   }
   // Fastify 5 has no `jsonShorthand`: an app's old setting is ignored there, as Fastify 5 ignores it.
   if (profile.api === 5) resolved.jsonShorthand = false
+  if (profile.name === 'fastify') resolved.handlerTimeout = 0
   return resolved as ResolvedOptions
 }

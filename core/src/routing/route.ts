@@ -68,6 +68,14 @@ function checkBodySchemaAllowed (methods: string[], schema: unknown, url: string
   }
 }
 
+/** Fastify 5's route `handlerTimeout`: a positive integer when given (Fastify 4.29 has no such option; its face ignores it). */
+function checkHandlerTimeout (handlerTimeout: unknown, server: { readonly profile: { readonly name: string } }): void {
+  if (handlerTimeout === undefined || server.profile.name === 'fastify') return
+  if (!(typeof handlerTimeout === 'number' && Number.isInteger(handlerTimeout) && handlerTimeout > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(String(handlerTimeout))
+  }
+}
+
 function checkBodyLimit (bodyLimit: unknown): void {
   if (bodyLimit !== undefined && !(typeof bodyLimit === 'number' && Number.isInteger(bodyLimit) && bodyLimit > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
@@ -104,6 +112,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   const url = options.url ?? options.path
   checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '')
   checkBodyLimit(options.bodyLimit)
+  checkHandlerTimeout(options.handlerTimeout, server)
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
@@ -137,6 +146,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   }
   const finalMethods = normaliseMethods(options.method, server.httpMethods)
   validateRouteOptions(options, finalMethods, options.url)
+  checkHandlerTimeout(options.handlerTimeout, server)
   const ownExposeHead = options.exposeHeadRoute
   options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
   // A URL a hook rewrote is taken as complete, as Fastify registers it.
