@@ -7,6 +7,7 @@ import { warnUnknownOption } from './unknown-option-warning.js'
 import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
+import { checkLogController, type LogController } from './logging/log-controller.js'
 
 type Check = (value: unknown) => boolean
 
@@ -112,6 +113,8 @@ export interface ResolvedOptions {
   keepAliveTimeout: number
   requestTimeout: number
   handlerTimeout: number
+  /** Fastify 5's LogController instance, when the app gave one. */
+  logController?: LogController
   maxRequestsPerSocket: number
   return503OnClosing: boolean
   exposeHeadRoutes: boolean
@@ -267,8 +270,12 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
     if (value === undefined) continue
     // Fastify 5's per-request form, not Fastify 4.29's (its face refuses it as 4.29 does).
     if (name === 'disableRequestLogging' && typeof value === 'function' && profile.name !== 'fastify') continue
-    // Fastify 4.29 has no handlerTimeout: its face ignores the option as 4.29 does.
-    if (name === 'handlerTimeout' && profile.name === 'fastify') continue
+    // Fastify 4.29 has no handlerTimeout nor logController: its face ignores them as 4.29 does.
+    if ((name === 'handlerTimeout' || name === 'logController') && profile.name === 'fastify') continue
+    if (name === 'logController') {
+      checkLogController(value)
+      continue
+    }
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
@@ -301,6 +308,23 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
   }
   // Fastify 5 has no `jsonShorthand`: an app's old setting is ignored there, as Fastify 5 ignores it.
   if (profile.api === 5) resolved.jsonShorthand = false
-  if (profile.name === 'fastify') resolved.handlerTimeout = 0
+  if (profile.name === 'fastify') {
+    resolved.handlerTimeout = 0
+    resolved.logController = undefined
+  }
   return resolved as ResolvedOptions
+}
+
+/**
+ * With a `logController`, its `requestIdLogLabel` and `isLogDisabled()` decide what the two options
+ * decide without one (Fastify 5.12: the controller replaces them). A new object, made once; the
+ * options as given stay what initialConfig shows.
+ */
+export function withLogController (options: ResolvedOptions): ResolvedOptions {
+  const controller = options.logController
+  if (controller === undefined) return options
+  return Object.assign({}, options, {
+    requestIdLogLabel: controller.requestIdLogLabel,
+    disableRequestLogging: function isLogDisabled (request: never) { return controller.isLogDisabled(request) }
+  })
 }

@@ -43,7 +43,9 @@ function watchRequest (route: RouteContext, raw: IncomingMessage, request: Runti
   if (route.onRequestAbort !== null) watchAbort(raw, reply)
   if (route.onTimeout !== null) watchTimeout(raw, reply)
   const server = route.server
-  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
+  if (server.logController !== null) {
+    server.logController.incomingRequest(request, reply)
+  } else if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
     request.log.info({ req: request }, 'incoming request')
   }
   if (route.handlerTimeout > 0) watchHandlerTimeout(reply, route.handlerTimeout)

@@ -264,8 +264,11 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   const errorHeaders = failure.headers
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message
-  // disableRequestLogging silences these lines too, as in Fastify.
-  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
+  const controller = reply[kReplyRoute].server.logController
+  if (controller !== null) {
+    controller.defaultErrorLog(failure, request, reply)
+  } else if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
+    // disableRequestLogging silences these lines too, as in Fastify.
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
   }

@@ -30,6 +30,12 @@ export interface EnclaveOptions {
    * `request.signal` aborts; a route's own `handlerTimeout` overrides it.
    */
   handlerTimeout?: number
+  /**
+   * Fastify 5's `LogController` (exported by `@enclave/core` and `@enclave/fastify`), or a subclass:
+   * its methods write the per-request log lines, its `isLogDisabled()` and `requestIdLogLabel` replace
+   * the `disableRequestLogging` and `requestIdLogLabel` options.
+   */
+  logController?: import('../logging/log-controller.js').LogController
   maxRequestsPerSocket?: number
   return503OnClosing?: boolean
   https?: Record<string, unknown> | null
