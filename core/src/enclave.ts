@@ -116,7 +116,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const root = new ContextState(server, null, instance, '', profile.rootPluginName, server.logger)
   server.root = root
   // Fastify 4 reads JSON as text; the generic errors need the bytes, to refuse what is not UTF-8.
-  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), options.bodyLimit, true)
+  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options, profile.api), options.bodyLimit, true)
   root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, options.bodyLimit, true)
 
   const rewriteUrl = options.rewriteUrl as ((this: RuntimeInstance, raw: IncomingMessage) => unknown) | undefined
