@@ -3,8 +3,8 @@ import { fastify5Faces, faces } from './fixtures/faces.js'
 
 async function nullishAnswers (factory: (options?: any) => any): Promise<unknown[]> {
   const app = factory()
-  app.get('/null', () => { throw null }) // eslint-disable-line no-throw-literal, @typescript-eslint/only-throw-error
-  app.get('/undefined', (_request: unknown, reply: any) => { reply.code(503); throw undefined }) // eslint-disable-line no-throw-literal, @typescript-eslint/only-throw-error
+  app.get('/null', () => { throw null }) // eslint-disable-line no-throw-literal
+  app.get('/undefined', (_request: unknown, reply: any) => { reply.code(503); throw undefined }) // eslint-disable-line no-throw-literal
   const results: unknown[] = []
   for (const url of ['/null', '/undefined']) {
     const res = await app.inject(url)
