@@ -6,7 +6,7 @@ import { errorCodes } from './errors/codes.js'
 import avvio from 'avvio'
 import { createValidatorCompilerFactory, type AjvCompilerOptions } from '@enclave/ajv'
 import { createSerializerCompilerFactory, type SerializerOptions } from '@enclave/fjs'
-import { resolveOptions } from './options.js'
+import { resolveOptions, withLogController } from './options.js'
 import { buildInitialConfig } from './instance/initial-config.js'
 import { createLoggerFrom } from './logging/logger.js'
 import { createMethodTable } from './routing/http-methods.js'
@@ -63,6 +63,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     httpMethods: createMethodTable(profile.api),
     logger,
     loggingEnabled,
+    logController: options.logController ?? null,
     genReqId: withRequestIdHeader(options.requestIdHeader, generate),
     routes: [],
     onListen: [],
@@ -102,7 +103,8 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
 
 /** Creates a server: the root context, its router, avvio for plugins, and the HTTP server. */
 export function createServer (input: EnclaveOptions | undefined, profile: Profile): EnclaveInstance {
-  const options = resolveOptions(input, profile)
+  const given = resolveOptions(input, profile)
+  const options = withLogController(given)
   // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
   const instance = Object.create(instanceMethodsOf(profile)) as EnclaveInstance & RuntimeInstance
   const server = serverStateOf(options, profile)
@@ -114,7 +116,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const root = new ContextState(server, null, instance, '', profile.rootPluginName, server.logger)
   server.root = root
   // Fastify 4 reads JSON as text; the generic errors need the bytes, to refuse what is not UTF-8.
-  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options), options.bodyLimit, true)
+  root.parsers.add('application/json', { parseAs: options.genericJsonParseErrors ? 'buffer' : 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning, options, profile.api), options.bodyLimit, true)
   root.parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser, options.bodyLimit, true)
 
   const rewriteUrl = options.rewriteUrl as ((this: RuntimeInstance, raw: IncomingMessage) => unknown) | undefined
@@ -135,7 +137,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   // Read-only for apps; the factory sets it once.
   const runtime: RuntimeInstance = instance
-  runtime.initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, options, profile.api)
+  runtime.initialConfig = buildInitialConfig((input ?? {}) as Record<string, unknown>, given, profile.api)
 
   const boot = avvio(instance, {
     autostart: false,

@@ -3,11 +3,13 @@ import { enclave } from './enclave.js'
 import { errorCodes } from './errors/codes.js'
 import { createError } from './errors/create-error.js'
 import { defaultSchemaErrorFormatter } from './schema/error-formatter.js'
+import { LogController } from './logging/log-controller.js'
 import { kSkipOverride, kDisplayName, kPluginMeta } from './symbols.js'
 
 export type * from './types/index.js'
 export type { EnclaveError, EnclaveErrorClass } from './errors/create-error.js'
 export type { ErrorCode } from './errors/codes.js'
+export type { LogControllerOptions } from './logging/log-controller.js'
 
 /**
  * `require('@enclave/core')` returns the factory itself (with `.enclave`, `.default`,
@@ -20,9 +22,10 @@ const exported = Object.assign(enclave, {
   errorCodes,
   createError,
   defaultSchemaErrorFormatter,
+  LogController,
   symbols: { kSkipOverride, kDisplayName, kPluginMeta }
 })
 
 export default exported
-export { enclave, enclave as fastify, errorCodes, createError, defaultSchemaErrorFormatter }
+export { enclave, enclave as fastify, errorCodes, createError, defaultSchemaErrorFormatter, LogController }
 export { exported as 'module.exports' }

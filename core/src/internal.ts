@@ -7,3 +7,4 @@ export { enclaveProfile, fastify4Profile, fastifyProfile, fastify5Profile, diffe
 export { baseReplyPrototype, baseReplyPrototypeOf } from './reply/reply.js'
 export { createReplyConstructor } from './reply/detached-reply.js'
 export type * from './types/fastify-faces.js'
+export { LogController } from './logging/log-controller.js'

@@ -12,6 +12,7 @@ export const fastifyOptionTypes: Readonly<Record<string, SchemaType>> = {
   keepAliveTimeout: 'integer',
   maxRequestsPerSocket: 'integer',
   requestTimeout: 'integer',
+  handlerTimeout: 'integer',
   maxParamLength: 'integer',
   pluginTimeout: 'integer',
   http2SessionTimeout: 'integer',

@@ -8,6 +8,7 @@ import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
 import type { SchemaCacheOption } from './schema/compile-cache.js'
+import { checkLogController, type LogController } from './logging/log-controller.js'
 
 type Check = (value: unknown) => boolean
 
@@ -49,6 +50,8 @@ const optionChecks: Record<string, [Check, string]> = {
   connectionTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   keepAliveTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
   requestTimeout: [isNonNegativeInt, 'an integer >= 0 (ms)'],
+  // Fastify 5's schema asks for an integer only; a value below 1 sets no timeout.
+  handlerTimeout: [Number.isInteger as Check, 'an integer (ms)'],
   maxRequestsPerSocket: [(v) => v === null || isNonNegativeInt(v), 'an integer >= 0 or null'],
   return503OnClosing: [isBool, 'a boolean'],
   // `true` is accepted as Fastify 4.29 accepts it: a TLS server given no options of its own.
@@ -117,6 +120,9 @@ export interface ResolvedOptions {
   connectionTimeout: number
   keepAliveTimeout: number
   requestTimeout: number
+  handlerTimeout: number
+  /** Fastify 5's LogController instance, when the app gave one. */
+  logController?: LogController
   maxRequestsPerSocket: number
   return503OnClosing: boolean
   exposeHeadRoutes: boolean
@@ -163,6 +169,7 @@ const defaults = {
   connectionTimeout: 0,
   keepAliveTimeout: 72000,
   requestTimeout: 0,
+  handlerTimeout: 0,
   maxRequestsPerSocket: 0,
   return503OnClosing: true,
   exposeHeadRoutes: true,
@@ -271,6 +278,12 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
     if (value === undefined) continue
     // Fastify 5's per-request form, not Fastify 4.29's (its face refuses it as 4.29 does).
     if (name === 'disableRequestLogging' && typeof value === 'function' && profile.name !== 'fastify') continue
+    // Fastify 4.29 has no handlerTimeout nor logController: its face ignores them as 4.29 does.
+    if ((name === 'handlerTimeout' || name === 'logController') && profile.name === 'fastify') continue
+    if (name === 'logController') {
+      checkLogController(value)
+      continue
+    }
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
@@ -281,6 +294,7 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
     given[name] = value = coerced
     if (!check[0](value)) {
       if (name === 'bodyLimit') throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(value))
+      if (name === 'handlerTimeout') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaMessage(name))
       const schemaError = fastifySchemaError(name, value)
       if (schemaError !== undefined) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaError)
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
@@ -302,5 +316,23 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
   }
   // Fastify 5 has no `jsonShorthand`: an app's old setting is ignored there, as Fastify 5 ignores it.
   if (profile.api === 5) resolved.jsonShorthand = false
+  if (profile.name === 'fastify') {
+    resolved.handlerTimeout = 0
+    resolved.logController = undefined
+  }
   return resolved as ResolvedOptions
+}
+
+/**
+ * With a `logController`, its `requestIdLogLabel` and `isLogDisabled()` decide what the two options
+ * decide without one (Fastify 5.12: the controller replaces them). A new object, made once; the
+ * options as given stay what initialConfig shows.
+ */
+export function withLogController (options: ResolvedOptions): ResolvedOptions {
+  const controller = options.logController
+  if (controller === undefined) return options
+  return Object.assign({}, options, {
+    requestIdLogLabel: controller.requestIdLogLabel,
+    disableRequestLogging: function isLogDisabled (request: never) { return controller.isLogDisabled(request) }
+  })
 }

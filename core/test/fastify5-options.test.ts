@@ -25,6 +25,7 @@ for (const [name, factory] of fastify5Faces) {
       maxRequestsPerSocket: 0,
       requestTimeout: 0,
       requestIdHeader: false,
+      handlerTimeout: 0,
       ignoreTrailingSlash: false,
       ignoreDuplicateSlashes: false,
       disableRequestLogging: false,
@@ -35,8 +36,7 @@ for (const [name, factory] of fastify5Faces) {
       requestIdLogLabel: 'reqId',
       http2SessionTimeout: 72000,
       exposeHeadRoutes: true,
-      useSemicolonDelimiter: false,
-      ...(name.startsWith('fastify@') ? { handlerTimeout: 0 } : {})
+      useSemicolonDelimiter: false
     })
     await app.close()
   })

@@ -1,4 +1,4 @@
-import { createServer, fastify5Profile } from '@enclave/core/internal'
+import { createServer, fastify5Profile, LogController } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
 import { errorCodes } from './lib/error-codes.js'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
@@ -57,9 +57,9 @@ function fastify<
   return createServer(options as unknown as EnclaveOptions, fastify5Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
-/** `require('fastify')` is the factory itself, with `.fastify`, `.default` and `.errorCodes`, as Fastify's module. */
-const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes })
+/** `require('fastify')` is the factory itself, with `.errorCodes`, `.LogController`, `.fastify` and `.default`, as Fastify 5's module. */
+const exported = Object.assign(fastify, { errorCodes, LogController, fastify, default: fastify })
 
 export default exported
-export { fastify, errorCodes }
+export { fastify, errorCodes, LogController }
 export { exported as 'module.exports' }

@@ -29,6 +29,7 @@ export const catalogue = [
   { code: 'FST_ERR_LOG_INVALID_LOGGER_CONFIG', message: 'logger options only accepts a configuration object.', type: 'TypeError', when: 'Fastify 5 face: the `logger` option is a logger instance; an instance goes in `loggerInstance`.' },
   { code: 'FST_ERR_LOG_INVALID_LOGGER_INSTANCE', message: 'loggerInstance only accepts a logger instance.', type: 'TypeError', when: 'The `loggerInstance` option is not an object (enclave() and the Fastify 5 face).' },
   { code: 'FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', message: 'You cannot provide both logger and loggerInstance. Please provide only one.', type: 'TypeError', when: 'Both `logger` (enabled) and `loggerInstance` were given (enclave() and the Fastify 5 face).' },
+  { code: 'FST_ERR_LOG_INVALID_LOG_CONTROLLER', message: "logController option must be an instance of LogController, got '%s'.", type: 'TypeError', when: 'The `logController` option is not an instance of LogController (enclave() and the Fastify 5 face).' },
   { code: 'FST_ERR_LOG_INVALID_DESTINATION', message: 'Cannot specify both logger.stream and logger.file options', when: 'The logger option names both a stream and a file to write to.' },
   // content-type parsers
   { code: 'FST_ERR_CTP_ALREADY_PRESENT', message: "Content type parser '%s' already present.", when: 'addContentTypeParser for a type this context already parses.' },
@@ -90,6 +91,9 @@ export const catalogue = [
   { code: 'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', message: '%s method is not supported.', when: 'A route method Node\'s HTTP parser does not know.' },
   { code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', message: 'Body validation schema for %s:%s route is not supported!', when: 'A GET or HEAD route declares a body schema (at ready()).' },
   { code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', message: "'bodyLimit' option must be an integer > 0. Got '%s'", type: 'TypeError', when: 'A route or parser bodyLimit that is not a positive integer.' },
+  { code: 'FST_ERR_ROUTE_LOG_LEVEL_INVALID', message: "Log level for '%s:%s' route must be a valid logger level. Received: '%s'", type: 'TypeError', when: 'Fastify 5 face: a route\'s logLevel is not one of the logger\'s levels (checked when a logger is on).' },
+  { code: 'FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', message: "'handlerTimeout' option must be an integer > 0. Got '%s'", type: 'TypeError', when: 'A route handlerTimeout that is not a positive integer (enclave() and the Fastify 5 face; Fastify 4 has no such option).' },
+  { code: 'FST_ERR_HANDLER_TIMEOUT', statusCode: 503, message: "Request timed out after %s ms on route '%s'", when: 'The request was not answered within handlerTimeout (the server or route option): sent through the error handlers, and request.signal is aborted with it as the reason (enclave() and the Fastify 5 face).' },
   { code: 'FST_ERR_NOT_FOUND', statusCode: 404, message: 'Not Found', when: 'No route matches the request (answered by the not-found handler, whose message is `Route <METHOD>:<url> not found`).' },
   { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
   { code: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', message: 'The defaultRoute type should be a function', type: 'TypeError', when: 'setDefaultRoute was given something other than a function.' },

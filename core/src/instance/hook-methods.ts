@@ -5,6 +5,23 @@ import { assertNotStarted } from './configuration-guard.js'
 import { contextOf, type AvvioDone, type RuntimeInstance } from './context-state.js'
 import type { MethodGroup } from './method-table.js'
 
+const asyncDispose: symbol | undefined = (Symbol as { asyncDispose?: symbol }).asyncDispose
+const syncDispose: symbol | undefined = (Symbol as { dispose?: symbol }).dispose
+
+/** An onClose resource with `Symbol.asyncDispose` (preferred) or `Symbol.dispose`, as the hook that disposes of it; anything else unchanged. */
+function disposerOf (fn: unknown): unknown {
+  if (typeof fn !== 'object' || fn === null) return fn
+  const resource = fn as Record<symbol, unknown>
+  const key = asyncDispose !== undefined && typeof resource[asyncDispose] === 'function'
+    ? asyncDispose
+    : syncDispose !== undefined && typeof resource[syncDispose] === 'function' ? syncDispose : undefined
+  if (key === undefined) return fn
+  // Settles with nothing, whatever the disposer resolves to; a throw or rejection fails close().
+  return async function disposeOnClose (): Promise<void> {
+    await (resource[key] as () => unknown).call(resource)
+  }
+}
+
 export const hookMethods = {
   addHook (name: unknown, fn: unknown) {
     const context = contextOf(this)
@@ -13,6 +30,8 @@ export const hookMethods = {
     assertNotStarted(context, 'addHook')
     if (fn === null || fn === undefined) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(String(name), String(fn))
     if (name === 'onClose') {
+      // Fastify 5: a Disposable or AsyncDisposable resource is disposed on close (Fastify 4.29 refuses it).
+      if (context.server.profile.name !== 'fastify') fn = disposerOf(fn)
       createHookEntry(name, fn, this)
       // As Fastify 4.29: an onClose hook added with addHook runs with its instance as `this`
       // (the onClose() method leaves it unbound, as avvio calls it).

@@ -14,10 +14,10 @@ const exposedWithDefaults = [
   'onConstructorPoisoning', 'pluginTimeout', 'http2SessionTimeout', 'exposeHeadRoutes', 'useSemicolonDelimiter'
 ] as const
 
-/** Fastify 5.12's list and order: no `jsonShorthand` (removed in v5). */
+/** Fastify 5.12's list and order: no `jsonShorthand` (removed in v5), `handlerTimeout` (new in v5). */
 const exposedWithDefaultsV5 = [
   'bodyLimit', 'connectionTimeout', 'keepAliveTimeout', 'maxRequestsPerSocket', 'requestTimeout', 'requestIdHeader',
-  'caseSensitive', 'allowUnsafeRegex', 'ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'disableRequestLogging',
+  'handlerTimeout', 'caseSensitive', 'allowUnsafeRegex', 'ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'disableRequestLogging',
   'maxParamLength', 'onProtoPoisoning', 'onConstructorPoisoning', 'pluginTimeout', 'requestIdLogLabel',
   'http2SessionTimeout', 'exposeHeadRoutes', 'useSemicolonDelimiter'
 ] as const

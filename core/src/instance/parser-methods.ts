@@ -30,7 +30,8 @@ export const parserMethods = {
     return this
   },
   getDefaultJsonParser (onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction) {
-    return createJsonParser(onProtoPoisoning, onConstructorPoisoning, serverOf(this).options)
+    const server = serverOf(this)
+    return createJsonParser(onProtoPoisoning, onConstructorPoisoning, server.options, server.profile.api)
   },
   defaultTextParser
 } satisfies MethodGroup

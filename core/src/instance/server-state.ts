@@ -8,6 +8,7 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { Profile } from '../profile.js'
+import type { LogController } from '../logging/log-controller.js'
 import type { SchemaControllerState } from '../schema/schema-controller.js'
 import type { TrustFunction } from '../request/trust-proxy.js'
 import type { MethodTable } from '../routing/http-methods.js'
@@ -31,6 +32,8 @@ export interface ServerState {
   readonly profile: Profile
   readonly logger: EnclaveLogger
   readonly loggingEnabled: boolean
+  /** Fastify 5's LogController the app gave, which then writes the per-request lines; null: the core writes them. */
+  readonly logController: LogController | null
   router: Router.Instance<Router.HTTPVersion.V1>
   /** Routes that answer "not found", one per context that set a not-found handler (by prefix). */
   notFoundRouter: Router.Instance<Router.HTTPVersion.V1>

@@ -6,6 +6,7 @@ import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../sy
 import { createRequestLogger, requestLogOff } from '../logging/request-logger.js'
 import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
 import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
+import { watchHandlerTimeout } from './handler-timeout.js'
 import { isThenable } from '../util/functions.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { ValidationError } from '../types/schema.js'
@@ -36,15 +37,18 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   }
 }
 
-/** What follows the request outside the pipeline, and the "incoming request" log line. */
+/** What follows the request outside the pipeline (handlerTimeout's timer among it), and the "incoming request" log line. */
 function watchRequest (route: RouteContext, raw: IncomingMessage, request: RuntimeRequest, reply: Reply): void {
   if (route.watchFinish) watchFinish(reply.raw, reply)
   if (route.onRequestAbort !== null) watchAbort(raw, reply)
   if (route.onTimeout !== null) watchTimeout(raw, reply)
   const server = route.server
-  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
+  if (server.logController !== null) {
+    server.logController.incomingRequest(request, reply)
+  } else if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
     request.log.info({ req: request }, 'incoming request')
   }
+  if (route.handlerTimeout > 0) watchHandlerTimeout(reply, route.handlerTimeout)
 }
 
 /**

@@ -43,13 +43,17 @@ function requestLoggingOn (reply: Reply): boolean {
   return server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, reply.request)
 }
 
-function logRequestCompleted (_request: RuntimeRequest, reply: Reply): void {
-  if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+function logRequestCompleted (request: RuntimeRequest, reply: Reply): void {
+  const controller = reply[kReplyRoute].server.logController
+  if (controller !== null) controller.requestCompleted(null, request, reply)
+  else if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
 }
 
 /** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
 function logRequestErrored (reply: Reply, error: unknown): void {
-  if (requestLoggingOn(reply)) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
+  const controller = reply[kReplyRoute].server.logController
+  if (controller !== null) controller.requestCompleted(error, reply.request, reply)
+  else if (requestLoggingOn(reply)) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
 }
 
 function onRequestClosed (this: WithReply<IncomingMessage>): void {

@@ -98,7 +98,10 @@ function missingMethods (value: object): string {
 export function createLoggerFrom (logger: unknown, loggerInstance: unknown, api: 4 | 5): LoggerSetting {
   if (loggerInstance !== undefined && loggerInstance !== null) {
     if (logger !== undefined && logger !== null && logger !== false) throw new errorCodes.FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED()
-    if (typeof loggerInstance !== 'object') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE()
+    // As Fastify 5: not an object, or an object with none of a logger's methods (a configuration object).
+    if (typeof loggerInstance !== 'object' || !requiredMethods.some((name) => typeof (loggerInstance as Record<string, unknown>)[name] === 'function')) {
+      throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE()
+    }
     const missing = missingMethods(loggerInstance)
     if (missing !== '') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing)
     return fromInstance(loggerInstance as EnclaveLogger)

@@ -249,6 +249,22 @@ function nullishStandIn (value: null | undefined): TypeError {
 }
 
 /**
+ * Fastify 5: a thrown `null` or `undefined` is logged as the error and sent as the payload (`null`
+ * as JSON, `undefined` as an empty body), with 500 unless an error status was set.
+ */
+function answerNullish (error: null | undefined, request: EnclaveRequest, reply: Reply): void {
+  const res = reply.raw
+  if (res.statusCode < 400) res.statusCode = 500
+  const controller = reply[kReplyRoute].server.logController
+  if (controller !== null) controller.defaultErrorLog(error, request, reply)
+  else if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
+    if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error })
+    else reply.log.info({ res: reply, err: error })
+  }
+  reply.send(error)
+}
+
+/**
  * The root error handler every chain ends with: the error's statusCode (else 500 unless an error
  * status was set) and headers, then Fastify's payload. A thrown non-Error is sent as the payload
  * itself, as Fastify v4 does (rate-limit's `errorResponseBuilder` objects rely on it).
@@ -256,6 +272,10 @@ function nullishStandIn (value: null | undefined): TypeError {
 export function defaultErrorHandler (this: unknown, error: unknown, request: EnclaveRequest, publicReply: EnclaveReply): void {
   // The runtime reply, whose hidden state this handler reads: only the lifecycle calls it with a reply.
   const reply = publicReply as Reply
+  if ((error === null || error === undefined) && reply[kReplyRoute].server.profile.api === 5) {
+    answerNullish(error, request, reply)
+    return
+  }
   const failure: ErrorLike = error === null || error === undefined ? nullishStandIn(error) : error as ErrorLike
   const res = reply.raw
   const statusCode = statusCodeOf(failure)
@@ -264,8 +284,11 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   const errorHeaders = failure.headers
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message
-  // disableRequestLogging silences these lines too, as in Fastify.
-  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
+  const controller = reply[kReplyRoute].server.logController
+  if (controller !== null) {
+    controller.defaultErrorLog(failure, request, reply)
+  } else if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
+    // disableRequestLogging silences these lines too, as in Fastify.
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
   }

@@ -51,11 +51,13 @@ function asBadRequest (error: unknown): Error {
  * The JSON body parser: secure-json-parse with the given poisoning actions, in the callback form
  * `(request, body, done)` Fastify's `getDefaultJsonParser` returns. With genericJsonParseErrors a
  * body that is not UTF-8, nests too deep or does not parse answers Fastify v5's
- * FST_ERR_CTP_INVALID_JSON_BODY, never the parser's internals.
+ * FST_ERR_CTP_INVALID_JSON_BODY, never the parser's internals. Fastify 5 (`api` 5) answers that
+ * error for a body that does not parse, without the other checks.
  */
-export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction, options: JsonParserOptions) {
+export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction, options: JsonParserOptions, api: 4 | 5 = 4) {
   const parseOptions = { protoAction: onProtoPoisoning, constructorAction: onConstructorPoisoning }
   const generic = options.genericJsonParseErrors
+  const genericSyntaxErrors = generic || api === 5
   const limit = options.jsonNestingLimit
   return function defaultJsonParser (_request: unknown, body: Buffer | string, done: ParserDone): void {
     if (body.length === 0) {
@@ -74,7 +76,7 @@ export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstruct
     try {
       parsed = sjson.parse(typeof body === 'string' ? body : body.toString('utf8'), null, parseOptions)
     } catch (error) {
-      done(generic ? new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY() : asBadRequest(error))
+      done(genericSyntaxErrors ? new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY() : asBadRequest(error))
       return
     }
     done(null, parsed)

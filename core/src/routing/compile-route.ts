@@ -109,12 +109,13 @@ export function compileRoute (route: RouteContext): void {
   route.logger = contextLogger(context.logger, logLevel, logSerializers)
   compileRequestLogging(route, logLevel, logSerializers)
   route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && route.server.options.disableRequestLogging !== true)
-  route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null
+  route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null || route.handlerTimeout > 0
   const notFound = route.isNotFound
   route.publicOptions = new RouteOptionsSource({
     method: route.config.method as string | string[] | undefined,
     url: route.config.url as string | undefined,
     bodyLimit: route.bodyLimit,
+    handlerTimeout: route.handlerTimeout,
     attachValidation: notFound ? undefined : route.attachValidation,
     logLevel: logLevel ?? context.logLevel ?? '',
     exposeHeadRoute: notFound ? undefined : route.options.exposeHeadRoute ?? route.server.options.exposeHeadRoutes,

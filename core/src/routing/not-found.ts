@@ -35,7 +35,9 @@ interface NotFoundReply {
 // Named as Fastify 4.29's (request.routeOptions.handler.name shows it).
 function basic404 (request: NotFoundRequest, reply: NotFoundReply): void {
   const message = `Route ${String(request.raw.method)}:${String(request.raw.url)} not found`
-  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) request.log.info(message)
+  const server = reply[kReplyRoute].server
+  if (server.logController !== null) server.logController.routeNotFound(request, reply)
+  else if (!requestLogOff(server.options.disableRequestLogging, request)) request.log.info(message)
   // Fastify's payload exactly, key order included.
   const body = JSON.stringify({ message, error: 'Not Found', statusCode: 404 })
   reply.code(404)

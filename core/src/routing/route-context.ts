@@ -66,6 +66,11 @@ export class RouteContext {
   schema: RouteSchema | undefined
   readonly attachValidation: boolean
   readonly bodyLimit: number
+  /**
+   * Fastify 5's handlerTimeout in effect (the route's own, else the server's; below 1: none). As in Fastify 5.12,
+   * a not-found handler runs under the server's too. Always 0 on the Fastify v4 face (4.29 has no such option).
+   */
+  readonly handlerTimeout: number
   /** The route set bodyLimit itself: it then beats a parser's own limit (Fastify's precedence). */
   readonly routeSetBodyLimit: boolean
   readonly isNotFound: boolean
@@ -105,7 +110,7 @@ export class RouteContext {
   parsers: ParserLookup | null = null
   /** 'finish' must be observed (onResponse hooks or request logging). */
   watchFinish = false
-  /** Anything follows this route's requests outside the pipeline (watchFinish, onRequestAbort, onTimeout); the request log implies watchFinish. */
+  /** Anything follows this route's requests outside the pipeline (watchFinish, onRequestAbort, onTimeout, handlerTimeout); the request log implies watchFinish. */
   watchesRequest = false
   compiled = false
   /** The HEAD route added for a GET route (exposeHeadRoutes); a declared HEAD route replaces it. */
@@ -148,6 +153,9 @@ export class RouteContext {
     this.attachValidation = init.options.attachValidation === true
     this.bodyLimit = init.options.bodyLimit ?? init.server.options.bodyLimit
     this.routeSetBodyLimit = init.options.bodyLimit !== undefined
+    const ownTimeout = init.server.profile.name === 'fastify' ? undefined : init.options.handlerTimeout as number | undefined
+    // Fastify 5's precedence: a route value that sets no timeout falls back to the server's.
+    this.handlerTimeout = ownTimeout !== undefined && ownTimeout !== 0 ? ownTimeout : init.server.options.handlerTimeout
     this.isNotFound = init.isNotFound
     this.Request = init.context.Request
     this.Reply = init.context.Reply

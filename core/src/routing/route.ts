@@ -68,6 +68,29 @@ function checkBodySchemaAllowed (methods: string[], schema: unknown, url: string
   }
 }
 
+/** Fastify 5's route `handlerTimeout`: a positive integer when given (Fastify 4.29 has no such option; its face ignores it). */
+function checkHandlerTimeout (handlerTimeout: unknown, server: { readonly profile: { readonly name: string } }): void {
+  if (handlerTimeout === undefined || server.profile.name === 'fastify') return
+  if (!(typeof handlerTimeout === 'number' && Number.isInteger(handlerTimeout) && handlerTimeout > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(String(handlerTimeout))
+  }
+}
+
+/**
+ * Fastify 5: a route's `logLevel` must be one of the logger's levels (checked when a logger is on,
+ * before onRoute hooks); Fastify 4.29 takes any value.
+ */
+function checkLogLevel (logLevel: unknown, method: unknown, url: string, context: ContextState): void {
+  if (logLevel === undefined || logLevel === null || logLevel === '' || !context.server.loggingEnabled) return
+  const levels = (context.logger as { levels?: { values?: Record<string, number> } }).levels?.values
+  if (levels === undefined || levels === null) return
+  if (typeof logLevel !== 'string' || levels[logLevel] === undefined) {
+    // The method as given, an array written as Node's util.format writes one.
+    const shown = Array.isArray(method) ? `[ ${method.map((entry) => `'${String(entry)}'`).join(', ')} ]` : String(method)
+    throw new errorCodes.FST_ERR_ROUTE_LOG_LEVEL_INVALID(shown, url, String(logLevel))
+  }
+}
+
 function checkBodyLimit (bodyLimit: unknown): void {
   if (bodyLimit !== undefined && !(typeof bodyLimit === 'number' && Number.isInteger(bodyLimit) && bodyLimit > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
@@ -104,6 +127,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   const url = options.url ?? options.path
   checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '')
   checkBodyLimit(options.bodyLimit)
+  checkHandlerTimeout(options.handlerTimeout, server)
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
   if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
@@ -116,6 +140,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
       ? [joinPaths(context.prefix, url)]
       : joinPrefix(context.prefix, url, options.prefixTrailingSlash, server.options.ignoreTrailingSlash, server.options.ignoreDuplicateSlashes)
   const fullUrl = prefixedPaths[0]!
+  if (server.profile.api === 5) checkLogLevel(options.logLevel, given.method, fullUrl, context)
   options.url = fullUrl
   options.path = fullUrl
   // "The URL of the route without the prefix" (Fastify's Hooks docs): what follows the prefix in the
@@ -137,6 +162,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   }
   const finalMethods = normaliseMethods(options.method, server.httpMethods)
   validateRouteOptions(options, finalMethods, options.url)
+  checkHandlerTimeout(options.handlerTimeout, server)
   const ownExposeHead = options.exposeHeadRoute
   options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
   // A URL a hook rewrote is taken as complete, as Fastify registers it.

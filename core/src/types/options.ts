@@ -25,6 +25,18 @@ export interface EnclaveOptions {
   connectionTimeout?: number
   keepAliveTimeout?: number
   requestTimeout?: number
+  /**
+   * Milliseconds a request may take from routing to its answer (Fastify 5's option; 0, the default, sets
+   * none). Past it the request is answered 503 FST_ERR_HANDLER_TIMEOUT through the error handlers and
+   * `request.signal` aborts; a route's own `handlerTimeout` overrides it.
+   */
+  handlerTimeout?: number
+  /**
+   * Fastify 5's `LogController` (exported by `@enclave/core` and `@enclave/fastify`), or a subclass:
+   * its methods write the per-request log lines, its `isLogDisabled()` and `requestIdLogLabel` replace
+   * the `disableRequestLogging` and `requestIdLogLabel` options.
+   */
+  logController?: import('../logging/log-controller.js').LogController
   maxRequestsPerSocket?: number
   return503OnClosing?: boolean
   https?: Record<string, unknown> | null
