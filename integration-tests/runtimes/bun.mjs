@@ -1,3 +1,4 @@
+/* global Bun */
 // The cross-runtime suite on Bun: Bun.serve({ fetch: app.fetch }) and listen() through Bun's
 // node:http. Prints { mode: results } as one JSON line.
 import { buildApp } from './suite/app.mjs'

@@ -1,3 +1,4 @@
+/* global Deno */
 // The cross-runtime suite on Deno: Deno.serve(app.fetch) and listen() through Deno's node:http.
 // Prints { mode: results } as one JSON line.
 import { buildApp } from './suite/app.mjs'
