@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
+// Three runtimes start here (a cold start each, ~10 s in all on an idle machine): room for a loaded one.
+t.setTimeout(180_000)
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const launchers = join(root, 'integration-tests/runtimes')
 

@@ -11,6 +11,8 @@ import { checkBannerLines } from '../../examples/app/banner-checks.js'
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const apiKey = 'runtime-key'
+// Two runtimes start here: room for a loaded machine.
+t.setTimeout(180_000)
 
 const runtimes = [
   { name: 'Bun', command: join(root, 'node_modules/.bin/bun'), args: [join(root, 'examples/dist/app/bun.js')] },
