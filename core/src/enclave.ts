@@ -54,7 +54,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
   const { logger, enabled: loggingEnabled } = createLoggerFrom(options.logger, profile.name === 'fastify' ? undefined : options.loggerInstance, profile.api)
   const validatorGroup = (options.validator ?? options.ajv ?? {}) as ValidatorGroup
   const serializerOptions = options.serializerOpts as SerializerOptions | undefined
-  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions)
+  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions, (validatorGroup.plugins ?? []).length > 0 || validatorGroup.onCreate !== undefined)
   const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: IncomingMessage) => string : createDefaultIdGenerator()
   // The root context, the routers, the HTTP server and avvio need this object first: they are set right after.
   return {

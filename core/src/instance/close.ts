@@ -42,7 +42,7 @@ function stopServing (server: ServerState, done: () => void): void {
         server.secondaryServers = []
         done()
       })
-      endHttp2Sessions(httpServer, server.options)
+      endHttp2Sessions(httpServer, server.options, server.profile.api)
     }
     return
   }

@@ -80,12 +80,15 @@ function closeIdleSession (this: Http2Session): void {
  * session: streams in flight finish, new ones are refused, and the server closes once they are
  * done; `forceCloseConnections: true` then destroys the sessions at once instead. Fastify 4
  * (`http2GracefulClose: false`) leaves them open: close() waits for the clients to leave or for
- * `http2SessionTimeout`.
+ * `http2SessionTimeout`; Fastify 5 (`api` 5) does too, unless `forceCloseConnections: true`
+ * asks it to close them (GOAWAY, as the graceful close).
  */
-export function endHttp2Sessions (server: Server, options: ResolvedOptions): void {
+export function endHttp2Sessions (server: Server, options: ResolvedOptions, api: 4 | 5): void {
   const tracker = (server as TrackedServer)[kHttp2Sessions]
-  if (tracker === undefined || !options.http2GracefulClose) return
-  tracker.ending = options.forceCloseConnections === true ? 'destroy' : 'graceful'
+  if (tracker === undefined) return
+  if (options.http2GracefulClose) tracker.ending = options.forceCloseConnections === true ? 'destroy' : 'graceful'
+  else if (api === 5 && options.forceCloseConnections === true) tracker.ending = 'graceful'
+  else return
   for (const session of tracker.sessions) endSession(session, tracker.ending)
 }
 
