@@ -4,14 +4,14 @@ import { errorCodes } from './lib/error-codes.js'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
   FastifyBaseLogger, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyHttpsOptions, FastifyInstance, FastifyTypeProvider, FastifyTypeProviderDefault,
-  RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase
+  RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, SafePromiseLike
 } from './types.js'
 
-/** What Fastify's factory returns: the instance, awaitable (it resolves once plugins are loaded). */
+/** What Fastify's factory returns: the instance, awaitable (it resolves once plugins are loaded; it need not be awaited). */
 type FastifyFactoryResult<
   Server extends RawServerBase, Request extends RawRequestDefaultExpression<Server>, Reply extends RawReplyDefaultExpression<Server>,
   Logger extends FastifyBaseLogger, TypeProvider extends FastifyTypeProvider
-> = FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
+> = FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & SafePromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 
 export type * from './types.js'
 

@@ -1,5 +1,5 @@
 /**
- * Fastify's public type names (for now Fastify 4.29's, less what Fastify 5 removed), with Fastify's type parameters, resolving to Enclave's types
+ * Fastify 5.12's public type names, with Fastify's type parameters, resolving to Enclave's types
  * (declared under ./types/, one concept per file). Enclave's own names are exported as well, so
  * `import type { InferSchema } from 'fastify'` works when `fastify` is this package. Names that
  * both export (`RouteOptions`, `RouteHandler` …) are Fastify's here.
@@ -9,7 +9,7 @@ export type {
   ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault,
   ReplyDefault, RequestBodyDefault, RequestHeadersDefault, RequestParamsDefault, RequestQuerystringDefault
 } from './types/utils.js'
-export type { EnclaveTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault } from './types/type-provider.js'
+export type { EnclaveTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault, SafePromiseLike } from './types/type-provider.js'
 export type {
   FastifyBaseLogger, FastifyLogFn, FastifyLoggerInstance, FastifyLoggerOptions, FastifyLoggerStreamDestination, LogLevel, PinoLoggerOptions
 } from './types/logger.js'
@@ -32,7 +32,7 @@ export type {
   getDefaultJsonParser, hasContentTypeParser, removeAllContentTypeParsers, removeContentTypeParser
 } from './types/content-type-parser.js'
 export type {
-  ConnectionError, FastifyErrorCodes, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyHttpsOptions,
+  ConnectionError, FastifyErrorCodes, FastifyRouterOptions, FastifyHttp2Options, FastifyHttp2SecureOptions, FastifyHttpOptions, FastifyHttpsOptions,
   FastifyServerFactory, FastifyServerFactoryHandler, FastifyServerOptions
 } from './types/server-options.js'
 export type { InjectOptions, LightMyRequestCallback, LightMyRequestChain, LightMyRequestResponse } from './types/inject.js'
@@ -46,14 +46,14 @@ export type {
   preSerializationAsyncHookHandler, preSerializationHookHandler, preValidationAsyncHookHandler, preValidationHookHandler
 } from './types/hooks.js'
 // Names Fastify declares in its `types/*` modules only (`fastify/types/logger` …, which re-export this index).
-export type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory, ResSerializerReply } from './types/logger.js'
+export type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory, LogController, LogControllerOptions, ResSerializerReply } from './types/logger.js'
 export type { DefaultRoute, RouteConstraint, RouteConstraintType } from './types/route.js'
 export type { FindMyWayFindResult } from './types/instance.js'
 export type { FastifySchemaControllerOptions } from './types/schema.js'
 export type { ResolveReplyTypeWithRouteGeneric } from './types/reply.js'
 export type { ValidationFunction } from './types/request.js'
-export type { CallTypeProvider, ResolveFastifyReplyReturnType, ResolveFastifyReplyType } from './types/type-provider.js'
-export type { CodeToReplyKey, HttpHeader, HttpKeys, NoInferCompat, RecordKeysToLowercase, ReplyKeysToCodes, StatusCodeReply } from './types/utils.js'
+export type { CallSerializerTypeProvider, CallValidatorTypeProvider, ResolveFastifyReplyReturnType, ResolveFastifyReplyType, SendArgs } from './types/type-provider.js'
+export type { Autocomplete, CodeToReplyKey, HttpHeader, HttpKeys, RecordKeysToLowercase, ReplyKeysToCodes, StatusCodeReply } from './types/utils.js'
 export type {
   ApplicationHook, ApplicationHookAsyncLookup, ApplicationHookLookup, HookAsyncLookup, HookLookup, LifecycleHook, LifecycleHookAsyncLookup, LifecycleHookLookup
 } from './types/hooks.js'

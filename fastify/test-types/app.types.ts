@@ -84,6 +84,8 @@ void reply.redirect(301, '/elsewhere')
 void app.listen(3000)
 // @ts-expect-error setDefaultRoute: use setNotFoundHandler
 app.setDefaultRoute(() => {})
+// @ts-expect-error reply.sent is read-only, as it is at run time in Fastify 5 (Fastify's types leave it writable): use reply.hijack()
+reply.sent = true
 void app.listen({ port: 3000, host: '127.0.0.1' })
 
 // Enclave's one addition to Fastify's instance: app.fetch, bound, as runtimes take it.

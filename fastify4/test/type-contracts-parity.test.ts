@@ -1,10 +1,12 @@
-import { test } from 'tap'
+import t, { test } from 'tap'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
+import { typeTestDiagnostics } from '../../core/test/fixtures/type-diagnostics.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const typeTests = join(root, 'fastify4', 'test-types')
+// Two whole-program compiles: slower than a runtime test on a loaded machine.
+t.setTimeout(240_000)
 
 // Type tests that state only Fastify 4.29's contracts (no Enclave addition): `npm run typecheck`
 // checks them against @enclave/fastify4; here the same files are compiled against fastify@4.29.1 as
@@ -15,26 +17,7 @@ const fastifyContracts = [
 ]
 
 function diagnosticsAgainst (fastifyEntry: string, fastifyTypes: string): string[] {
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noEmit: true,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    types: ['node'],
-    baseUrl: typeTests,
-    paths: { fastify: [fastifyEntry], 'fastify/types/*': [fastifyTypes] }
-  }
-  const files = [...fastifyContracts, 'expect.ts'].map((file) => join(typeTests, file))
-  const program = ts.createProgram(files, options)
-  return ts.getPreEmitDiagnostics(program)
-    .filter((diagnostic) => diagnostic.file === undefined || diagnostic.file.fileName.startsWith(typeTests))
-    .map((diagnostic) => {
-      const where = diagnostic.file === undefined ? '' : `${diagnostic.file.fileName.slice(typeTests.length + 1)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1} `
-      return where + ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')
-    })
+  return typeTestDiagnostics({ typeTests, files: [...fastifyContracts, 'expect.ts'], fastifyEntry, fastifyTypes }).diagnostics
 }
 
 test('the Fastify type contracts of fastify4/test-types hold on fastify@4.29.1 and on @enclave/fastify4 alike', async (t) => {

@@ -1,19 +1,10 @@
 import { test } from 'tap'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { declarationFiles } from '../../core/test/fixtures/type-diagnostics.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-
-function declarationFiles (dir: string): string[] {
-  const files: string[] = []
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) files.push(...declarationFiles(path))
-    else if (entry.name.endsWith('.d.ts')) files.push(path)
-  }
-  return files
-}
 
 // A string export name (`export { x as 'module.exports' }`) is a parse error for TypeScript before
 // 5.6, the versions Fastify 4 apps (and Fastify 4.29's own tsd run, on TypeScript 5.2) compile with.

@@ -65,7 +65,8 @@ export default function createCasesApp (schemaCache: EnclaveOptions['schemaCache
   // errors
   app.get('/errors/teapot', async () => { throw createError('APP_TEAPOT', 'short and stout', 418)() })
   app.get('/errors/crash', async () => { throw new Error('internal detail') })
-  app.get('/errors/sensible', async (_request, reply) => reply.notFound('no such thing'))
+  // @fastify/sensible's decorations are typed for Fastify's reply, not Enclave's.
+  app.get('/errors/sensible', async (_request, reply) => (reply as unknown as { notFound: (message: string) => unknown }).notFound('no such thing'))
 
   // body limits
   app.post('/limits/small', { bodyLimit: 16 }, async (request) => request.body)

@@ -16,7 +16,7 @@ export default function createManyRoutesApp (schemaCache: EnclaveOptions['schema
         body: { type: 'object', required: [`name${i}`], properties: { [`name${i}`]: { type: 'string', maxLength: 50 + i }, count: { type: 'integer' } } },
         response: { 200: { type: 'object', properties: { id: { type: 'integer' }, [`name${i}`]: { type: 'string' }, route: { type: 'integer' } } } }
       }
-    }, async (request) => ({ ...(request.body as object), id: (request.params as { id: number }).id, route: i, dropped: true }))
+    }, async (request) => ({ ...(request.body as Record<string, string>), id: (request.params as { id: number }).id, route: i }))
   }
   return app
 }

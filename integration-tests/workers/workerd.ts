@@ -32,6 +32,7 @@ export interface Workerd {
 const workerdBin = join(dirname(createRequire(import.meta.url).resolve('workerd/package.json')), 'bin', 'workerd')
 // A date this workerd knows of; from 2026-08-04 on, nodejs_compat is on without its flag.
 const compatibilityDate = '2026-11-01'
+const listenTimeoutMs = 30_000
 
 function capnpString (value: string): string {
   return JSON.stringify(value)
@@ -79,9 +80,17 @@ export async function startWorkerd (workers: WorkerSpec[]): Promise<Workerd> {
     lines.on('line', (line) => {
       const event = JSON.parse(line) as { event?: string, socket?: string, port?: number }
       if (event.event === 'listen' && event.socket !== undefined) urls[event.socket] = `http://127.0.0.1:${event.port}`
-      if (Object.keys(urls).length === workers.length) resolve()
+      if (Object.keys(urls).length === workers.length) {
+        clearTimeout(timer)
+        resolve()
+      }
     })
     child.once('exit', (code) => { reject(new Error(`workerd exited (${code}) before listening:\n${output}`)) })
+    // A workerd that never listens must not outlive the test.
+    const timer = setTimeout(() => {
+      child.kill()
+      reject(new Error(`workerd did not listen within ${listenTimeoutMs} ms:\n${output}`))
+    }, listenTimeoutMs).unref()
   })
   return {
     urls,

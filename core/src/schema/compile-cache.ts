@@ -1,10 +1,10 @@
 import { isAscii } from 'node:buffer'
-import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { Script, compileFunction } from 'node:vm'
 import { Distrust, checkFolder, ensureFolder, readTrustedFile, warnDistrust, writeFileAtomically } from './cache-file-trust.js'
 import { createPrecompiledCodeCache, type PrecompiledSchemaCode } from './precompiled-code.js'
 import { errorCodes } from '../errors/codes.js'
+import { digest } from './key-digest.js'
 
 /**
  * What the default compilers get for the `schemaCache` option: generated CommonJS module code by
@@ -77,11 +77,6 @@ const entryOpen = '(function (require, module, exports) {\n'
 const entryClose = '\n}),\n'
 // Rewrites after the one at ready() (lazySchemaCompilation compiles on first requests) are grouped.
 const laterFlushDelayMs = 1000
-
-/** sha256 in hex: the name of a key in a bundle and in precompiled code. */
-export function digest (text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex')
-}
 
 type ModuleFunction = (this: unknown, require: (id: string) => unknown, module: { exports: unknown }, exports: unknown) => void
 

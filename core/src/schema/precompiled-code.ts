@@ -1,4 +1,5 @@
-import { digest, type CodeCache } from './compile-cache.js'
+import type { CodeCache } from './compile-cache.js'
+import { digest } from './key-digest.js'
 import { errorCodes } from '../errors/codes.js'
 
 /**

@@ -5,12 +5,12 @@ import enclaveCore from '@enclave/core'
  * registration, the `http2` option's version check): Fastify 5's `errorCodes` has no such keys, so
  * code that feature-tests `'FST_ERR_…' in errorCodes` sees v5's answer.
  */
-const removedInFastify5 = new Set(['FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', 'FST_ERR_VERSION_CONSTRAINT_NOT_STR', 'FST_ERR_HTTP2_INVALID_VERSION'])
+const removedInFastify5 = ['FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', 'FST_ERR_VERSION_CONSTRAINT_NOT_STR', 'FST_ERR_HTTP2_INVALID_VERSION'] as const
 
 /**
  * Fastify 5's `errorCodes`: the core's error classes (so `instanceof` holds against what the core
  * throws) under every code Fastify 5.12 still has.
  */
-export const errorCodes: typeof enclaveCore.errorCodes = Object.freeze(
-  Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !removedInFastify5.has(code)))
-) as typeof enclaveCore.errorCodes
+export const errorCodes = Object.freeze(
+  Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !(removedInFastify5 as readonly string[]).includes(code)))
+) as Omit<typeof enclaveCore.errorCodes, typeof removedInFastify5[number]>

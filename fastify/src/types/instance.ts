@@ -16,12 +16,14 @@ import type { FastifyError, FastifySchema, FastifySchemaCompiler, FastifySchemaC
 import type { FastifyBaseLogger, FastifyChildLoggerFactory } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
-import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
+import type { FastifyTypeProvider, FastifyTypeProviderDefault, SafePromiseLike } from './type-provider.js'
+import type { FastifyRouterOptions } from './server-options.js'
 import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /**
- * Instance members Fastify 4.29 types its own way (they return Fastify's instance type, or a thenable,
- * where Enclave's return `this`), declared below over the same runtime object.
+ * Instance members Fastify 5.12 types its own way (they return Fastify's instance type, or a thenable,
+ * where Enclave's return `this`), declared below over the same runtime object, and those Fastify 5
+ * removed (`getDefaultRoute`/`setDefaultRoute`: `routerOptions.defaultRoute` replaces them).
  */
 type RetypedInstanceMembers =
   | 'server' | 'log' | 'initialConfig' | 'register' | 'after' | 'ready' | 'close' | 'inject' | 'fetch' | 'findRoute' | 'onClose'
@@ -29,9 +31,10 @@ type RetypedInstanceMembers =
   | 'setReplySerializer' | 'setGenReqId' | 'setChildLoggerFactory' | 'childLoggerFactory' | 'setSchemaController'
   | 'validatorCompiler' | 'serializerCompiler' | 'errorHandler' | 'addConstraintStrategy' | 'getDefaultRoute' | 'setDefaultRoute'
   | 'routing' | 'withTypeProvider' | 'addresses' | 'listeningOrigin' | 'getDecorator' | 'listen' | typeof Symbol.asyncDispose
+  | 'addHttpMethod' | 'hasRoute' | 'printRoutes' | 'supportedMethods'
 
 /**
- * Fastify v5's instance, typed (for now) as Fastify 4.29 types it, less what v5 removed, over the instance Enclave creates: its type
+ * Fastify v5's instance, typed as Fastify 5.12 types it over the instance Enclave creates: its type
  * parameters (raw server, request and reply, logger, type provider) flow into every route, hook and
  * plugin declared on it. An interface, so `declare module 'fastify' { interface FastifyInstance { db: Db } }`
  * adds to it.
@@ -52,11 +55,11 @@ export interface FastifyInstance<
   /** This instance typed with type provider `Provider`: routes declared on it type their request and reply from their schemas through it. */
   withTypeProvider<Provider extends FastifyTypeProvider> (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, Provider>
   /** Awaiting what `register()`, `after()` and `ready()` return waits for the plugins loaded so far (it resolves to `undefined`). */
-  register: FastifyRegister<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>>
-  after (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>
+  register: FastifyRegister<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & SafePromiseLike<undefined>>
+  after (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & SafePromiseLike<undefined>
   after (afterListener: (err: Error | null) => void): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  ready (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & PromiseLike<undefined>
-  ready (readyListener: (err: Error | null) => void): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  ready (): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> & SafePromiseLike<undefined>
+  ready (readyListener: (err: Error | null) => void | Promise<void>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   close (): Promise<undefined>
   close (closeListener: () => void): undefined
   [Symbol.asyncDispose] (): Promise<undefined>
@@ -73,16 +76,23 @@ export interface FastifyInstance<
    * fetch handler, bound, `export default { fetch: app.fetch }`. See Enclave's docs/runtimes.md.
    */
   readonly fetch: (request: Request, ...platformArgs: unknown[]) => Promise<Response>
-  /** The route a method and url lead to (typed without `null`, as Fastify 4.29 types it; `null` at run time when none). */
-  findRoute (opts: { method: string, url: string, constraints?: Record<string, unknown> }): Omit<FindMyWayFindResult<RawServer>, 'store'>
+  /** The route a method and url lead to (typed without `null`, as Fastify 5.12 types it; `null` at run time when none). */
+  findRoute (opts: { method: HTTPMethods, url: string, constraints?: Record<string, unknown> }): Omit<FindMyWayFindResult<RawServer>, 'store'>
+  hasRoute (opts: { method: HTTPMethods, url: string, constraints?: Record<string, unknown> }): boolean
+  /** The methods routes may be declared with (`addHttpMethod` adds to them). */
+  supportedMethods: string[]
+  /** Lets routes use a method Fastify does not know (`hasBody`: requests of it carry a body). */
+  addHttpMethod (method: string, methodOptions?: { hasBody?: boolean, overrideExisting?: boolean }): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  printRoutes (opts?: PrintRoutesOptions): string
   /** `http://host:port` once listening. */
   readonly listeningOrigin: string
-  addresses (): AddressInfo[]
+  /** Each address listened on (a pipe or socket path is a string). */
+  addresses (): Array<AddressInfo | string>
   /** Any schema object with an `$id` (Fastify types the argument as `unknown`; a missing `$id` throws FST_ERR_SCH_MISSING_ID). */
   addSchema (schema: unknown): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   getSchema (schemaId: string): unknown
   getSchemas (): Record<string, unknown>
-  getDecorator<T = unknown> (name: string | symbol): T
+  getDecorator<T> (name: string | symbol): T
   /** The compilers in effect in this context (`undefined` until one is set or built at ready()). */
   validatorCompiler: FastifySchemaCompiler<any> | undefined
   serializerCompiler: FastifySerializerCompiler<any> | undefined
@@ -107,7 +117,7 @@ export interface FastifyInstance<
       this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
       error: TError,
       request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, HandlerTypeProvider>,
-      reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfigDefault, SchemaCompiler, HandlerTypeProvider>
+      reply: FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfigDefault, SchemaCompiler, HandlerTypeProvider>
     ) => any
   ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   setNotFoundHandler<RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, HandlerTypeProvider extends FastifyTypeProvider = TypeProvider, SchemaCompiler extends FastifySchema = FastifySchema> (
@@ -139,6 +149,19 @@ export interface FastifyInstance<
   options: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
   patch: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
   all: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  // The WebDAV and QUERY methods, which Fastify 5 knows without `addHttpMethod`.
+  propfind: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  proppatch: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  mkcalendar: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  mkcol: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  copy: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  move: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  lock: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  unlock: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  trace: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  report: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  search: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
+  query: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
 
   // Fastify's hook types: the handler's request and reply are FastifyRequest and FastifyReply, `this` the
   // instance; an async function's style is checked apart from a callback's (an async hook takes no `done`).
@@ -266,7 +289,7 @@ export interface PrintRoutesOptions {
 export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> =
   Omit<NonNullable<ReturnType<EnclaveInstance['findRoute']>>, 'params'> & { params: { [k: string]: string | undefined }, store: unknown }
 
-/** `app.initialConfig`: the factory options that can be read back, frozen (Fastify 4.29's list). */
+/** `app.initialConfig`: the factory options that can be read back, frozen (Fastify 5.12's list). */
 export type FastifyInitialConfig = Readonly<{
   connectionTimeout?: number
   keepAliveTimeout?: number
@@ -278,7 +301,7 @@ export type FastifyInitialConfig = Readonly<{
   https?: boolean | Readonly<{ allowHTTP1: boolean }>
   ignoreTrailingSlash?: boolean
   ignoreDuplicateSlashes?: boolean
-  disableRequestLogging?: boolean
+  disableRequestLogging?: boolean | ((req: FastifyRequest) => boolean)
   maxParamLength?: number
   onProtoPoisoning?: ProtoAction
   onConstructorPoisoning?: ConstructorAction
@@ -287,4 +310,5 @@ export type FastifyInitialConfig = Readonly<{
   requestIdLogLabel?: string
   http2SessionTimeout?: number
   useSemicolonDelimiter?: boolean
+  routerOptions?: FastifyRouterOptions
 }>

@@ -1,4 +1,5 @@
 import type { EnclaveLogger } from '@enclave/core'
+import type { Bindings, ChildLoggerOptions, FastifyLogFn, FastifyLoggerStreamDestination, ResSerializerReply } from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
@@ -6,14 +7,6 @@ import type { RouteGenericInterface } from './route.js'
 import type { FastifyError } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-/** A log method, called as pino's are: an object to merge and/or a message with its format arguments. */
-export interface FastifyLogFn {
-  <T extends object> (obj: T, msg?: string, ...args: any[]): void
-  (obj: unknown, msg?: string, ...args: any[]): void
-  (msg: string, ...args: any[]): void
-}
 
 /** The logger on `app.log`, `request.log` and `reply.log`: a pino logger, or any object with its methods. */
 export interface FastifyBaseLogger extends EnclaveLogger {
@@ -27,20 +20,19 @@ export interface FastifyBaseLogger extends EnclaveLogger {
   child (bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger
 }
 export type FastifyLoggerInstance = FastifyBaseLogger
-
-export interface FastifyLoggerStreamDestination {
-  write (msg: string): void
-}
+export type {
+  Bindings, ChildLoggerOptions, FastifyLogFn, FastifyLoggerStreamDestination, LogLevel, PinoLoggerOptions, ResSerializerReply
+} from '@enclave/core/internal'
 
 /** The `logger` factory option as an object: pino's options, which Enclave hands to pino. */
 export interface FastifyLoggerOptions<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends FastifyRequest<RouteGenericInterface, RawServer> = FastifyRequest<RouteGenericInterface, RawServer>,
-  RawReply extends FastifyReply<RawServer> = FastifyReply<RawServer>
+  RawReply extends FastifyReply<RouteGenericInterface, RawServer> = FastifyReply<RouteGenericInterface, RawServer>
 > {
   // The request and reply as the serializers receive them (a reply without its methods, as pino's `res`).
   serializers?: {
-    req?: (req: RawRequest) => { method?: string, url?: string, version?: string, hostname?: string, remoteAddress?: string, remotePort?: number, [key: string]: unknown }
+    req?: (req: RawRequest) => { method?: string, url?: string, version?: string, host?: string, remoteAddress?: string, remotePort?: number, [key: string]: unknown }
     err?: (err: FastifyError) => { type: string, message: string, stack: string, [key: string]: unknown }
     res?: (res: ResSerializerReply<RawServer, RawReply>) => { statusCode?: string | number, [key: string]: unknown }
   }
@@ -52,20 +44,28 @@ export interface FastifyLoggerOptions<
   redact?: string[] | { paths: string[], censor?: unknown, remove?: boolean }
   [pinoOption: string]: unknown
 }
-export type PinoLoggerOptions = Record<string, unknown>
 
-/** What `child()` binds into every line of the child logger. */
-export type Bindings = Record<string, unknown>
-/** The options `child()` takes (pino's child options). */
-export interface ChildLoggerOptions {
-  level?: string
-  serializers?: Record<string, (value: any) => unknown>
-  redact?: string[] | { paths: string[], censor?: string | ((value: any, path: string[]) => any), remove?: boolean }
-  msgPrefix?: string
+export interface LogControllerOptions {
+  disableRequestLogging?: boolean | ((req: FastifyRequest) => boolean)
+  requestIdLogLabel?: string
 }
-
-/** What the `res` serializer receives: the reply, its status code always there. */
-export type ResSerializerReply<_RawServer extends RawServerBase, RawReply extends { statusCode: number }> = Partial<RawReply> & Pick<RawReply, 'statusCode'>
+/**
+ * Fastify 5.12's `logController` option: what decides and writes the request logs (an instance of
+ * Fastify's `LogController` class, or an object with its methods).
+ */
+export interface LogController {
+  disableRequestLogging: boolean | ((req: FastifyRequest) => boolean)
+  requestIdLogLabel: string
+  isLogDisabled (request: FastifyRequest): boolean
+  incomingRequest (request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  defaultErrorLog (error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  streamError (error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  routeNotFound (request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  writeHeadError (error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void
+  serializerError (error: Error, request: FastifyRequest, reply: FastifyReply, metadata: { statusCode: number }): void
+  serviceUnavailable (logger: FastifyBaseLogger, server: FastifyInstance): void
+}
 
 /** `setChildLoggerFactory`'s function: makes each request's logger from the instance's. */
 export interface FastifyChildLoggerFactory<

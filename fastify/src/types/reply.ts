@@ -1,10 +1,10 @@
 import type { EnclaveReply } from '@enclave/core'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
-import type { FastifyRequest } from './request.js'
+import type { FastifyRequest, RequestRouteOptions } from './request.js'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
-import type { CallTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyType } from './type-provider.js'
+import type { CallSerializerTypeProvider, FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyType, SendArgs } from './type-provider.js'
 import type { CodeToReplyKey, HttpHeader, HttpKeys, ReplyKeysToCodes, StatusCodeReply, ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 export interface ReplyGenericInterface {
@@ -17,20 +17,22 @@ export type FastifyReplyType<Reply = unknown> = Reply
 type RetypedReplyMembers =
   | 'raw' | 'request' | 'server' | 'log' | 'code' | 'status' | 'send' | 'header' | 'headers' | 'getHeader' | 'getHeaders'
   | 'removeHeader' | 'redirect' | 'hijack' | 'callNotFound' | 'type' | 'serializer' | 'serialize' | 'then' | 'trailer' | 'removeTrailer'
-  // Removed in Fastify 5: `reply.elapsedTime` and `request.routeOptions` replace them.
+  | 'writeEarlyHints'
+  // Removed in Fastify 5: `reply.elapsedTime` replaces it.
   | 'getResponseTime'
 
 /**
- * Fastify v5's reply, typed (for now) as Fastify 4.29 types it, less what v5 removed, over the reply object Enclave creates: `send()`
- * takes the route's `ReplyType` (the generic's `Reply`, else the union of the response schemas'
- * types through the type provider, else anything), and `code()` narrows it to that status's entry.
- * An interface, so `declare module 'fastify' { interface FastifyReply { … } }` adds to it.
+ * Fastify v5's reply, typed as Fastify 5.12 types it over the reply object Enclave creates. The route
+ * generic comes first (v5's order). `send()` takes the route's `ReplyType` (the generic's `Reply`,
+ * else the union of the response schemas' types through the type provider's `serializer`), required
+ * once that type is known; `code()` takes the response schema's status codes and narrows the
+ * payload to that status's entry. An interface, so `declare module 'fastify' { interface FastifyReply { … } }` adds to it.
  */
 export interface FastifyReply<
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
-  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
   ContextConfig = ContextConfigDefault,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
@@ -40,30 +42,40 @@ export interface FastifyReply<
   request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>
   readonly server: FastifyInstance
   log: FastifyBaseLogger
-  code<Code extends ReplyKeysToCodes<keyof RouteGeneric['Reply']>> (statusCode: Code): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, ResolveReplyTypeWithRouteGeneric<RouteGeneric['Reply'], Code, SchemaCompiler, TypeProvider>>
-  status<Code extends ReplyKeysToCodes<keyof RouteGeneric['Reply']>> (statusCode: Code): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, ResolveReplyTypeWithRouteGeneric<RouteGeneric['Reply'], Code, SchemaCompiler, TypeProvider>>
-  send (payload?: ReplyType): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  header (key: HttpHeader, value: any): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  headers (values: Partial<Record<HttpHeader, number | string | string[] | undefined>>): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+  /** The options of the route this reply answers (as `request.routeOptions`). */
+  readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig, SchemaCompiler>>
+  code<Code extends ReplyCodes<RouteGeneric, SchemaCompiler>> (statusCode: Code): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ResolveReplyTypeWithRouteGeneric<RouteGeneric['Reply'], Code, SchemaCompiler, TypeProvider>>
+  status<Code extends ReplyCodes<RouteGeneric, SchemaCompiler>> (statusCode: Code): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ResolveReplyTypeWithRouteGeneric<RouteGeneric['Reply'], Code, SchemaCompiler, TypeProvider>>
+  send (...args: SendArgs<ReplyType>): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
+  header (key: HttpHeader, value: any): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
+  headers (values: Partial<Record<HttpHeader, number | string | string[] | undefined>>): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
   getHeader (key: HttpHeader): number | string | string[] | undefined
   getHeaders (): Record<HttpHeader, number | string | string[] | undefined>
-  removeHeader (key: HttpHeader): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  redirect (url: string, statusCode?: number): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  hijack (): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+  removeHeader (key: HttpHeader): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
+  redirect (url: string, statusCode?: number): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
+  /** Sends a 103 Early Hints response before the final one. */
+  writeEarlyHints (hints: Record<string, string | string[]>, callback?: () => void): void
+  hijack (): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
   callNotFound (): void
-  type (contentType: string): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  serializer (fn: (payload: any) => string): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+  type (contentType: string): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
+  serializer (fn: (payload: any) => string): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
   /** What `send()` would write for this payload (a string with the default serializers). */
   serialize (payload: any): string | ArrayBuffer | Buffer
   then (fulfilled: () => void, rejected: (err: Error) => void): void
   /** A trailer's value from an async function, or passed to `done`. */
   trailer: (
     key: string,
-    fn: ((reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>, payload: string | Buffer | null) => Promise<string>)
-      | ((reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>, payload: string | Buffer | null, done: (err: Error | null, value?: string) => void) => void)
-  ) => FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  removeTrailer (key: string): FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+    fn: ((reply: FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>, payload: string | Buffer | null) => Promise<string>)
+      | ((reply: FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>, payload: string | Buffer | null, done: (err: Error | null, value?: string) => void) => void)
+  ) => FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
+  removeTrailer (key: string): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
 }
+
+/** The codes `code()` takes: the response schema's when it lists some the generic allows, else the generic's `Reply` keys (any status without them). */
+type ReplyCodes<RouteGeneric extends RouteGenericInterface, SchemaCompiler extends FastifySchema> =
+  keyof SchemaCompiler['response'] extends never ? ReplyKeysToCodes<keyof RouteGeneric['Reply']>
+    : keyof SchemaCompiler['response'] extends ReplyKeysToCodes<keyof RouteGeneric['Reply']> ? keyof SchemaCompiler['response']
+      : ReplyKeysToCodes<keyof RouteGeneric['Reply']>
 
 /**
  * A `Reply` generic keyed by status codes only (`{ 200: A, '4xx': B }`) gives the entry for `Code`
@@ -76,6 +88,6 @@ type ReplyForCode<Map, Code extends number> =
 /** The payload a route's reply takes once `code(Code)` is set: the response schema's for that code, else the generic's entry. */
 export type ResolveReplyTypeWithRouteGeneric<RouteGenericReply, Code extends ReplyKeysToCodes<keyof RouteGenericReply>,
   SchemaCompiler extends FastifySchema = FastifySchema, TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault> =
-  SchemaCompiler extends { response: infer R } ? Code extends keyof R ? CallTypeProvider<TypeProvider, R[Code]>
+  SchemaCompiler extends { response: infer R } ? Code extends keyof R ? CallSerializerTypeProvider<TypeProvider, R[Code]>
     : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: ReplyAtStatus<RouteGenericReply, Code> }>
     : ResolveFastifyReplyType<TypeProvider, SchemaCompiler, { Reply: ReplyAtStatus<RouteGenericReply, Code> }>

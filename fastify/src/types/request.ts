@@ -1,11 +1,11 @@
-import type { EnclaveRequest, RouteOptionsView } from '@enclave/core'
-import type { FastifyContextConfig, FastifyRequestContext, FastifyRouteConfig } from './context.js'
+import type { EnclaveRequest } from '@enclave/core'
+import type { FastifyContextConfig, FastifyRouteConfig } from './context.js'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { RouteGenericInterface, RouteHandlerMethod } from './route.js'
 import type { FastifySchema, FastifySchemaValidationError } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault, GenericOrProvided } from './type-provider.js'
-import type { ContextConfigDefault, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { ContextConfigDefault, HTTPMethods, RawRequestDefaultExpression, RawServerBase, RawServerDefault, RecordKeysToLowercase } from './utils.js'
 
 export interface RequestGenericInterface {
   Body?: unknown
@@ -23,14 +23,14 @@ export interface FastifyRequestType<Params = unknown, Querystring = unknown, Hea
 }
 
 /**
- * A request's parts as Fastify 4.29 types them: each from the route generic when it gives it, else
- * from the route's schema for that part through the type provider (the default one gives `unknown`).
+ * A request's parts as Fastify 5.12 types them: each from the route generic when it gives it, else
+ * from the route's schema for that part through the type provider's `validator` (the default one
+ * gives `unknown`); header names lower-cased, as Node hands them over.
  */
 export interface ResolveFastifyRequestType<TypeProvider extends FastifyTypeProvider, SchemaCompiler extends FastifySchema, RouteGeneric extends RouteGenericInterface> extends FastifyRequestType {
   params: GenericOrProvided<RouteGeneric['Params'], SchemaCompiler['params'], TypeProvider>
   query: GenericOrProvided<RouteGeneric['Querystring'], SchemaCompiler['querystring'], TypeProvider>
-  // Node hands header names over lower-cased, so the provider's names are lower-cased too (not the generic's).
-  headers: GenericOrProvided<RouteGeneric['Headers'], SchemaCompiler['headers'], TypeProvider, 'lowercase'>
+  headers: RecordKeysToLowercase<GenericOrProvided<RouteGeneric['Headers'], SchemaCompiler['headers'], TypeProvider>>
   body: GenericOrProvided<RouteGeneric['Body'], SchemaCompiler['body'], TypeProvider>
 }
 
@@ -38,9 +38,21 @@ export interface ResolveFastifyRequestType<TypeProvider extends FastifyTypeProvi
  * The options of the route a request matched (`request.routeOptions`), with the route's typed
  * `config`. `method` is an array for a multi-method route; a not-found request has no `url`.
  */
-export interface RequestRouteOptions<ContextConfig = ContextConfigDefault, SchemaCompiler = FastifySchema> extends RouteOptionsView<FastifyContextConfig & FastifyRouteConfig & ContextConfig> {
-  schema?: SchemaCompiler & FastifySchema
+export interface RequestRouteOptions<ContextConfig = ContextConfigDefault, SchemaCompiler = FastifySchema> {
+  method: HTTPMethods | HTTPMethods[]
+  url: string | undefined
+  bodyLimit: number
+  /** The route's handler timeout in milliseconds (0: none). */
+  handlerTimeout: number
+  attachValidation: boolean
+  logLevel: string
+  exposeHeadRoute: boolean
+  prefixTrailingSlash: string
+  config: FastifyContextConfig & FastifyRouteConfig & ContextConfig
+  /** Absent for a not-found request. */
+  schema?: SchemaCompiler
   handler: RouteHandlerMethod
+  version?: string
 }
 
 /**
@@ -62,7 +74,7 @@ export interface FastifyRequest<
   query: RequestType['query']
   body: RequestType['body']
   headers: RawRequest['headers'] & RequestType['headers']
-}, RawRequest, FastifyRequestContext<ContextConfig>['config']>, 'server' | 'log' | 'ip' | 'routeOptions' | 'validationError' | RemovedInFastify5> {
+}, RawRequest, FastifyContextConfig & FastifyRouteConfig & ContextConfig>, 'server' | 'log' | 'ip' | 'routeOptions' | 'validationError' | RetypedRequestMembers | RemovedInFastify5> {
   readonly server: FastifyInstance
   log: Logger
   readonly ip: string
@@ -77,10 +89,22 @@ export interface FastifyRequest<
   readonly signal: AbortSignal
   /** The body's media type (Content-Type without parameters), `undefined` without a body. */
   readonly mediaType: string | undefined
+  getValidationFunction (httpPart: HTTPRequestPart): ValidationFunction | undefined
+  getValidationFunction (schema: { [key: string]: any }): ValidationFunction | undefined
+  compileValidationSchema (schema: { [key: string]: any }, httpPart?: HTTPRequestPart): ValidationFunction
+  validateInput (input: any, schema: { [key: string]: any }, httpPart?: HTTPRequestPart): boolean
+  validateInput (input: any, httpPart?: HTTPRequestPart): boolean
+  getDecorator<T> (name: string | symbol): T
+  setDecorator<T = unknown> (name: string | symbol, value: T): void
 }
 
+/** The request parts a schema validates. */
+type HTTPRequestPart = 'body' | 'query' | 'querystring' | 'params' | 'headers'
+/** Request members Fastify 5 types its own way (declared above). */
+type RetypedRequestMembers = 'getValidationFunction' | 'compileValidationSchema' | 'validateInput' | 'getDecorator' | 'setDecorator'
+
 /** Request members Fastify 5 removed (`routeOptions` and `socket` replace them). */
-type RemovedInFastify5 = 'context' | 'routerPath' | 'routeConfig' | 'routeSchema' | 'connection'
+type RemovedInFastify5 = 'context' | 'routerPath' | 'routerMethod' | 'routeConfig' | 'routeSchema' | 'connection'
 
 /** A validator as the request's validation methods return it (Fastify's name). */
 export interface ValidationFunction {

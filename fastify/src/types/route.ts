@@ -11,16 +11,17 @@ import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
 import type { FastifyError, FastifySchema } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyReturnType } from './type-provider.js'
-import type { ContextConfigDefault, HTTPMethods, NoInferCompat, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
+import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
 /** The parts a route may type explicitly: `app.get<{ Querystring: Q, Reply: R }>(…)`. */
 export interface RouteGenericInterface extends RouteGeneric {}
 
 /**
- * One hook or a list of them. Typed by the callback style only, so an inline hook's parameters are
- * typed from context; an async function is assignable to it.
+ * A route-level hook as Fastify 5 types it: the hook's `this` and parameters, returning nothing or
+ * a promise (so a callback hook and an async one both fit); one or a list.
  */
-type HookOption<Callback> = Callback | Callback[]
+type RouteShorthandHook<Hook extends (this: any, ...args: any) => any> = (this: ThisParameterType<Hook>, ...args: Parameters<Hook>) => void | Promise<unknown>
+type HookOption<Hook extends (this: any, ...args: any) => any> = RouteShorthandHook<Hook> | Array<RouteShorthandHook<Hook>>
 
 /**
  * Route options besides method, url and handler, with Fastify v4's type parameters: the hooks, the
@@ -39,23 +40,25 @@ export interface RouteShorthandOptions<
   Logger extends FastifyBaseLogger = FastifyBaseLogger
 > extends RouteCommonOptions<SchemaCompiler> {
   config?: FastifyContextConfig & ContextConfig
+  /** This route's handler timeout in milliseconds, over the factory's `handlerTimeout` (0: none). */
+  handlerTimeout?: number
   errorHandler?: (
     this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
     error: FastifyError,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, NoInferCompat<SchemaCompiler>, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider>
+    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, NoInfer<SchemaCompiler>, TypeProvider, ContextConfig, Logger>,
+    reply: FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider>
   ) => void
   childLoggerFactory?: FastifyChildLoggerFactory<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  onRequest?: HookOption<onRequestHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  preParsing?: HookOption<preParsingHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  preValidation?: HookOption<preValidationHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  preHandler?: HookOption<preHandlerHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  preSerialization?: HookOption<preSerializationHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  onSend?: HookOption<onSendHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  onResponse?: HookOption<onResponseHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  onTimeout?: HookOption<onTimeoutHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  onError?: HookOption<onErrorHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, FastifyError, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
-  onRequestAbort?: HookOption<onRequestAbortHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInferCompat<SchemaCompiler>, TypeProvider, Logger>>
+  onRequest?: HookOption<onRequestHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  preParsing?: HookOption<preParsingHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  preValidation?: HookOption<preValidationHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  preHandler?: HookOption<preHandlerHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  preSerialization?: HookOption<preSerializationHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  onSend?: HookOption<onSendHookHandler<unknown, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  onResponse?: HookOption<onResponseHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  onTimeout?: HookOption<onTimeoutHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  onError?: HookOption<onErrorHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, FastifyError, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
+  onRequestAbort?: HookOption<onRequestAbortHookHandler<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, NoInfer<SchemaCompiler>, TypeProvider, Logger>>
 }
 
 /**
@@ -76,7 +79,7 @@ export type RouteHandlerMethod<
 > = (
   this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
   request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-  reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+  reply: FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>
 ) => ResolveFastifyReplyReturnType<TypeProvider, SchemaCompiler, RouteGeneric>
 
 /** The same handler with the route generic first. */
@@ -173,5 +176,5 @@ export interface RouteConstraint {
 /** A custom constraint strategy, as `addConstraintStrategy` and the `constraints` factory option take it. */
 export type RouteConstraintType = ConstraintStrategy
 
-/** The raw handler for requests no route matches (`getDefaultRoute` / `setDefaultRoute`). */
+/** The raw handler for requests no route matches (`routerOptions.defaultRoute`). */
 export type DefaultRoute<Request, Reply> = (req: Request, res: Reply) => void

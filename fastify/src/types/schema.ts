@@ -1,6 +1,6 @@
 import type { FastifyError } from '@fastify/error'
 import type { RouteSchema } from '@enclave/core'
-import type { HttpPart } from '@enclave/core'
+import type { FastifySchemaValidationError, SchemaErrorDataVar } from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
 
 /**
@@ -8,35 +8,6 @@ import type { FastifyInstance } from './instance.js'
  * (`@fastify/swagger` adds `tags`, `summary`, `hide` …); any other key is accepted as in Enclave.
  */
 export interface FastifySchema extends RouteSchema {}
-
-export interface FastifyRouteSchemaDef<T> {
-  schema: T
-  method: string
-  url: string
-  httpPart?: string
-  httpStatus?: string
-  contentType?: string
-}
-
-/** One validation failure, as Ajv reports it (an Ajv `ErrorObject` is one). */
-export interface FastifySchemaValidationError {
-  keyword: string
-  instancePath: string
-  schemaPath: string
-  params: Record<string, unknown>
-  message?: string
-}
-export interface FastifyValidationResult {
-  (data: any): boolean | PromiseLike<any> | { error?: Error | unknown, value?: any }
-  errors?: FastifySchemaValidationError[] | null
-}
-
-/** A validator compiler for schemas of type `T` (`setValidatorCompiler`, the `validatorCompiler` route option). */
-export type FastifySchemaCompiler<T> = (routeSchema: FastifyRouteSchemaDef<T>) => FastifyValidationResult
-export type FastifySerializerCompiler<T> = (routeSchema: FastifyRouteSchemaDef<T>) => (data: any) => string
-
-export type SchemaErrorDataVar = HttpPart
-export type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => Error
 
 /**
  * The error handlers and onError hooks receive: `@fastify/error`'s `FastifyError` (the same type
@@ -50,7 +21,10 @@ declare module '@fastify/error' {
   }
 }
 export type { FastifyError }
-export type ValidationResult = FastifySchemaValidationError
+export type {
+  FastifyRouteSchemaDef, FastifySchemaCompiler, FastifySchemaValidationError, FastifySerializerCompiler, FastifyValidationResult,
+  SchemaErrorDataVar, SchemaErrorFormatter, ValidationResult
+} from '@enclave/core/internal'
 
 /**
  * The `schemaController` option: the schema bucket of each context and the compiler factories.

@@ -1,42 +1,66 @@
 import type * as http from 'node:http'
 import type * as http2 from 'node:http2'
 import type * as https from 'node:https'
-import type { EnclaveOptions, errorCodes } from '@enclave/core'
+import type { EnclaveOptions } from '@enclave/core'
+import type { errorCodes } from '../lib/error-codes.js'
 import type { Socket } from 'node:net'
+import type { ConnectionError, FastifyServerFactory } from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
-import type { FastifyBaseLogger, FastifyLoggerOptions } from './logger.js'
+import type { FastifyBaseLogger, FastifyChildLoggerFactory, FastifyLoggerOptions, LogController, PinoLoggerOptions } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
-import type { RouteGenericInterface } from './route.js'
+import type { RouteConstraintType, RouteGenericInterface } from './route.js'
 import type { FastifyError, FastifySchema, FastifySchemaControllerOptions, SchemaErrorFormatter } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
-/** The `serverFactory` option: builds the server from Fastify's request handler. */
-export type FastifyServerFactoryHandler<
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
-  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>
-> = (request: RawRequest, reply: RawReply) => void
-export interface FastifyServerFactory<RawServer extends RawServerBase = RawServerDefault> {
-  (handler: FastifyServerFactoryHandler<RawServer>, opts: Record<string, unknown>): RawServer
-}
+export type { ConnectionError, FastifyServerFactory, FastifyServerFactoryHandler } from '@enclave/core/internal'
 
-export interface ConnectionError extends Error {
-  code: string
-  bytesParsed: number
-  rawPacket: { type: string, data: number[] }
+/**
+ * Fastify 5's `routerOptions`: find-my-way's settings in one group (which win over the same names
+ * given at the top level), the raw handlers typed by the server.
+ */
+export interface FastifyRouterOptions<RawServer extends RawServerBase = RawServerDefault> {
+  ignoreTrailingSlash?: boolean
+  ignoreDuplicateSlashes?: boolean
+  caseSensitive?: boolean
+  maxParamLength?: number
+  allowUnsafeRegex?: boolean
+  useSemicolonDelimiter?: boolean
+  constraints?: { [name: string]: RouteConstraintType }
+  buildPrettyMeta?: (route: { [key: string]: unknown }) => object
+  compile?: boolean
+  defaultRoute?: (req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
+  onBadUrl?: (path: string, req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
+  onMaxParamLength?: (path: string, req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
+  querystringParser?: (str: string) => { [key: string]: unknown }
 }
 
 /**
- * The factory's options: Enclave's options, which are Fastify's (run at Fastify 5's values by
- * `@enclave/fastify`), with the logger typed by the `Logger` parameter.
+ * The factory's options as Fastify 5.12 types them, over Enclave's options (run at Fastify 5's
+ * values by `@enclave/fastify`): `logger` is `true` or pino's options, a ready logger goes in
+ * `loggerInstance` (typed by the `Logger` parameter), router settings may go in `routerOptions`.
  */
 export type FastifyServerOptions<
   RawServer extends RawServerBase = RawServerDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
 > = Omit<EnclaveOptions, FastifyTypedOptions> & {
-  logger?: boolean | FastifyLoggerOptions<RawServer> | Logger
+  logger?: boolean | (FastifyLoggerOptions<RawServer> & PinoLoggerOptions)
+  loggerInstance?: Logger
+  /** @deprecated in Fastify 5.12: give `logController` instead. */
+  disableRequestLogging?: boolean | ((req: FastifyRequest) => boolean)
+  logController?: LogController
+  forceCloseConnections?: boolean | 'idle'
+  /** Milliseconds a handler may take before the request is aborted with FST_ERR_HANDLER_TIMEOUT (0: none). */
+  handlerTimeout?: number
+  /** When false, a second `setErrorHandler` in the same context throws FST_ERR_ERROR_HANDLER_ALREADY_SET. */
+  allowErrorHandlerOverride?: boolean
+  routerOptions?: FastifyRouterOptions<RawServer>
+  childLoggerFactory?: FastifyChildLoggerFactory
+  /** Which proxies to trust (Fastify 5's types take no hop count; the number form still works at run time). */
+  trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean)
+  /** Options of the default validator compiler: Ajv's options, Ajv plugins (each returns the Ajv instance). */
+  ajv?: { customOptions?: Record<string, unknown>, plugins?: Array<AjvPlugin | [AjvPlugin, unknown]>, onCreate?: (ajv: any) => void }
   serverFactory?: FastifyServerFactory<RawServer>
   /** `this` is the root instance. */
   rewriteUrl?: (this: FastifyInstance<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, Logger, FastifyTypeProviderDefault>, req: RawRequestDefaultExpression<RawServer>) => string
@@ -45,12 +69,14 @@ export type FastifyServerOptions<
   frameworkErrors?: <RequestGeneric extends RouteGenericInterface = RouteGenericInterface, TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault, SchemaCompiler extends FastifySchema = FastifySchema>(
     error: FastifyError,
     req: FastifyRequest<RequestGeneric, RawServer, RawRequestDefaultExpression<RawServer>, SchemaCompiler, TypeProvider>,
-    res: FastifyReply<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, RequestGeneric, ContextConfigDefault, SchemaCompiler, TypeProvider>
+    res: FastifyReply<RequestGeneric, RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, ContextConfigDefault, SchemaCompiler, TypeProvider>
   ) => void
   schemaController?: FastifySchemaControllerOptions
 }
+/** An Ajv plugin (`ajv-formats` …): it receives the Ajv instance and returns it. */
+type AjvPlugin = (ajv: any, options?: any) => object
 /** Factory options Fastify's types give Fastify's request, reply, instance and error types (declared above). */
-type FastifyTypedOptions = 'logger' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
+type FastifyTypedOptions = 'logger' | 'loggerInstance' | 'trustProxy' | 'ajv' | 'disableRequestLogging' | 'forceCloseConnections' | 'childLoggerFactory' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
 
 export type FastifyHttpOptions<Server extends http.Server, Logger extends FastifyBaseLogger = FastifyBaseLogger> =
   FastifyServerOptions<Server, Logger> & { http?: http.ServerOptions | null }
@@ -61,5 +87,5 @@ export type FastifyHttp2Options<Server extends http2.Http2Server, Logger extends
 export type FastifyHttp2SecureOptions<Server extends http2.Http2SecureServer, Logger extends FastifyBaseLogger = FastifyBaseLogger> =
   FastifyServerOptions<Server, Logger> & { http2: true, https: http2.SecureServerOptions, http2SessionTimeout?: number }
 
-/** `fastify.errorCodes`: each error constructor by its `FST_ERR_*` code. */
+/** `fastify.errorCodes`: each error constructor by its `FST_ERR_*` code (the codes Fastify 5 has). */
 export type FastifyErrorCodes = typeof errorCodes

@@ -1,11 +1,11 @@
+import type { ConstructorAction, ProtoAction } from '@enclave/core/internal'
 import type { FastifyRequest } from './request.js'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
-export type ProtoAction = 'error' | 'remove' | 'ignore'
-export type ConstructorAction = 'error' | 'remove' | 'ignore'
+export type { ConstructorAction, ProtoAction, hasContentTypeParser, removeAllContentTypeParsers, removeContentTypeParser } from '@enclave/core/internal'
 
 /** A body parser given `parseAs: 'string' | 'buffer'`: it receives the whole body. */
 export type FastifyBodyParser<
@@ -42,7 +42,4 @@ export interface AddContentTypeParser<
     parser: FastifyBodyParser<parseAs, RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>): void
 }
 
-export type hasContentTypeParser = (contentType: string | RegExp) => boolean
 export type getDefaultJsonParser = (onProtoPoisoning: ProtoAction, onConstructorPoisoning: ConstructorAction) => FastifyBodyParser<string>
-export type removeContentTypeParser = (contentType: string | RegExp | Array<string | RegExp>) => void
-export type removeAllContentTypeParsers = () => void

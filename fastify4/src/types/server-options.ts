@@ -3,6 +3,7 @@ import type * as http2 from 'node:http2'
 import type * as https from 'node:https'
 import type { EnclaveOptions, errorCodes } from '@enclave/core'
 import type { Socket } from 'node:net'
+import type { ConnectionError, FastifyServerFactory } from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger, FastifyLoggerOptions } from './logger.js'
 import type { FastifyReply } from './reply.js'
@@ -12,21 +13,7 @@ import type { FastifyError, FastifySchema, FastifySchemaControllerOptions, Schem
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
-/** The `serverFactory` option: builds the server from Fastify's request handler. */
-export type FastifyServerFactoryHandler<
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
-  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>
-> = (request: RawRequest, reply: RawReply) => void
-export interface FastifyServerFactory<RawServer extends RawServerBase = RawServerDefault> {
-  (handler: FastifyServerFactoryHandler<RawServer>, opts: Record<string, unknown>): RawServer
-}
-
-export interface ConnectionError extends Error {
-  code: string
-  bytesParsed: number
-  rawPacket: { type: string, data: number[] }
-}
+export type { ConnectionError, FastifyServerFactory, FastifyServerFactoryHandler } from '@enclave/core/internal'
 
 /**
  * The factory's options: Enclave's options, which are Fastify v4's (run at Fastify's values by

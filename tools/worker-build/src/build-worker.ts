@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
 import { bundleWorker } from './bundle.js'
@@ -30,7 +30,8 @@ export interface BuildWorkerResult {
  */
 export async function buildWorker (options: BuildWorkerOptions): Promise<BuildWorkerResult> {
   const appModule = resolve(options.app)
-  const folder = await mkdtemp(join(process.cwd(), 'node_modules', '.enclave-worker-build-'))
+  // Beside the app module, so the app's packages resolve from the loader as from the app.
+  const folder = await mkdtemp(join(dirname(appModule), '.enclave-worker-build-'))
   try {
     const loader = join(folder, 'app.mjs')
     // The app's packages are left to Node: the build step runs the app as it would run.

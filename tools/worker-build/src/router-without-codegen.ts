@@ -73,6 +73,8 @@ Constrainer.prototype._buildDeriveConstraints = function deriveConstraintsWithou
 }
 `
 
+// find-my-way's source line, a template literal in its text.
+// eslint-disable-next-line no-template-curly-in-string
 const prefixMatchSource = "return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line"
 const prefixMatch = 'const rest = prefix.slice(1)\n  return function matchPrefix (path, i) { return path.startsWith(rest, i + 1) }'
 
