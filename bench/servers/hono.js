@@ -1,44 +1,7 @@
-// Peer "hono": hono with @hono/node-server. S5's 20 hooks are middleware on the route.
-import { Hono } from 'hono'
+// Peer "hono": hono with @hono/node-server (its app: hono-app.js).
 import { serve } from '@hono/node-server'
-import {
-  helloWorld, users, staticRouteCount, paramRouteCount, staticRoutePath, paramRoutePath, targetRoutePath,
-  depth, deepRoutePath, hookCounter
-} from '../scenarios.js'
-import { validateItem, badRequest } from './validator.js'
+import { buildHonoApp } from './hono-app.js'
 import { portFromArgs, host, reportReady } from './harness.js'
 
-const app = new Hono()
-let nextId = 1
-
-async function countHook (c, next) {
-  hookCounter.hits++
-  await next()
-}
-
-app.get('/', function hello (c) { return c.json(helloWorld) })
-app.get('/users', function listUsers (c) { return c.json(users) })
-app.post('/items', async function createItem (c) {
-  let body
-  try {
-    body = await c.req.json()
-  } catch {
-    return c.json(badRequest, 400)
-  }
-  if (!validateItem(body)) return c.json(badRequest, 400)
-  return c.json({ ok: true, id: nextId++ })
-})
-for (let i = 0; i < staticRouteCount; i++) {
-  const id = String(i)
-  app.get(staticRoutePath(i), function staticRoute (c) { return c.json({ id, sub: 'static' }) })
-}
-for (let i = 0; i < paramRouteCount; i++) {
-  const sub = String(i)
-  app.get(paramRoutePath(i), function paramRoute (c) { return c.json({ id: c.req.param('id'), sub }) })
-}
-app.get(targetRoutePath, function targetRoute (c) { return c.json({ id: c.req.param('id'), sub: c.req.param('sub') }) })
-const hooks = []
-for (let i = 0; i < depth * 2; i++) hooks.push(countHook)
-app.get(deepRoutePath, ...hooks, function deepHandler (c) { return c.json(helloWorld) })
-
+const app = buildHonoApp()
 serve({ fetch: app.fetch, port: portFromArgs(), hostname: host }, function onListening (info) { reportReady('hono', info.port) })

@@ -86,13 +86,38 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
     rawHeaders.push('host', host)
   }
   const body = request.body
-  if (body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-    // A body of unknown length, as it comes over the wire: chunked.
-    headers['transfer-encoding'] = 'chunked'
-    rawHeaders.push('transfer-encoding', 'chunked')
+  if (body === null) return run(handler, http2, request, platform, path, headers, rawHeaders, null, null)
+  const reader = body.getReader()
+  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, rawHeaders, reader, null)
+  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, rawHeaders, reader, null)
+  return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
+    // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
+    if (chunk !== null) {
+      headers['transfer-encoding'] = 'chunked'
+      rawHeaders.push('transfer-encoding', 'chunked')
+    }
+    return run(handler, http2, request, platform, path, headers, rawHeaders, chunk === null ? null : reader, chunk)
+  })
+}
+
+/**
+ * A body of unknown length: a runtime's server gives a body stream to requests that carried none
+ * (Deno's, for a DELETE or PATCH without Content-Length), so its first chunk says which it is.
+ * Only such requests wait for it; a declared length is taken as is. Null: the body is empty.
+ */
+async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array | null> {
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return null
+    if (value.byteLength > 0) return value
   }
+}
+
+/** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
+function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, rawHeaders: string[], reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null): Promise<Response> {
+  const url = request.url
   const socket = new FetchSocket(peerOf(request, platform), url.startsWith('https:'))
-  const req = new WebRequest(request.method, path, headers, rawHeaders, body, socket, http2)
+  const req = new WebRequest(request.method, path, headers, rawHeaders, reader, firstChunk, socket, http2)
   const res = new WebResponse(req)
   const signal = request.signal as AbortSignal | undefined
   if (signal !== undefined && signal !== null) {

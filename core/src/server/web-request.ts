@@ -69,9 +69,11 @@ export class WebRequest extends Readable {
   aborted = false
   complete = false
   private reader: ReadableStreamDefaultReader<Uint8Array> | null
+  /** A chunk read before the request was dispatched (to learn whether a body of unknown length has any), pushed first. */
+  private firstChunk: Uint8Array | null
   private reading = false
 
-  constructor (method: string, path: string, headers: NodeStyleHeaders, rawHeaders: string[], body: ReadableStream<Uint8Array> | null, socket: FetchSocket, http2: boolean) {
+  constructor (method: string, path: string, headers: NodeStyleHeaders, rawHeaders: string[], reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, socket: FetchSocket, http2: boolean) {
     // As Node's IncomingMessage: 'close' is emitted when the exchange is over, not when the body ends.
     super({ autoDestroy: false })
     this.method = method
@@ -82,8 +84,9 @@ export class WebRequest extends Readable {
     this.httpVersionMajor = http2 ? 2 : 1
     this.httpVersionMinor = http2 ? 0 : 1
     this.socket = socket
-    this.reader = body === null ? null : body.getReader()
-    if (this.reader === null) this.complete = true
+    this.reader = reader
+    this.firstChunk = firstChunk
+    if (reader === null) this.complete = true
   }
 
   /** Node's deprecated alias of `socket`. */
@@ -93,6 +96,11 @@ export class WebRequest extends Readable {
     if (this.reader === null) {
       this.push(null)
       return
+    }
+    const first = this.firstChunk
+    if (first !== null) {
+      this.firstChunk = null
+      if (!this.push(first)) return
     }
     if (!this.reading) void this.readChunks(this.reader)
   }

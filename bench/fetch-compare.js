@@ -1,0 +1,87 @@
+// Framework cost per request on the fetch path, in-process: each peer's fetch handler is called with
+// a Web Request and its Response body read to the end, the same loop on Node, Bun and Deno (no socket,
+// no load generator: what the framework costs between a runtime's server and the app). CPU time per
+// request, peers and scenarios alternated, the median of the rounds.
+//   node bench/fetch-compare.js [seconds=2] [rounds=3]
+//   bun bench/fetch-compare.js ...      deno run -A bench/fetch-compare.js ...
+import enclave from '@enclave/core'
+import { scenarios } from './scenarios.js'
+import { buildApp } from './servers/fastify-style.js'
+import { buildHonoApp } from './servers/hono-app.js'
+
+const [secondsArg = '2', roundsArg = '3'] = process.argv.slice(2)
+const seconds = Number(secondsArg)
+const rounds = Number(roundsArg)
+const runtime = typeof globalThis.Bun !== 'undefined' ? `Bun ${globalThis.Bun.version}` : typeof globalThis.Deno !== 'undefined' ? `Deno ${globalThis.Deno.version.deno}` : `Node ${process.versions.node}`
+
+const enclaveApp = buildApp(enclave)
+await enclaveApp.ready()
+const peers = { enclave: enclaveApp.fetch, hono: buildHonoApp().fetch }
+const scenarioNames = ['S1', 'S2', 'S3']
+
+function cpuMicros () {
+  const usage = process.cpuUsage()
+  return usage.user + usage.system
+}
+
+function requestOf (scenario) {
+  const { method, path, headers, body } = scenarios[scenario].request
+  return new Request(`http://127.0.0.1${path}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, body })
+}
+
+async function checkOnce (fetch, scenario) {
+  const response = await fetch(requestOf(scenario))
+  const text = await response.text()
+  if (!scenarios[scenario].check(response.status, text)) throw new Error(`${scenario}: unexpected answer ${response.status} ${text.slice(0, 200)}`)
+}
+
+/** Requests answered for `seconds`, and the CPU µs each cost. */
+async function measure (fetch, scenario) {
+  const until = performance.now() + seconds * 1000
+  const start = cpuMicros()
+  let count = 0
+  while (performance.now() < until) {
+    for (let i = 0; i < 100; i++) {
+      const response = await fetch(requestOf(scenario))
+      await response.arrayBuffer()
+    }
+    count += 100
+  }
+  return (cpuMicros() - start) / count
+}
+
+for (const [name, fetch] of Object.entries(peers)) {
+  for (const scenario of scenarioNames) {
+    await checkOnce(fetch, scenario)
+    // Warm-up: the JIT settles before anything is counted.
+    await measure(fetch, scenario)
+  }
+  void name
+}
+
+const samples = {}
+for (let round = 0; round < rounds; round++) {
+  for (const scenario of scenarioNames) {
+    for (const [name, fetch] of Object.entries(peers)) {
+      const key = `${scenario} ${name}`
+      ;(samples[key] ??= []).push(await measure(fetch, scenario))
+    }
+  }
+}
+
+function median (values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+const rows = scenarioNames.map((scenario) => {
+  const ours = median(samples[`${scenario} enclave`])
+  const hono = median(samples[`${scenario} hono`])
+  return { scenario, enclave: ours, hono, ratio: hono / ours }
+})
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ runtime, seconds, rounds, rows, samples }))
+} else {
+  console.log(`${runtime}: CPU µs per request through the fetch handler (median of ${rounds} rounds of ${seconds} s)`)
+  for (const row of rows) console.log(`${row.scenario}  enclave ${row.enclave.toFixed(2)}  hono ${row.hono.toFixed(2)}  hono/enclave ${row.ratio.toFixed(2)}x`)
+}

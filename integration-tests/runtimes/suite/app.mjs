@@ -1,0 +1,91 @@
+// The app every runtime serves in the cross-runtime suite (cases.mjs says what it must answer):
+// routing, encapsulation, hooks, the four validator compilers, response schemas, bearer-auth, error
+// handling, body limits and three official Fastify plugins, in one instance.
+import enclave from '@enclave/core'
+import bearerAuth from '@enclave/bearer-auth'
+import { validatorCompiler as zodValidator } from '@enclave/zod'
+import { validatorCompiler as joiValidator } from '@enclave/joi'
+import { validatorCompiler as yupValidator } from '@enclave/yup'
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import sensible from '@fastify/sensible'
+import { Readable } from 'node:stream'
+import { z } from 'zod'
+import Joi from 'joi'
+import * as yup from 'yup'
+
+export const apiKey = 'suite-key'
+
+const person = { type: 'object', required: ['name', 'age'], properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 } } }
+
+export function buildApp () {
+  const app = enclave({ logger: false })
+
+  // Routing: static, parametric, wildcard, a method table, a prefix.
+  app.get('/', async () => ({ hello: 'world' }))
+  app.get('/items/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } }, async (request) => ({ id: request.params.id }))
+  app.get('/files/*', async (request) => ({ path: request.params['*'] }))
+  app.route({ method: ['PUT', 'PATCH'], url: '/things', handler: async (request) => ({ method: request.method }) })
+  app.get('/query', async (request) => ({ query: request.query }))
+  app.get('/text', async (request, reply) => reply.type('text/plain; charset=utf-8').send('plain text'))
+  app.head('/probe', async (request, reply) => reply.header('x-probe', 'yes').send())
+
+  // Hooks: an app-wide onRequest header, an onSend that rewrites one route's payload.
+  app.addHook('onRequest', async (request, reply) => { reply.header('x-app-hook', '1') })
+
+  // Encapsulation: a decorator and hooks seen only inside their plugin.
+  app.register(async function inner (scope) {
+    scope.decorateRequest('tenant', null)
+    scope.addHook('preHandler', async (request) => { request.tenant = 'acme' })
+    scope.addHook('onSend', async (request, reply, payload) => {
+      reply.header('x-inner', 'yes')
+      return payload
+    })
+    scope.get('/whoami', async (request) => ({ tenant: request.tenant }))
+  }, { prefix: '/inner' })
+  app.get('/outer', async (request, reply) => ({ tenant: request.tenant ?? null, inner: reply.getHeader('x-inner') ?? null }))
+
+  // The four compilers on one body shape; Ajv is the default.
+  app.post('/compilers/ajv', { schema: { body: person } }, async (request) => ({ compiler: 'ajv', body: request.body }))
+  app.post('/compilers/zod', { validatorCompiler: zodValidator, schema: { body: z.object({ name: z.string().min(1), age: z.number().int().nonnegative() }) } }, async (request) => ({ compiler: 'zod', body: request.body }))
+  app.post('/compilers/joi', { validatorCompiler: joiValidator, schema: { body: Joi.object({ name: Joi.string().min(1).required(), age: Joi.number().integer().min(0).required() }) } }, async (request) => ({ compiler: 'joi', body: request.body }))
+  app.post('/compilers/yup', { validatorCompiler: yupValidator, schema: { body: yup.object({ name: yup.string().min(1).required(), age: yup.number().integer().min(0).required() }) } }, async (request) => ({ compiler: 'yup', body: request.body }))
+
+  // Response schemas: undeclared properties never leave the server; numbers are serialized as declared.
+  app.get('/user', {
+    schema: { response: { 200: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } }
+  }, async () => ({ id: 1, name: 'Ada', passwordHash: 'secret' }))
+
+  // Bearer auth in its own context.
+  app.register(async function privateApi (scope) {
+    await scope.register(bearerAuth, { keys: [apiKey] })
+    scope.get('/stats', async () => ({ ok: true }))
+  }, { prefix: '/private' })
+
+  // Error handling: a status carried by the error, a crash concealed, a context's own handler.
+  app.get('/errors/teapot', async () => { throw Object.assign(new Error('short and stout'), { statusCode: 418 }) })
+  app.get('/errors/crash', async () => { throw new Error('database password is hunter2') })
+  app.register(async function handled (scope) {
+    scope.setErrorHandler(async (error, request, reply) => reply.code(409).send({ handled: error.message }))
+    scope.get('/conflict', async () => { throw new Error('taken') })
+  }, { prefix: '/handled' })
+
+  // Body limits: the route's own, below the server's.
+  app.post('/small', { bodyLimit: 64 }, async (request) => ({ length: JSON.stringify(request.body).length }))
+  app.post('/echo', async (request) => request.body)
+  app.get('/stream', async (request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['one', ',two', ',three'])))
+  // Deno's server hands a bodiless DELETE a body stream: it must still reach its handler, not a 415.
+  app.delete('/things/:id', async (request) => ({ deleted: request.params.id }))
+
+  // Official plugins, in their own context.
+  app.register(async function plugins (scope) {
+    await scope.register(cors, { origin: 'https://app.example' })
+    await scope.register(helmet)
+    await scope.register(sensible)
+    scope.get('/cors', async () => ({ ok: true }))
+    scope.get('/helmet', async () => ({ ok: true }))
+    scope.get('/sensible', async (request, reply) => reply.notFound('no such gadget'))
+  }, { prefix: '/plugins' })
+
+  return app
+}

@@ -1,0 +1,64 @@
+// The cross-runtime cases: one request each against app.mjs, and what must come back, the same on
+// every runtime and every way of serving (integration-tests/test/runtimes-cross-runtime.test.ts).
+// `headers` lists the response headers checked (null: must be absent); `json` or `text` the body.
+import { apiKey } from './app.mjs'
+
+const json = { 'content-type': 'application/json' }
+const person = JSON.stringify({ name: 'Ada', age: 36 })
+const badPerson = JSON.stringify({ name: '', age: -1 })
+
+export const cases = [
+  // Routing
+  { name: 'static route', request: { path: '/' }, expect: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'x-app-hook': '1' }, json: { hello: 'world' } } },
+  { name: 'parametric route, coerced by its params schema', request: { path: '/items/42' }, expect: { status: 200, json: { id: 42 } } },
+  { name: 'wildcard route', request: { path: '/files/a/b/c.txt' }, expect: { status: 200, json: { path: 'a/b/c.txt' } } },
+  { name: 'one route, several methods', request: { method: 'PATCH', path: '/things' }, expect: { status: 200, json: { method: 'PATCH' } } },
+  { name: 'querystring', request: { path: '/query?a=1&b=x&b=y' }, expect: { status: 200, json: { query: { a: '1', b: ['x', 'y'] } } } },
+  { name: 'text reply', request: { path: '/text' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': '10' }, text: 'plain text' } },
+  { name: 'HEAD route: headers, no body', request: { method: 'HEAD', path: '/probe' }, expect: { status: 200, headers: { 'x-probe': 'yes' }, text: '' } },
+  { name: 'HEAD of a GET route keeps its content-length', request: { method: 'HEAD', path: '/text' }, expect: { status: 200, headers: { 'content-length': '10' }, text: '' } },
+  { name: 'unknown route: 404 with hooks run', request: { path: '/nowhere' }, expect: { status: 404, headers: { 'x-app-hook': '1' }, json: { message: 'Route GET:/nowhere not found', error: 'Not Found', statusCode: 404 } } },
+  { name: 'a method the route does not have: 404', request: { method: 'DELETE', path: '/things' }, expect: { status: 404, json: { message: 'Route DELETE:/things not found', error: 'Not Found', statusCode: 404 } } },
+
+  // Encapsulation and hooks
+  { name: 'a plugin\'s decorator and hooks apply inside it', request: { path: '/inner/whoami' }, expect: { status: 200, headers: { 'x-inner': 'yes', 'x-app-hook': '1' }, json: { tenant: 'acme' } } },
+  { name: 'and not outside it', request: { path: '/outer' }, expect: { status: 200, headers: { 'x-inner': null }, json: { tenant: null, inner: null } } },
+
+  // The four compilers
+  ...['ajv', 'zod', 'joi', 'yup'].flatMap((compiler) => [
+    { name: `${compiler}: a valid body reaches the handler`, request: { method: 'POST', path: `/compilers/${compiler}`, headers: json, body: person }, expect: { status: 200, json: { compiler, body: { name: 'Ada', age: 36 } } } },
+    { name: `${compiler}: an invalid body is a 400`, request: { method: 'POST', path: `/compilers/${compiler}`, headers: json, body: badPerson }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } }
+  ]),
+
+  // Response schemas
+  { name: 'response schema drops undeclared properties', request: { path: '/user' }, expect: { status: 200, json: { id: 1, name: 'Ada' } } },
+
+  // Bearer auth
+  { name: 'bearer-auth: no key', request: { path: '/private/stats' }, expect: { status: 401, json: { error: 'missing authorization header' } } },
+  { name: 'bearer-auth: wrong key', request: { path: '/private/stats', headers: { authorization: 'Bearer nope' } }, expect: { status: 401, json: { error: 'invalid authorization header' } } },
+  { name: 'bearer-auth: right key', request: { path: '/private/stats', headers: { authorization: `Bearer ${apiKey}` } }, expect: { status: 200, json: { ok: true } } },
+
+  // Error handling
+  { name: 'an error\'s statusCode is the answer\'s', request: { path: '/errors/teapot' }, expect: { status: 418, json: { statusCode: 418, error: 'I\'m a Teapot', message: 'short and stout' } } },
+  { name: 'a thrown error answers 500 with its message, as in Fastify', request: { path: '/errors/crash' }, expect: { status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'database password is hunter2' } } },
+  { name: 'a context\'s error handler', request: { path: '/handled/conflict' }, expect: { status: 409, json: { handled: 'taken' } } },
+
+  // Bodies and limits
+  { name: 'a streamed reply', request: { path: '/stream' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, text: 'one,two,three' } },
+  { name: 'a DELETE without a body reaches its handler', request: { method: 'DELETE', path: '/things/7' }, expect: { status: 200, json: { deleted: '7' } } },
+  { name: 'a JSON body round trip', request: { method: 'POST', path: '/echo', headers: json, body: JSON.stringify({ nested: { list: [1, 'two', null] }, unicode: 'héllo ✓' }) }, expect: { status: 200, json: { nested: { list: [1, 'two', null] }, unicode: 'héllo ✓' } } },
+  { name: 'a body under the route\'s limit', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(20) }) }, expect: { status: 200, json: { length: 28 } } },
+  { name: 'a body over the route\'s limit: 413', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(200) }) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
+
+  // Bad input
+  { name: 'malformed JSON: 400', request: { method: 'POST', path: '/echo', headers: json, body: '{"a":' }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } },
+  { name: 'a content type no parser takes: 415', request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/x-unknown' }, body: 'x' }, expect: { status: 415, jsonMatch: { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } } },
+  { name: 'a params value of the wrong type: 400', request: { path: '/items/abc' }, expect: { status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'params/id should be integer' } } },
+  { name: 'prototype poisoning in a body: 400', request: { method: 'POST', path: '/echo', headers: json, body: '{"__proto__":{"admin":true}}' }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } },
+
+  // Official plugins
+  { name: '@fastify/cors: preflight', request: { method: 'OPTIONS', path: '/plugins/cors', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } }, expect: { status: 204, headers: { 'access-control-allow-origin': 'https://app.example' } } },
+  { name: '@fastify/cors: simple request', request: { path: '/plugins/cors', headers: { origin: 'https://app.example' } }, expect: { status: 200, headers: { 'access-control-allow-origin': 'https://app.example' }, json: { ok: true } } },
+  { name: '@fastify/helmet: security headers', request: { path: '/plugins/helmet' }, expect: { status: 200, headers: { 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff', 'strict-transport-security': 'max-age=15552000; includeSubDomains' }, json: { ok: true } } },
+  { name: '@fastify/sensible: reply.notFound()', request: { path: '/plugins/sensible' }, expect: { status: 404, json: { statusCode: 404, error: 'Not Found', message: 'no such gadget' } } }
+]

@@ -1,0 +1,25 @@
+// Sends every case to a base URL with the runtime's own fetch and records what came back: status,
+// headers (lower-case names) and body text. Runs the same under Node, Bun and Deno.
+import { cases } from './cases.mjs'
+
+/** One case over HTTP (`send` defaults to the global fetch; the Node fetch mode passes app.fetch). */
+async function ask (base, testCase, send) {
+  const { method = 'GET', path, headers = {}, body } = testCase.request
+  const response = await send(new Request(base + path, { method, headers, body }))
+  const seen = {}
+  for (const [name, value] of response.headers) seen[name] = value
+  return { status: response.status, headers: seen, body: await response.text() }
+}
+
+/** Every case in order, one at a time; a case that throws is recorded with its error. */
+export async function runCases (base, send = fetch) {
+  const results = {}
+  for (const testCase of cases) {
+    try {
+      results[testCase.name] = await ask(base, testCase, send)
+    } catch (error) {
+      results[testCase.name] = { error: String(error && error.stack ? error.stack : error) }
+    }
+  }
+  return results
+}
