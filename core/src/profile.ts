@@ -85,7 +85,9 @@ export const fastify5Options: Readonly<Record<string, unknown>> = {
   // Fastify 5 removed the JSON shorthand: a schema is taken as written (the option itself is gone).
   jsonShorthand: false,
   // Fastify 5's Ajv (ajv-formats 3) requires a timezone in `date-time` and `time`.
-  requireTimezone: true
+  requireTimezone: true,
+  // Fastify 5 answers every unparsable JSON body with FST_ERR_CTP_INVALID_JSON_BODY, never the parser's text.
+  genericJsonParseErrors: true
 }
 
 export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })
