@@ -2,7 +2,7 @@
 // shortener) run unchanged on fastify@5.12.8 and on @enclave/fastify: each imports `fastify`, which
 // resolves to a stand-in (apps/v5/node_modules/fastify) forwarding to the implementation that
 // FASTIFY5_UNDER_TEST names. The apps are loaded by path, so the repository's own type check does
-// not compile them; fastify5-app-types.test.ts compiles them against each implementation's types.
+// not compile them; `npm run typecheck:v5-apps -w integration-tests` compiles them against each implementation's types.
 import t from 'tap'
 import { createRequire } from 'node:module'
 
