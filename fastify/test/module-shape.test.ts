@@ -12,7 +12,9 @@ test('require() returns the factory itself, with fastify, default and errorCodes
     t.equal(module.fastify, module)
     t.equal(module.default, module)
     t.equal(typeof module.errorCodes.FST_ERR_NOT_FOUND, 'function')
+    t.equal(typeof module.LogController, 'function', 'LogController exported, as Fastify 5.12')
   }
+  t.same(Object.keys(required), Object.keys(theirs), 'the same keys in the same order')
   t.equal(required, fastify, 'require() and import give one factory')
 })
 
