@@ -18,7 +18,7 @@ export const layers = [
   ['logging/', 'schema/', 'request/'],
   ['lifecycle/hooks.ts', 'lifecycle/run-hooks.ts', 'lifecycle/application-hooks.ts', 'lifecycle/done-called-last.ts', 'lifecycle/compile-chain.ts'],
   ['reply/'],
-  ['lifecycle/handle-request.ts', 'lifecycle/response-events.ts'],
+  ['lifecycle/handle-request.ts', 'lifecycle/response-events.ts', 'lifecycle/handler-timeout.ts'],
   ['routing/'],
   ['server/', 'instance/'],
   ['options.ts', 'option-coercion.ts', 'unknown-option-warning.ts', 'profile.ts', 'enclave.ts', 'index.ts', 'internal.ts']
