@@ -92,7 +92,7 @@ const optionChecks: Record<string, [Check, string]> = {
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
-const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory', 'routerOptions'])
+const acceptedFastifyOptions = new Set(['allowErrorHandlerOverride', 'http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory', 'routerOptions'])
 const knownOptionNames = Object.keys(optionChecks)
 
 export interface ResolvedOptions {

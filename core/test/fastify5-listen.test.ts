@@ -1,6 +1,7 @@
 import { test } from 'tap'
 import { networkInterfaces } from 'node:os'
 import { fastify5Faces, enclaveFaces } from './fixtures/faces.js'
+import { warningsDuring } from './fixtures/warnings-during.js'
 
 function ipv4Addresses (): string[] {
   return Object.values(networkInterfaces()).flat().filter((entry) => entry !== undefined && entry.family === 'IPv4').map((entry) => entry!.address)
@@ -31,3 +32,16 @@ for (const [name, factory] of enclaveFaces) {
     t.equal(address, `http://0.0.0.0:${port}`)
   })
 }
+
+test('listen() with an async callback warns FSTWRN003 on the v5 face as on fastify@5.12.8; Fastify 4.29\'s entries do not', async (t) => {
+  const seen: Record<string, unknown> = {}
+  for (const [name, factory] of [...fastify5Faces, ...enclaveFaces]) {
+    seen[name] = (await warningsDuring(async () => {
+      const app = factory()
+      await new Promise<void>((resolve) => { app.listen({ port: 0 }, async function () { resolve() }) })
+      await app.close()
+    })).map((warning) => [warning.name, warning.code, warning.message])
+  }
+  const expected = [['FastifyWarning', 'FSTWRN003', 'The listen method mixes async and callback styles that may lead to unhandled rejections. Please use only one of them.']]
+  t.same(seen, { 'fastify@5.12.8': expected, '@enclave/fastify (v5)': expected, 'enclave()': [], '@enclave/fastify4': [] })
+})

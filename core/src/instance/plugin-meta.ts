@@ -56,8 +56,9 @@ export function pluginNameOf (fn: PluginFunction, options?: unknown): string {
 
 /** The `fastify` range is checked against the registering instance's `version`, as Fastify does (a wrapper may set its own). */
 function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string): void {
-  const version = typeof parent.version === 'string' ? parent.version : serverOf(parent).profile.fastifyVersion
-  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify) && !satisfiesRange(version, meta.fastify)) {
+  const profile = serverOf(parent).profile
+  const version = typeof parent.version === 'string' ? parent.version : profile.fastifyVersion
+  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify, profile.api) && !satisfiesRange(version, meta.fastify)) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
   }
   if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {
@@ -97,8 +98,12 @@ export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, na
   // Fastify 4.29 answers both with a bare AssertionError (code ERR_ASSERTION), message included.
   assert(Array.isArray(dependencies), 'The dependencies should be an array of strings')
   const context = contextOf(parent)
+  const coded = serverOf(parent).profile.api === 5
   for (const dependency of dependencies as unknown[]) {
-    assert(context.hasPlugin(dependency as string), `The dependency '${String(dependency)}' of plugin '${String(meta.name)}' is not registered`)
+    const registered = context.hasPlugin(dependency as string)
+    // Fastify 5 gives the same message a code of its own.
+    if (coded && !registered) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(dependency, meta.name)
+    assert(registered, `The dependency '${String(dependency)}' of plugin '${String(meta.name)}' is not registered`)
   }
 }
 
