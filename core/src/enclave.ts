@@ -54,7 +54,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
   const { logger, enabled: loggingEnabled } = createLoggerFrom(options.logger, profile.name === 'fastify' ? undefined : options.loggerInstance, profile.api)
   const validatorGroup = (options.validator ?? options.ajv ?? {}) as ValidatorGroup
   const serializerOptions = options.serializerOpts as SerializerOptions | undefined
-  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions)
+  const { validatorCodeCache, serializerCodeCache } = schemaCodeCaches(options.schemaCache, validatorGroup.customOptions, serializerOptions, (validatorGroup.plugins ?? []).length > 0 || validatorGroup.onCreate !== undefined)
   const generate = typeof options.genReqId === 'function' ? options.genReqId as (raw: IncomingMessage) => string : createDefaultIdGenerator()
   // The root context, the routers, the HTTP server and avvio need this object first: they are set right after.
   return {
@@ -130,7 +130,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       routeRequest(server, req, res)
     }
   server.httpHandler = guardHttpVersion(options, handler)
-  server.httpServer = createHttpServer(options, server.httpHandler, server.logger, instance)
+  // Fastify calls a serverFactory here; Enclave's own servers are made when first needed (http-server.ts).
+  server.httpServer = typeof options.serverFactory === 'function' ? createHttpServer(options, server.httpHandler, server.logger, instance) : null
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)
   // Read-only for apps; the factory sets it once.
   const runtime: RuntimeInstance = instance

@@ -7,6 +7,7 @@ import { warnUnknownOption } from './unknown-option-warning.js'
 import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
+import type { SchemaCacheOption } from './schema/compile-cache.js'
 
 type Check = (value: unknown) => boolean
 
@@ -15,6 +16,13 @@ const isPositiveInt: Check = (v) => Number.isInteger(v) && (v as number) > 0
 const isNonNegativeInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0
 const isFunction: Check = (v) => typeof v === 'function'
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isSchemaCacheOption: Check = (v) => {
+  if (v === null) return true
+  if (!isObject(v)) return false
+  const { dir, code } = v as { dir?: unknown, code?: unknown }
+  if (code !== undefined) return dir === undefined && isObject(code) && Array.isArray((code as { entries?: unknown }).entries) && isObject((code as { modules?: unknown }).modules)
+  return typeof dir === 'string' && dir !== ''
+}
 const anyValue: Check = () => true
 // Fastify's options schema requires these four of every strategy in `constraints`.
 const isStrategy: Check = (v) => isObject(v) && typeof (v as Record<string, unknown>).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as Record<string, unknown>)[key] !== undefined)
@@ -88,7 +96,7 @@ const optionChecks: Record<string, [Check, string]> = {
   http2GracefulClose: [isBool, 'a boolean'],
   gracefulClose: [isBool, 'a boolean'],
   lazySchemaCompilation: [isBool, 'a boolean'],
-  schemaCache: [(v) => v === null || (isObject(v) && typeof (v as { dir?: unknown }).dir === 'string' && (v as { dir: string }).dir !== ''), 'null or { dir: string }']
+  schemaCache: [isSchemaCacheOption, 'null, { dir: string } or { code } (made by enclave-worker-build)']
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
@@ -137,7 +145,7 @@ export interface ResolvedOptions {
   http2GracefulClose: boolean
   gracefulClose: boolean
   lazySchemaCompilation: boolean
-  schemaCache: { dir: string } | null
+  schemaCache: SchemaCacheOption
   [key: string]: unknown
 }
 

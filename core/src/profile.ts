@@ -85,7 +85,11 @@ export const fastify5Options: Readonly<Record<string, unknown>> = {
   // Fastify 5 removed the JSON shorthand: a schema is taken as written (the option itself is gone).
   jsonShorthand: false,
   // Fastify 5's Ajv (ajv-formats 3) requires a timezone in `date-time` and `time`.
-  requireTimezone: true
+  requireTimezone: true,
+  // Fastify 5 answers malformed or poisoned JSON with FST_ERR_CTP_INVALID_JSON_BODY, not the parser's text.
+  genericJsonParseErrors: true,
+  // Fastify 5 matches a content type exactly (case-insensitive): look-alike types are 415.
+  exactContentTypeMatching: true
 }
 
 export const enclaveProfile: Profile = Object.freeze({ name: 'enclave', rootPluginName: 'enclave', fastifyVersion: '4.29.1', api: 4, defaults: pick('enclave') })

@@ -5,8 +5,9 @@ import http from 'node:http'
 import net from 'node:net'
 import { Readable } from 'node:stream'
 import Fastify from 'fastify4'
+import Fastify5 from 'fastify5'
 import enclave from '@enclave/core'
-import { createServer, fastifyProfile, differingOptions } from '@enclave/core/internal'
+import { createServer, fastifyProfile, fastify5Profile, differingOptions } from '@enclave/core/internal'
 import { connect, send, h2request, localhostCertificate, type H2RequestOptions } from './fixtures/http2-client.js'
 
 function delay (ms: number): Promise<void> {
@@ -379,6 +380,20 @@ t.test('close() with forceCloseConnections: true destroys the sessions at once',
   t.ok(Date.now() - started < 2000, 'close() did not wait for the stream in flight')
   const outcome = await slow.then((response) => response.text, () => 'reset')
   t.not(outcome, 'finished', 'the stream in flight was cut')
+})
+
+t.test('on Fastify 5 and its face, forceCloseConnections: true closes the sessions at close(): the stream in flight finishes', async (t) => {
+  for (const make of [(options: any) => Fastify5(options), (options: any) => createServer(options, fastify5Profile) as any]) {
+    const app = make({ http2: true, forceCloseConnections: true })
+    const { session, events, closed, slow } = await inFlight(app)
+    t.teardown(() => { session.destroy() })
+    const closing = app.close()
+    await waitUntil(() => events.goaway)
+    t.equal((await slow).text, 'finished')
+    await closing
+    await closed
+    t.ok(events.closed, 'the session is closed')
+  }
 })
 
 t.test('on the Fastify face (http2GracefulClose: false) close() waits for the session, as Fastify 4 does', async (t) => {

@@ -13,11 +13,13 @@ export interface AppOptions {
   /** Bearer keys accepted by the private context. */
   apiKeys: string[]
   logger?: EnclaveOptions['logger']
+  /** Where the compiled schemas come from (a Worker passes the code its build step made). */
+  schemaCache?: EnclaveOptions['schemaCache']
 }
 
 /** The example API: a users resource, a public and a private context, one route per compiler. */
 export function buildApp (options: AppOptions): EnclaveInstance {
-  const app = enclave({ logger: options.logger ?? false })
+  const app = enclave({ logger: options.logger ?? false, schemaCache: options.schemaCache ?? null })
   const store = new UserStore()
 
   for (const schema of userSchemas) app.addSchema(schema)

@@ -7,11 +7,11 @@ import { canDeferCompilation } from './deferrable.js'
 import { loadStandalone, standaloneModule, type CodeCache } from './code-cache.js'
 import type { ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from './types.js'
 
-function storedValidatorFor (ajvOf: () => Ajv, schema: unknown): ValidationFunction | undefined {
+/** The `$id` under which Ajv's store may already hold the schema (a shared schema used as a route's). */
+function storableIdOf (schema: unknown): string | undefined {
   const id = typeof schema === 'object' && schema !== null ? (schema as { $id?: unknown }).$id : undefined
   // A '#name' id is local to the schema that holds it, never a key in Ajv's store.
-  if (typeof id !== 'string' || id === '' || id.startsWith('#')) return undefined
-  return ajvOf().getSchema(id)
+  return typeof id !== 'string' || id === '' || id.startsWith('#') ? undefined : id
 }
 
 const httpParts = new Set<unknown>(['body', 'querystring', 'params', 'headers'])
@@ -70,10 +70,7 @@ export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), ann
     if (!asyncSchemas && declaresAsync(schema)) throw new AsyncSchemaError(describe(input))
     let validate: ValidationFunction
     try {
-      // Reusing the stored validator avoids Ajv's "schema with key or id already exists" when a
-      // route schema is one of the shared schemas (same $id).
-      const stored = storedValidatorFor(ajvOf, schema)
-      validate = stored ?? compileThroughCache(schema, contentKey)
+      validate = compileThroughCache(schema, contentKey)
     } catch (error) {
       throw explainCompileError(error)
     }
@@ -85,20 +82,27 @@ export function createAjvValidatorCompiler (ajvOrFactory: Ajv | (() => Ajv), ann
 
   // schemaCache: the key holds the schema's JSON and, in `prefix`, the shared schemas, options and
   // package versions, so a file is only ever used for the exact input it was generated from.
+  // A schema with an $id gets a key of its own: whether Ajv's store holds it decides which code is
+  // made, and the store is not opened when the code is found.
   function compileThroughCache (schema: unknown, contentKey: string | undefined): ValidationFunction {
-    if (codeCache === undefined || contentKey === undefined) return compileWithAjv(schema)
-    const key = `ajv\n${codeCache.prefix}\n${contentKey}`
+    const id = storableIdOf(schema)
+    if (codeCache === undefined || contentKey === undefined) return compileWithAjv(schema, id)
+    const key = id === undefined ? `ajv\n${codeCache.prefix}\n${contentKey}` : `ajv\n${codeCache.prefix}\n$id ${JSON.stringify(id)}\n${contentKey}`
     const loaded = loadStandalone(codeCache.store, key)
     if (loaded !== undefined) return loaded as ValidationFunction
     const ajv = ajvOf()
-    const validate = compileWithAjv(schema)
+    const validate = compileWithAjv(schema, id)
     const generated = standaloneModule(ajv, validate)
     if (generated !== undefined) codeCache.store.write(key, generated)
     return validate
   }
 
-  function compileWithAjv (schema: unknown): ValidationFunction {
+  function compileWithAjv (schema: unknown, id: string | undefined): ValidationFunction {
     const ajv = ajvOf()
+    // Reusing the stored validator avoids Ajv's "schema with key or id already exists" when a
+    // route schema is one of the shared schemas (same $id).
+    const stored = id === undefined ? undefined : ajv.getSchema(id)
+    if (stored !== undefined) return stored
     if (annotations) addVendorKeywordsOf(ajv, schema)
     return ajv.compile(schema as object)
   }

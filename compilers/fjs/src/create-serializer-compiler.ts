@@ -77,7 +77,9 @@ function buildSerializerCompiler (
     const key = `fjs\n${codeCache.prefix}\n${schemaKey}`
     const loaded = loadStored(codeCache.store, key)
     if (loaded !== undefined) return loaded
-    const generated = compileSerializer(schema, externals, { ...options, mode: 'standalone' } as SerializerOptions) as unknown
+    // inlineValidators: the Ajv validators of anyOf, oneOf and if/then/else are generated code in
+    // the module too, so loading it compiles nothing (and needs no code generation at all).
+    const generated = compileSerializer(schema, externals, { ...options, mode: 'standalone', inlineValidators: true } as SerializerOptions) as unknown
     const serializer = typeof generated === 'string' ? loadStandalone(generated) : undefined
     // Standalone code that does not run here is not kept: the serializer is built the usual way.
     if (serializer === undefined) return compileSerializer(schema, externals, options)

@@ -33,7 +33,7 @@ export function closeServerFirst (server: ServerState): void {
 
 function stopServing (server: ServerState, done: () => void): void {
   if (server.listening) {
-    const servers = [server.httpServer, ...server.secondaryServers]
+    const servers = [server.httpServer!, ...server.secondaryServers]
     let open = servers.length
     for (const httpServer of servers) {
       closeGracefully(httpServer, server.options.forceCloseConnections, server.options.gracefulClose, function serverClosed () {
@@ -42,11 +42,12 @@ function stopServing (server: ServerState, done: () => void): void {
         server.secondaryServers = []
         done()
       })
-      endHttp2Sessions(httpServer, server.options)
+      endHttp2Sessions(httpServer, server.options, server.profile.api)
     }
     return
   }
-  if (typeof server.options.serverFactory === 'function') {
+  if (typeof server.options.serverFactory === 'function' || server.httpServer === null) {
+    // When Node's close() of a server that never listened would call back.
     process.nextTick(done)
     return
   }

@@ -1,5 +1,5 @@
 /** The lifecycle methods of an instance: register, ready, listen, close, inject, fetch, and what the server is bound to. */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { registerPlugin } from './register.js'
 import { runReady, whenPluginsLoaded } from './ready.js'
 import { closeInstance } from './close.js'
@@ -77,12 +77,12 @@ export const lifecycleMethods = {
   addresses () {
     // As Fastify: the servers bound to localhost's other addresses first, then the main one.
     const server = serverOf(this)
-    const found: Array<ReturnType<typeof server.httpServer.address>> = []
+    const found: Array<ReturnType<Server['address']>> = []
     for (const secondary of server.secondaryServers) {
       const address = secondary.address()
       if (address !== null) found.push(address)
     }
-    const address = server.httpServer.address()
+    const address = server.httpServer === null ? null : server.httpServer.address()
     if (address !== null) found.push(address)
     return found
   },

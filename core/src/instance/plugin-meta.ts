@@ -95,14 +95,14 @@ export function checkPluginMeta (parent: RuntimeInstance, fn: PluginFunction, na
   checkDecorators(parent, meta.decorators, meta.name)
   const dependencies = meta.dependencies
   if (!dependencies) return
-  // Fastify 4.29 answers both with a bare AssertionError (code ERR_ASSERTION), message included.
+  // Fastify 4.29 answers both with a bare AssertionError (code ERR_ASSERTION), message included;
+  // Fastify 5 keeps the assertion for a malformed list and answers a missing dependency with its own code.
   assert(Array.isArray(dependencies), 'The dependencies should be an array of strings')
   const context = contextOf(parent)
-  const coded = serverOf(parent).profile.api === 5
+  const api = serverOf(parent).profile.api
   for (const dependency of dependencies as unknown[]) {
     const registered = context.hasPlugin(dependency as string)
-    // Fastify 5 gives the same message a code of its own.
-    if (coded && !registered) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(dependency, meta.name)
+    if (!registered && api === 5) throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(String(dependency), String(meta.name))
     assert(registered, `The dependency '${String(dependency)}' of plugin '${String(meta.name)}' is not registered`)
   }
 }

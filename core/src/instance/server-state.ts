@@ -51,7 +51,8 @@ export interface ServerState {
   readonly rootNotFoundParams: NotFoundParams
   /** reply.callNotFound(): runs the not-found route that answers the request's URL. */
   invokeNotFound (request: object, reply: object): void
-  httpServer: Server
+  /** The HTTP server: a serverFactory's from creation, Enclave's own once first needed (`httpServerOf`). */
+  httpServer: Server | null
   /** Servers bound to the other addresses `localhost` resolves to (listen on localhost), as Fastify's. */
   secondaryServers: Server[]
   httpHandler: RawHandler

@@ -1,5 +1,5 @@
 /** The error path: onError hooks, the chain of error handlers, the default handler's payload, and the last-resort answer. */
-import { STATUS_CODES } from 'node:http'
+import { statusTexts } from '../util/status-texts.js'
 import { errorCodes } from '../errors/codes.js'
 import {
   kReplyRoute, kReplyHeaders, kReplyHijacked,
@@ -183,7 +183,7 @@ async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): 
  */
 function errorPayloadObject (error: ErrorLike, statusCode: number): Record<string, unknown> {
   // A status Node has no text for (599) has no `error` key, as in Fastify 4.29.
-  const statusText = STATUS_CODES[statusCode]
+  const statusText = statusTexts[statusCode]
   const message = typeof error.message === 'string' ? error.message : ''
   if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
     return { statusCode, error: statusText, message }
@@ -235,7 +235,7 @@ function unsendableErrorPayload (reply: Reply, failed: Error & { code: string })
 function errorSchemaView (error: ErrorLike, statusCode: number, message: string): object {
   const view: PropertyDescriptorMap = {
     statusCode: { value: statusCode },
-    error: { value: STATUS_CODES[statusCode] ?? 'Unknown Error' },
+    error: { value: statusTexts[statusCode] ?? 'Unknown Error' },
     message: { value: message }
   }
   // The spec's validation payload has no `code` (docs/validation.md).

@@ -1,6 +1,6 @@
 /** The reply prototype (Fastify's reply methods) and the per-context Reply classes built on it. */
 import type { ServerResponse } from 'node:http'
-import { STATUS_CODES } from 'node:http'
+import { statusTexts } from '../util/status-texts.js'
 import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
@@ -175,7 +175,7 @@ const replyPrototype = {
   },
   then: replyThen,
   statusText (this: Reply): string | undefined {
-    return STATUS_CODES[this.raw.statusCode]
+    return statusTexts[this.raw.statusCode]
   }
 } satisfies Omit<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
 

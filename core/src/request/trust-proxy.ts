@@ -1,5 +1,5 @@
 /** The `trustProxy` option, turned into the function that says which hops of X-Forwarded-For to trust. */
-import { isIP } from 'node:net'
+import { ipFamily } from '../util/ip-family.js'
 import { errorCodes } from '../errors/codes.js'
 
 export type TrustFunction = (address: string, hop: number) => boolean
@@ -13,7 +13,7 @@ const namedRanges: Record<string, string[]> = {
 
 /** An IPv4 address mapped into IPv6 (`::ffff:10.0.0.1`), as dual-stack sockets report it, is IPv4. */
 function unmapped (address: string): string {
-  if (address.length > 7 && address.slice(0, 7).toLowerCase() === '::ffff:' && isIP(address.slice(7)) === 4) return address.slice(7)
+  if (address.length > 7 && address.slice(0, 7).toLowerCase() === '::ffff:' && ipFamily(address.slice(7)) === 4) return address.slice(7)
   return address
 }
 
@@ -57,14 +57,14 @@ function invalidEntry (entry: string): Error {
 function parseRange (entry: string): Range {
   const slash = entry.indexOf('/')
   const base = unmapped(slash === -1 ? entry : entry.slice(0, slash))
-  const family = isIP(base)
+  const family = ipFamily(base)
   if (family !== 4 && family !== 6) throw invalidEntry(entry)
   const width = family === 4 ? 32 : 128
   const value = family === 4 ? ipv4ToBigInt(base) : ipv6ToBigInt(base)
   let bits = width
   if (slash !== -1) {
     const suffix = entry.slice(slash + 1)
-    if (family === 4 && isIP(suffix) === 4) {
+    if (family === 4 && ipFamily(suffix) === 4) {
       const mask = ipv4ToBigInt(suffix)
       return { family, network: value & mask, mask }
     }
@@ -77,7 +77,7 @@ function parseRange (entry: string): Range {
 
 function inRange (range: Range, address: string): boolean {
   const plain = unmapped(address)
-  const family = isIP(plain)
+  const family = ipFamily(plain)
   if (family !== range.family) return false
   const value = family === 4 ? ipv4ToBigInt(plain) : ipv6ToBigInt(plain)
   return (value & range.mask) === range.network

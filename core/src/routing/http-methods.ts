@@ -1,5 +1,5 @@
 /** The HTTP methods a server's routes may use, and which of them carry a body: each face's table, and addHttpMethod(). */
-import { METHODS } from 'node:http'
+import { parserMethods } from '../util/parser-methods.js'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 
@@ -49,7 +49,7 @@ export function createMethodTable (api: 4 | 5): MethodTable {
   return new MethodTable(api)
 }
 
-const knownToNode = new Set(METHODS)
+const knownToNode = new Set(parserMethods)
 
 export interface AddHttpMethodOptions {
   hasBody?: boolean

@@ -1,5 +1,6 @@
 /** The not-found routes: the default 404 handler, setNotFoundHandler's one-per-prefix rule, and the routes built from them at ready(). */
-import { METHODS, type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { parserMethods } from '../util/parser-methods.js'
 import { errorCodes } from '../errors/codes.js'
 import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
@@ -158,7 +159,7 @@ function claimPrefix (server: ServerState, prefix: string, route: RouteContext):
   // A prefix written with a trailing slash ('/p/') claims '/p/*', as in Fastify 4.29, not '/p//*'.
   for (const path of [prefix, prefix.endsWith('/') ? prefix + '*' : prefix + '/*']) {
     // Every method Node parses, as in Fastify 4.29: a PURGE under a prefix reaches that prefix's handler.
-    for (const method of METHODS) {
+    for (const method of parserMethods) {
       if (!server.notFoundRouter.hasRoute(method as 'GET', path)) server.notFoundRouter.on(method as 'GET', path, function notFoundStore () {}, route)
     }
   }

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { Script, compileFunction } from 'node:vm'
 import { Distrust, checkFolder, ensureFolder, readTrustedFile, warnDistrust, writeFileAtomically } from './cache-file-trust.js'
+import { createPrecompiledCodeCache, type PrecompiledSchemaCode } from './precompiled-code.js'
+import { errorCodes } from '../errors/codes.js'
 
 /**
  * What the default compilers get for the `schemaCache` option: generated CommonJS module code by
@@ -40,15 +42,26 @@ export interface SchemaCodeCaches {
   serializerCodeCache: CodeCache | undefined
 }
 
+/** The `schemaCache` option: a folder the generated code is kept in, or the code itself, made at build time. */
+export type SchemaCacheOption = { dir: string } | { code: PrecompiledSchemaCode } | null
+
 /**
- * The `schemaCache` option resolved: one bundle file per set of compiler options, shared by the
- * validator and the serializer compiler, so apps with other options in the same directory do not
- * overwrite each other's bundle.
+ * The `schemaCache` option resolved. `{ dir }`: one bundle file per set of compiler options, shared
+ * by the validator and the serializer compiler, so apps with other options in the same directory
+ * do not overwrite each other's bundle. `{ code }`: the code made at build time, and nothing else:
+ * options whose code no key can describe are refused here, as they would need code generation.
+ * `ajvExtended`: Ajv plugins or onCreate, which the validator compiler never caches.
  */
-export function schemaCodeCaches (option: { dir: string } | null, validatorOptions: unknown, serializerOptions: unknown): SchemaCodeCaches {
+export function schemaCodeCaches (option: SchemaCacheOption, validatorOptions: unknown, serializerOptions: unknown, ajvExtended = false): SchemaCodeCaches {
   if (option === null) return { validatorCodeCache: undefined, serializerCodeCache: undefined }
-  const validatorPlain = isPlainJsonData(validatorOptions ?? null)
+  const validatorPlain = isPlainJsonData(validatorOptions ?? null) && !(ajvExtended && 'code' in option)
   const serializerPlain = isPlainJsonData(serializerOptions ?? null)
+  if ('code' in option) {
+    if (!validatorPlain) throw new errorCodes.ENC_ERR_SCHEMA_NOT_PRECOMPILED('The validators of the ajv option (plugins, onCreate or options that are not plain JSON change the generated code in ways no key describes)')
+    if (!serializerPlain) throw new errorCodes.ENC_ERR_SCHEMA_NOT_PRECOMPILED('The serializers of the serializerOpts option (options that are not plain JSON)')
+    const cache = createPrecompiledCodeCache(option.code)
+    return { validatorCodeCache: cache, serializerCodeCache: cache }
+  }
   if (!validatorPlain && !serializerPlain) return { validatorCodeCache: undefined, serializerCodeCache: undefined }
   const scope = JSON.stringify([validatorPlain ? validatorOptions ?? null : 'uncached', serializerPlain ? serializerOptions ?? null : 'uncached'])
   const cache = createFileCodeCache(option.dir, scope)
@@ -65,7 +78,8 @@ const entryClose = '\n}),\n'
 // Rewrites after the one at ready() (lazySchemaCompilation compiles on first requests) are grouped.
 const laterFlushDelayMs = 1000
 
-function digest (text: string | Uint8Array): string {
+/** sha256 in hex: the name of a key in a bundle and in precompiled code. */
+export function digest (text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex')
 }
 

@@ -3,7 +3,7 @@ import { errorCodes } from '../errors/codes.js'
 import { mediaTypeAsWritten } from '../request/content-type.js'
 import { expandShorthand, isResponseContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
-import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
+import { compileOnFirstCall, compilesLazily, mayDefer, replaceStub } from './lazy-compile.js'
 import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -104,7 +104,7 @@ function serializerNotAFunction (): string {
 export function compileRouteSerialization (route: RouteContext): ResponseSerializers | null {
   if (route.schema?.response === undefined || route.schema.response === null) return null
   const compiler = serializerCompilerFor(route)
-  const lazy = route.server.options.lazySchemaCompilation
+  const lazy = compilesLazily(route.server.options)
   return buildResponseTable(route, function compileResponseSerializer (httpStatus, schema, contentType) {
     if (!lazy || !mayDefer(compiler, { schema, method: route.method, url: route.url, httpStatus, contentType })) {
       return compileSerializer(compiler, route, schema, httpStatus, contentType)

@@ -3,7 +3,7 @@ import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { isContentKeyed, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'
 import { validatorCompilerFor } from './compilers.js'
-import { compileOnFirstCall, mayDefer, replaceStub } from './lazy-compile.js'
+import { compileOnFirstCall, compilesLazily, mayDefer, replaceStub } from './lazy-compile.js'
 import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -46,7 +46,7 @@ function compilePart (compiler: AnyFunction, route: RouteContext, part: HttpPart
  * when the compiler vouches that the schema compiles (see lazy-compile.ts).
  */
 function compileOrDefer (compiler: AnyFunction, route: RouteContext, part: HttpPart, schema: unknown): ValidationFunction | null {
-  if (!route.server.options.lazySchemaCompilation || !mayDefer(compiler, { schema, method: route.method, url: route.url, httpPart: part })) {
+  if (!compilesLazily(route.server.options) || !mayDefer(compiler, { schema, method: route.method, url: route.url, httpPart: part })) {
     return compilePart(compiler, route, part, schema)
   }
   const stub = compileOnFirstCall(function compileDeferredPart (): ValidationFunction {

@@ -2,6 +2,15 @@
 import type { AnyFunction } from '../types/internal.js'
 
 /**
+ * Whether lazySchemaCompilation applies. Not with `schemaCache: { code }` (code made at build
+ * time): loading it is cheap, a schema the build missed fails ready() instead of a request, the
+ * build step must see every schema, and Ajv's deferral check would need code generation.
+ */
+export function compilesLazily (options: { lazySchemaCompilation: boolean, schemaCache: object | null }): boolean {
+  return options.lazySchemaCompilation && (options.schemaCache === null || !('code' in options.schemaCache))
+}
+
+/**
  * lazySchemaCompilation. A compiler may offer `canDefer(input)`: true when compiling that input
  * later cannot fail, as far as a cheap check can tell. Compilers without it (custom ones) are
  * called at ready() as usual, so a broken schema always fails start-up.

@@ -142,8 +142,8 @@ function isStackOverflow (thrown: unknown): boolean {
  * A validator that throws or rejects. Under `validatorFailure: 'conceal'` it did not judge the
  * input (a database down in an async rule, a bug): a 500 with a generic message, the cause logged,
  * never sent. Under `'fastify'`, as
- * Fastify 4.29: a synchronous throw goes to the error handlers as it is, a rejection is the
- * validation error. A stack overflow is the input's depth: a 400 under both.
+ * Fastify 4.29: a synchronous throw goes to the error handlers as it is (Fastify 5 marks it first),
+ * a rejection is the validation error. A stack overflow is the input's depth: a 400 under both.
  */
 function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown, rejected: boolean): Error {
   // On both entries: bad input never answers 5xx (Fastify 4.29 answers 500 here; docs/security.md).
@@ -156,7 +156,17 @@ function validatorFailure (route: RouteContext, part: HttpPart, thrown: unknown,
     return error
   }
   if (rejected) return buildValidationError(route, part, thrown instanceof Error ? thrown : [customIssue(String(thrown))])
-  return thrown instanceof Error ? thrown : toThrownError(thrown)
+  const error = thrown instanceof Error ? thrown : toThrownError(thrown)
+  if (route.server.profile.api === 5) markAsValidationFailure(error, part)
+  return error
+}
+
+/** Fastify 5 files a validator's throw under the validation: a 500 keeping the error's own `code`, with the part it checked. */
+function markAsValidationFailure (error: Error, part: HttpPart): void {
+  const marked = error as Error & { statusCode?: unknown, code?: unknown, validationContext?: unknown }
+  marked.statusCode = 500
+  if (!marked.code) marked.code = 'FST_ERR_VALIDATION'
+  if (!marked.validationContext) marked.validationContext = part
 }
 
 function isAjvValidationError (thrown: unknown): thrown is Error & { errors: unknown[] } {

@@ -1,7 +1,6 @@
 /** Graceful close (`gracefulClose`): connections tracked from creation, busy ones finish with `Connection: close`, idle ones close after a short grace. */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import { Server as TlsServer } from 'node:tls'
 import { kTrackedConnections } from '../symbols.js'
 
 /**
@@ -29,12 +28,14 @@ function currentResponse (socket: Socket): BusySocket['_httpMessage'] {
   return (socket as BusySocket)._httpMessage ?? null
 }
 
-/** Every open connection, so close() can tell busy ones from idle ones. Once per server, at creation. */
-export function trackConnections (httpServer: Server): void {
+/**
+ * Every open connection, so close() can tell busy ones from idle ones. Once per server, at creation.
+ * Over TLS (`secureConnection`) the HTTP layer works on the TLS socket, which only exists once the
+ * handshake is done.
+ */
+export function trackConnections (httpServer: Server, event: 'connection' | 'secureConnection'): void {
   const connections = new Set<Socket>()
   ;(httpServer as TrackedServer)[kTrackedConnections] = connections
-  // Over TLS the HTTP layer works on the TLS socket, which only exists once the handshake is done.
-  const event = httpServer instanceof TlsServer ? 'secureConnection' : 'connection'
   httpServer.on(event, function trackConnection (socket: Socket) {
     connections.add(socket)
     socket.once('close', function untrackConnection () { connections.delete(socket) })

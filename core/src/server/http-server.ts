@@ -1,14 +1,18 @@
 /** The HTTP server a Server is built on (http, https, HTTP/2 or a serverFactory's), its client-error answers, and its address as text. */
-import http, { STATUS_CODES, type Server } from 'node:http'
-import https from 'node:https'
+import type * as Http from 'node:http'
+import type { Server } from 'node:http'
+import type * as Https from 'node:https'
 import type { Socket } from 'node:net'
-import tls from 'node:tls'
+import type * as Tls from 'node:tls'
 import { createHttp2Server, isHttp2Server, watchHttp2Sessions } from './http2-server.js'
+import { statusTexts } from '../util/status-texts.js'
+import { nodeBuiltin } from '../util/node-builtin.js'
+import type { ServerState } from '../instance/server-state.js'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { RawHandler } from '../instance/server-state.js'
 import { trackConnections } from './graceful-close.js'
-import { UnreadBodyAwareResponse } from './unread-body.js'
+import { unreadBodyAwareResponse } from './unread-body.js'
 
 /** What Node reports to `clientError`: an Error with Node's code (HPE_*, ERR_HTTP_REQUEST_TIMEOUT, ECONNRESET). */
 type ClientError = Error & { code?: string }
@@ -36,7 +40,7 @@ function createClientErrorHandler (logger: EnclaveLogger, custom: unknown, insta
     }
     if (error.code === 'ECONNRESET' || socket.destroyed) return
     const { status, message, label } = clientErrorAnswer(error)
-    const reason = STATUS_CODES[status]!
+    const reason = statusTexts[status]!
     const body = `{"error":"${reason}","message":"${message}","statusCode":${status}}`
     logger.trace({ err: error }, `client ${label}`)
     if (socket.writable) {
@@ -52,7 +56,7 @@ function createClientErrorHandler (logger: EnclaveLogger, custom: unknown, insta
  * 5 s would let a slow-loris request live 35 s. Checking at most every second (more often for
  * shorter timeouts) enforces the limit within one second of it. The app's own `http` options win.
  */
-function timeoutOptions (options: ResolvedOptions): http.ServerOptions {
+function timeoutOptions (options: ResolvedOptions): Http.ServerOptions {
   if (options.requestTimeout <= 0) return {}
   return {
     requestTimeout: options.requestTimeout,
@@ -61,9 +65,9 @@ function timeoutOptions (options: ResolvedOptions): http.ServerOptions {
 }
 
 /** Fastify's `http` option: Node's own http.createServer options (ignored with `https`). */
-function httpOptionsOf (options: ResolvedOptions): http.ServerOptions {
+function httpOptionsOf (options: ResolvedOptions): Http.ServerOptions {
   const given = options.http
-  return typeof given === 'object' && given !== null ? given as http.ServerOptions : {}
+  return typeof given === 'object' && given !== null ? given as Http.ServerOptions : {}
 }
 
 export function createHttpServer (options: ResolvedOptions, handler: RawHandler, logger: EnclaveLogger, instance: unknown): Server {
@@ -74,12 +78,14 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
     // Fastify's model: the HTTP/2 server stands where an http.Server is typed (`instance.server`; the HTTP/2 face's types say which).
     server = createHttp2Server(options, handler) as unknown as Server
   } else if (options.https !== undefined && options.https !== null) {
-    const tls = options.https === true ? {} : options.https as https.ServerOptions
-    server = https.createServer({ ServerResponse: UnreadBodyAwareResponse, ...timeoutOptions(options), ...tls }, handler) as Server
-    trackConnections(server)
+    const https = nodeBuiltin<typeof Https>('node:https', 'An HTTPS server')
+    const tls = options.https === true ? {} : options.https as Https.ServerOptions
+    server = https.createServer({ ServerResponse: unreadBodyAwareResponse(), ...timeoutOptions(options), ...tls }, handler) as Server
+    trackConnections(server, 'secureConnection')
   } else {
-    server = http.createServer({ ServerResponse: UnreadBodyAwareResponse, ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
-    trackConnections(server)
+    const http = nodeBuiltin<typeof Http>('node:http', 'An HTTP server')
+    server = http.createServer({ ServerResponse: unreadBodyAwareResponse(), ...timeoutOptions(options), ...httpOptionsOf(options) }, handler)
+    trackConnections(server, 'connection')
   }
   // As in Fastify 4.29, a serverFactory's server keeps its own timeouts, and the HTTP/1 settings
   // (keepAliveTimeout, requestTimeout, maxRequestsPerSocket) are not put on an HTTP/2 server.
@@ -96,12 +102,22 @@ export function createHttpServer (options: ResolvedOptions, handler: RawHandler,
   return server
 }
 
+/**
+ * The app's HTTP server, made the first time something needs it (`app.server`, listen()), so an
+ * app served through `app.fetch()` never loads Node's HTTP modules. A serverFactory's is made at
+ * creation, as Fastify calls the factory there.
+ */
+export function httpServerOf (state: ServerState): Server {
+  if (state.httpServer === null) state.httpServer = createHttpServer(state.options, state.httpHandler, state.logger, state.root.instance)
+  return state.httpServer
+}
+
 export function formatAddress (server: Server): string {
   const address = server.address()
   if (address === null) return ''
   if (typeof address === 'string') return address
   // tls.Server covers https.Server and HTTP/2 over TLS alike.
-  const protocol = (server as { cert?: unknown }).cert !== undefined || server instanceof tls.Server ? 'https' : 'http'
+  const protocol = (server as { cert?: unknown }).cert !== undefined || server instanceof nodeBuiltin<typeof Tls>('node:tls', 'A TLS server').Server ? 'https' : 'http'
   const host = address.family === 'IPv6' || address.family as unknown === 6 ? `[${address.address}]` : address.address
   return `${protocol}://${host}:${address.port}`
 }

@@ -1,5 +1,6 @@
 /** Fastify's HTTP version (and HTTP/2 unknown method) check, before a request reaches routing. */
-import { METHODS, type ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
+import { parserMethods } from '../util/parser-methods.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RawHandler } from '../instance/server-state.js'
 
@@ -15,7 +16,7 @@ function refuseHttpVersion (res: ServerResponse): void {
  * HTTP/1.1's parser only lets through methods Node knows; HTTP/2 carries every token. Fastify 4 answers
  * a method Node does not know with this bare 404, before a hook or not-found handler runs.
  */
-const knownMethods = new Set(METHODS)
+const knownMethods = new Set(parserMethods)
 const unknownMethodBody = JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' })
 
 function refuseUnknownMethod (res: ServerResponse): void {

@@ -1,11 +1,13 @@
 /** HTTP/2 servers: creating them, and their sessions (timeouts, tracking, ending at close()). */
-import http2, { type Http2SecureServer, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session, type SecureServerOptions } from 'node:http2'
+import type * as Http2 from 'node:http2'
+import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse, Http2Session, SecureServerOptions } from 'node:http2'
 import type { Server } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import { kHttp2Sessions } from '../symbols.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RawHandler } from '../instance/server-state.js'
-import { UnreadBodyAwareResponse } from './unread-body.js'
+import { unreadBodyAwareResponse } from './unread-body.js'
+import { nodeBuiltin } from '../util/node-builtin.js'
 
 /** The open sessions of an HTTP/2 server, so close() can end them (Node 20 leaves them open). */
 
@@ -28,8 +30,9 @@ export function createHttp2Server (options: ResolvedOptions, handler: RawHandler
   // Node's HTTP/2 compatibility request and response stand in for HTTP/1's (the same members the core reads), as in Fastify.
   const compatHandler = handler as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void
   const tls = options.https
+  const http2 = nodeBuiltin<typeof Http2>('node:http2', 'An HTTP/2 server')
   // With allowHTTP1, HTTP/1.1 requests get the same response class as an HTTP/1 server's (see unread-body.ts).
-  if (tls !== undefined && tls !== null) return http2.createSecureServer({ Http1ServerResponse: UnreadBodyAwareResponse, ...(tls === true ? {} : tls as SecureServerOptions) }, compatHandler)
+  if (tls !== undefined && tls !== null) return http2.createSecureServer({ Http1ServerResponse: unreadBodyAwareResponse(), ...(tls === true ? {} : tls as SecureServerOptions) }, compatHandler)
   return http2.createServer(compatHandler)
 }
 
@@ -77,12 +80,15 @@ function closeIdleSession (this: Http2Session): void {
  * session: streams in flight finish, new ones are refused, and the server closes once they are
  * done; `forceCloseConnections: true` then destroys the sessions at once instead. Fastify 4
  * (`http2GracefulClose: false`) leaves them open: close() waits for the clients to leave or for
- * `http2SessionTimeout`.
+ * `http2SessionTimeout`; Fastify 5 (`api` 5) does too, unless `forceCloseConnections: true`
+ * asks it to close them (GOAWAY, as the graceful close).
  */
-export function endHttp2Sessions (server: Server, options: ResolvedOptions): void {
+export function endHttp2Sessions (server: Server, options: ResolvedOptions, api: 4 | 5): void {
   const tracker = (server as TrackedServer)[kHttp2Sessions]
-  if (tracker === undefined || !options.http2GracefulClose) return
-  tracker.ending = options.forceCloseConnections === true ? 'destroy' : 'graceful'
+  if (tracker === undefined) return
+  if (options.http2GracefulClose) tracker.ending = options.forceCloseConnections === true ? 'destroy' : 'graceful'
+  else if (api === 5 && options.forceCloseConnections === true) tracker.ending = 'graceful'
+  else return
   for (const session of tracker.sessions) endSession(session, tracker.ending)
 }
 
@@ -91,8 +97,11 @@ export function endHttp2Sessions (server: Server, options: ResolvedOptions): voi
  * HTTP/2 server cannot): elsewhere the default is false and an explicit 'idle' is an error, as in
  * Fastify.
  */
-export function settleForceCloseConnections (options: ResolvedOptions, given: unknown, server: Server): void {
-  if (options.forceCloseConnections !== 'idle' || typeof (server as Partial<Server>).closeIdleConnections === 'function') return
+export function settleForceCloseConnections (options: ResolvedOptions, given: unknown, server: Server | null): void {
+  if (options.forceCloseConnections !== 'idle') return
+  // Servers not made yet are ours: Node's HTTP/1 servers can close idle connections, its HTTP/2 servers cannot.
+  const canCloseIdle = server === null ? options.http2 !== true : typeof (server as Partial<Server>).closeIdleConnections === 'function'
+  if (canCloseIdle) return
   if (given === 'idle') throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE()
   options.forceCloseConnections = false
 }

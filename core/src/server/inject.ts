@@ -1,6 +1,7 @@
 /** inject(): light-my-request 5 (Fastify 4.29's) against the server's handler once ready, with Fastify 4's outcome once closed. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import lightMyRequest from 'light-my-request'
+import { createRequire } from 'node:module'
+import type lightMyRequest from 'light-my-request'
 import { errorCodes } from '../errors/codes.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
@@ -8,6 +9,18 @@ import type { ServerState } from '../instance/server-state.js'
 /** What inject() is given: light-my-request's options (or a URL), checked by light-my-request itself. */
 type InjectOptions = string | lightMyRequest.InjectOptions
 type InjectCallback = (error: unknown, response?: unknown) => void
+
+type LightMyRequest = typeof lightMyRequest
+let loaded: LightMyRequest | null = null
+
+/**
+ * light-my-request builds on node:http's request and response classes: it is loaded by the first
+ * inject(), so an app served through `app.fetch()` in a runtime without node:http still loads.
+ */
+function lightMyRequestModule (): LightMyRequest {
+  if (loaded === null) loaded = createRequire(import.meta.url)('light-my-request') as LightMyRequest
+  return loaded
+}
 
 /** Once close() has begun, inject() fails as Fastify's does, rather than faking a 503. */
 function closedError (server: ServerState): Error | null {
@@ -20,8 +33,9 @@ function closedError (server: ServerState): Error | null {
  */
 export function createInjector (instance: RuntimeInstance, server: ServerState) {
   return function inject (options?: unknown, callback?: unknown): lightMyRequest.Chain | Promise<lightMyRequest.Response> | undefined {
+    const injectInto = lightMyRequestModule()
     if (options === undefined) {
-      return lightMyRequest(function dispatchWhenReady (req: IncomingMessage, res: ServerResponse) {
+      return injectInto(function dispatchWhenReady (req: IncomingMessage, res: ServerResponse) {
         const closed = closedError(server)
         if (closed !== null) {
           res.emit('error', closed)
@@ -43,7 +57,7 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
       if (server.configLocked) {
         // Already started: injected at once, as in Fastify 4.29, so options light-my-request
         // refuses (an unknown method) throw to the caller.
-        lightMyRequest(server.httpHandler, options as InjectOptions, done)
+        injectInto(server.httpHandler, options as InjectOptions, done)
         return undefined
       }
       instance.ready((error: Error | null) => {
@@ -51,11 +65,11 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
           done(error)
           return
         }
-        lightMyRequest(server.httpHandler, options as InjectOptions, done)
+        injectInto(server.httpHandler, options as InjectOptions, done)
       })
       return undefined
     }
     if (closed !== null) return Promise.reject(closed)
-    return instance.ready().then(() => lightMyRequest(server.httpHandler, options as InjectOptions))
+    return instance.ready().then(() => injectInto(server.httpHandler, options as InjectOptions))
   }
 }

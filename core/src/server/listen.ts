@@ -4,7 +4,7 @@ import type { Server } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import { errorCodes } from '../errors/codes.js'
 import { isThenable } from '../util/functions.js'
-import { createHttpServer, formatAddress } from './http-server.js'
+import { createHttpServer, formatAddress, httpServerOf } from './http-server.js'
 import { bindOtherLocalhostAddresses } from './localhost-bindings.js'
 import type { ListenOptions } from './listen-arguments.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -89,7 +89,7 @@ export async function startListening (server: ServerState, instance: RuntimeInst
   await instance.ready()
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
   if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
-  const httpServer = server.httpServer
+  const httpServer = httpServerOf(server)
   // A path (Unix socket) means no host, so the server does not listen on both.
   const host = options.host ?? (options.path === undefined || options.path === null ? 'localhost' : undefined)
   const { listenTextResolver: _resolver, ...rest } = options

@@ -1,5 +1,6 @@
 /** Listening on `localhost`: the extra servers bound to the other addresses it resolves to. */
-import dns from 'node:dns'
+import type * as Dns from 'node:dns'
+import { nodeBuiltin } from '../util/node-builtin.js'
 import type { Server } from 'node:http'
 import type { AddressInfo, ListenOptions } from 'node:net'
 
@@ -9,7 +10,8 @@ import type { AddressInfo, ListenOptions } from 'node:net'
  * server of the same settings; one that cannot bind is left out (the main server is what counts).
  */
 export async function bindOtherLocalhostAddresses (primary: Server, create: () => Server, options: ListenOptions): Promise<Server[]> {
-  const addresses = await new Promise<dns.LookupAddress[]>((resolve) => {
+  const dns = nodeBuiltin<typeof Dns>('node:dns', 'Listening on localhost')
+  const addresses = await new Promise<Dns.LookupAddress[]>((resolve) => {
     dns.lookup('localhost', { all: true }, function found (error, all) { resolve(error === null ? all : []) })
   })
   const main = primary.address() as AddressInfo | null

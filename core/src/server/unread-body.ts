@@ -3,8 +3,10 @@
  * that ignores its body): the connection is closed after the response instead of being kept by
  * reading the rest of a large upload to its end.
  */
-import http, { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http'
+import type * as Http from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { nodeBuiltin } from '../util/node-builtin.js'
 
 /**
  * An unread rest up to this size is read and dropped by Node after the response, which keeps the
@@ -25,7 +27,7 @@ const lingerMs = 1000
 // (Node detaches the socket from the response before 'finish' listeners run).
 const kLingeringSocket = Symbol('enclave.lingeringSocket')
 
-interface ClosingResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
+interface ClosingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   [kLingeringSocket]?: Socket
 }
 
@@ -37,18 +39,26 @@ function mayHaveLargeUnreadBody (req: IncomingMessage): boolean {
   return length !== undefined && Number(length) > unreadBodyDrainLimit
 }
 
+let responseClass: typeof ServerResponse | null = null
+
 /**
  * Node's response for HTTP/1 servers, checking one thing when its head is written (every head goes
  * through writeHead, the implicit one too): a request whose body has not been fully received and may
  * be large gets `Connection: close`. Requests without a body cost one property read.
- * Named as Node's class, so `reply.raw.constructor.name` reads the same.
+ * Named as Node's class, so `reply.raw.constructor.name` reads the same. Made when the first server
+ * is, as it extends node:http's class.
  */
-export const UnreadBodyAwareResponse: typeof http.ServerResponse = class ServerResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
-  override writeHead (statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
-    const req = this.req
-    if (!req.complete && !this.headersSent && mayHaveLargeUnreadBody(req)) closeOverUnreadBody(this, req)
-    return super.writeHead(statusCode, reason as string, headers)
+export function unreadBodyAwareResponse (): typeof ServerResponse {
+  if (responseClass !== null) return responseClass
+  const http = nodeBuiltin<typeof Http>('node:http', 'An HTTP server')
+  responseClass = class ServerResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
+    override writeHead (statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+      const req = this.req
+      if (!req.complete && !this.headersSent && mayHaveLargeUnreadBody(req)) closeOverUnreadBody(this, req)
+      return super.writeHead(statusCode, reason as string, headers)
+    }
   }
+  return responseClass
 }
 
 function closeOverUnreadBody (res: ClosingResponse<IncomingMessage>, req: IncomingMessage): void {

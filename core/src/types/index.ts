@@ -3,6 +3,7 @@
  * docs/typescript.md explains how they fit together.
  */
 export type { EnclaveLogger } from '../logging/logger.js'
+export type { PrecompiledSchemaCode } from '../schema/precompiled-code.js'
 export type * from './schema.js'
 export type * from './route-types.js'
 export type * from './schema-inference.js'

@@ -4,6 +4,7 @@ import type { EnclaveHandledError } from './hooks.js'
 import type { EnclaveReply } from './reply.js'
 import type { EnclaveRequest } from './request.js'
 import type { SchemaErrorFormatter } from './schema.js'
+import type { PrecompiledSchemaCode } from '../schema/precompiled-code.js'
 
 /** The options of `enclave()`. */
 export interface EnclaveOptions {
@@ -130,9 +131,12 @@ export interface EnclaveOptions {
   lazySchemaCompilation?: boolean
   /**
    * Keep the default compilers' generated code (Ajv and fast-json-stringify standalone modules) in
-   * `dir`, so a second start of an unchanged app skips compilation. Off (`null`) by default.
+   * `dir`, so a second start of an unchanged app skips compilation. Or `{ code }`: the code made
+   * when the app was built (`enclave-worker-build`), for platforms that forbid generating code at
+   * run time (Cloudflare Workers); a schema it lacks fails ready() with
+   * ENC_ERR_SCHEMA_NOT_PRECOMPILED. Off (`null`) by default.
    */
-  schemaCache?: { dir: string } | null
+  schemaCache?: { dir: string } | { code: PrecompiledSchemaCode } | null
   /** Where shared schemas are stored and which factories build the compilers (Fastify's `schemaController`). */
   schemaController?: SchemaControllerOptions
 }

@@ -1,0 +1,64 @@
+/**
+ * Cases any runtime that serves `app.fetch` must answer alike: a request to the app of
+ * cases-app.ts and what must come back. Each runtime's harness sends them over its own server;
+ * `body` is matched as JSON when it is an object (tap's `t.match`), as text when a string.
+ */
+export interface RuntimeCase {
+  name: string
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: string
+  status: number
+  responseHeaders?: Record<string, string | RegExp | null>
+  json?: unknown
+  text?: string | RegExp
+}
+
+const json = { 'content-type': 'application/json' }
+
+export const cases: RuntimeCase[] = [
+  // routing
+  { name: 'a static route', path: '/routing/static', status: 200, json: { route: 'static' } },
+  { name: 'a parametric route coerces its param', path: '/routing/items/7', status: 200, json: { id: 7 } },
+  { name: 'a param that fails its schema', path: '/routing/items/seven', status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'params/id should be integer' } },
+  { name: 'a wildcard route', path: '/routing/files/a/b.txt', status: 200, json: { rest: 'a/b.txt' } },
+  { name: 'querystring defaults and arrays', path: '/routing/query?tag=x', status: 200, json: { n: 1, tag: ['x'] } },
+  { name: 'a version-constrained route: one version', path: '/routing/versioned', headers: { 'accept-version': '1.x' }, status: 200, json: { version: '1.2.0' } },
+  { name: 'a version-constrained route: the other version', path: '/routing/versioned', headers: { 'accept-version': '2.x' }, status: 200, json: { version: '2.0.0' } },
+  { name: 'a version-constrained route without a version', path: '/routing/versioned', status: 404 },
+  { name: 'an unknown route answers Fastify\'s 404', path: '/nowhere', status: 404, json: { message: 'Route GET:/nowhere not found', error: 'Not Found', statusCode: 404 } },
+  { name: 'HEAD of a GET route has no body', method: 'HEAD', path: '/routing/static', status: 200, text: '' },
+  // hooks
+  { name: 'onRequest, preHandler and onSend hooks run', path: '/hooks', status: 200, responseHeaders: { 'x-on-request': 'GET', 'x-on-send': 'yes' }, json: { stamp: 'pre-handler' } },
+  // validation
+  { name: 'Ajv accepts a valid body', method: 'POST', path: '/validation/ajv', headers: json, body: '{"name":"a","id":"3"}', status: 200, json: { name: 'a', id: 3 } },
+  { name: 'Ajv refuses an invalid body', method: 'POST', path: '/validation/ajv', headers: json, body: '{"id":1}', status: 400, json: { statusCode: 400, error: 'Bad Request', message: "body should have required property 'name'" } },
+  { name: 'a route schema that is a shared schema', method: 'POST', path: '/validation/shared-id', headers: json, body: '{}', status: 400, json: { message: "body should have required property 'name'" } },
+  { name: 'zod accepts a valid body', method: 'POST', path: '/validation/zod', headers: json, body: '{"name":"z","age":3}', status: 200, json: { name: 'z', age: 3 } },
+  { name: 'zod refuses an invalid body', method: 'POST', path: '/validation/zod', headers: json, body: '{"name":"z","age":"x"}', status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'body/age should be number' } },
+  // response schemas
+  { name: 'a response schema drops undeclared properties', path: '/serialization/item', status: 200, text: '{"name":"a","id":1}' },
+  { name: 'anyOf in a response schema: the first branch', path: '/serialization/any-of/number', status: 200, text: '{"value":42}' },
+  { name: 'anyOf in a response schema: the second branch', path: '/serialization/any-of/object', status: 200, text: '{"value":{"text":"hi"}}' },
+  { name: 'a stream reply is the body', path: '/serialization/stream', status: 200, responseHeaders: { 'content-type': /^text\/plain/ }, text: 'one two three' },
+  // bearer-auth
+  { name: 'bearer-auth without a key', path: '/auth/secret', status: 401, responseHeaders: { 'www-authenticate': /^Bearer realm=/ }, json: { error: 'missing authorization header' } },
+  { name: 'bearer-auth with a wrong key', path: '/auth/secret', headers: { authorization: 'Bearer nope' }, status: 401, responseHeaders: { 'www-authenticate': /error="invalid_token"/ } },
+  { name: 'bearer-auth with the key', path: '/auth/secret', headers: { authorization: 'Bearer worker-key' }, status: 200, json: { secret: 42 } },
+  // errors
+  { name: 'an error with a status code', path: '/errors/teapot', status: 418, json: { statusCode: 418, code: 'APP_TEAPOT', error: "I'm a Teapot", message: 'short and stout' } },
+  { name: 'a crash answers 500 without a stack', path: '/errors/crash', status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'internal detail' }, text: /^[^\n]*$/ },
+  { name: '@fastify/sensible\'s reply helpers', path: '/errors/sensible', status: 404, json: { statusCode: 404, error: 'Not Found', message: 'no such thing' } },
+  // body limits and bad input
+  { name: 'a body over the route\'s bodyLimit', method: 'POST', path: '/limits/small', headers: json, body: '{"padding":"0123456789012345678901234567890123456789"}', status: 413, json: { code: 'FST_ERR_CTP_BODY_TOO_LARGE' } },
+  { name: 'a body over the server\'s bodyLimit', method: 'POST', path: '/validation/ajv', headers: json, body: JSON.stringify({ name: 'x'.repeat(2000) }), status: 413, json: { code: 'FST_ERR_CTP_BODY_TOO_LARGE' } },
+  { name: 'malformed JSON', method: 'POST', path: '/validation/ajv', headers: json, body: '{"name":', status: 400, json: { code: 'FST_ERR_CTP_INVALID_JSON_BODY' } },
+  { name: 'a content type no parser takes', method: 'POST', path: '/validation/ajv', headers: { 'content-type': 'text/xml' }, body: '<a/>', status: 415, json: { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } },
+  { name: 'application/jsonx is not JSON', method: 'POST', path: '/validation/ajv', headers: { 'content-type': 'application/jsonx' }, body: '{"name":"a"}', status: 415 },
+  { name: 'a prototype-poisoning body', method: 'POST', path: '/validation/ajv', headers: json, body: '{"name":"a","__proto__":{"admin":true}}', status: 400 },
+  { name: 'a malformed percent-encoding in the path', path: '/routing/items/%E0%A4%A', status: 400 },
+  // official plugins
+  { name: '@fastify/cors answers a preflight', method: 'OPTIONS', path: '/plugins/hello', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' }, status: 204, responseHeaders: { 'access-control-allow-origin': 'https://app.example' } },
+  { name: '@fastify/helmet sets its headers', path: '/plugins/hello', headers: { origin: 'https://app.example' }, status: 200, responseHeaders: { 'x-content-type-options': 'nosniff', 'content-security-policy': /default-src 'self'/, 'access-control-allow-origin': 'https://app.example' }, json: { hello: 'plugins' } }
+]

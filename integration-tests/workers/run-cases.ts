@@ -1,0 +1,16 @@
+import type { Test } from 'tap'
+import type { RuntimeCase } from './cases.js'
+
+/** Sends one case with `send` (`fetch` to a runtime's server, or an `app.fetch`) and checks what comes back. */
+export async function runCase (t: Test, send: (request: Request) => Promise<Response>, base: string, c: RuntimeCase): Promise<void> {
+  const response = await send(new Request(base + c.path, { method: c.method ?? 'GET', headers: c.headers, body: c.body }))
+  const text = await response.text()
+  t.equal(response.status, c.status, `${c.name}: status`)
+  for (const [name, expected] of Object.entries(c.responseHeaders ?? {})) {
+    if (expected === null) t.equal(response.headers.get(name), null, `${c.name}: no ${name}`)
+    else t.match(response.headers.get(name), expected, `${c.name}: ${name}`)
+  }
+  if (c.json !== undefined) t.match(JSON.parse(text), c.json, `${c.name}: body`)
+  if (typeof c.text === 'string') t.equal(text, c.text, `${c.name}: body text`)
+  else if (c.text !== undefined) t.match(text, c.text, `${c.name}: body text`)
+}

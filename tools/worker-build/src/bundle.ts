@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises'
+import { isBuiltin } from 'node:module'
+import { dirname } from 'node:path'
+import * as esbuild from 'esbuild'
+import { patchRouterModule } from './router-without-codegen.js'
+
+/** The module the Worker imports for `schemaCache: { code }`; replaced by the generated code. */
+export const schemaCodeModule = '@enclave/worker-build/schema-code'
+
+export interface BundleOptions {
+  /** The Worker's entry module (TypeScript or JavaScript), whose default export has `fetch`. */
+  entry: string
+  /** The bundle to write: one ES module. */
+  outfile: string
+  /** The generated module (precompileSchemas) that stands for `@enclave/worker-build/schema-code`. */
+  schemaCode: string
+  minify?: boolean
+}
+
+// A module that makes its own require() for files beside it: the bundle has no files, so the
+// bundler's require takes its place and includes what the literal calls name.
+const ownRequire = /(?:const|let|var)\s+require\s*=\s*(?:\w+\.)?createRequire\(import\.meta\.url\);?/g
+const ownRequireCall = /(?:\w+\.)?createRequire\(import\.meta\.url\)/g
+
+// workerd's util.debuglog() writes every section whatever NODE_DEBUG says (avvio's would log each
+// plugin load of every isolate start): sections are written only when NODE_DEBUG names them.
+const quietUtil = `import util from 'node:util'
+const sections = String(globalThis.process?.env?.NODE_DEBUG ?? '').split(',')
+function debuglog (section, callback) {
+  if (sections.includes(section)) return util.debuglog(section, callback)
+  const log = function quiet () {}
+  log.enabled = false
+  return log
+}
+module.exports = { ...util, debuglog, debug: debuglog }
+`
+
+/**
+ * What makes Node packages load on workerd: (1) `createRequire(import.meta.url)` (Enclave's
+ * packages read their manifests and fast-json-stringify's schema check with it) becomes the
+ * bundler's require; (2) a CommonJS `require('node:events')` becomes an import of the runtime's
+ * module, which workerd provides under `nodejs_compat` but cannot require(); (3) the packages'
+ * `import` entries (a require() of the CommonJS graph, see scripts/write-import-entries.mjs) are
+ * skipped for their targets; `util.debuglog` follows NODE_DEBUG; (4) find-my-way's generated functions are closures (see
+ * router-without-codegen.ts); (5) `@enclave/worker-build/schema-code` is the generated code.
+ */
+function workerPlugin (schemaCode: string): esbuild.Plugin {
+  return {
+    name: 'enclave-worker',
+    setup (build) {
+      build.onResolve({ filter: /^@enclave\/worker-build\/schema-code$/ }, function generated () {
+        return { path: 'schema-code', namespace: 'enclave-schema-code' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'enclave-schema-code' }, function generatedCode () {
+        return { contents: schemaCode, loader: 'js', resolveDir: process.cwd() }
+      })
+      build.onResolve({ filter: /^@enclave\// }, async function requireEntry (args) {
+        if (args.pluginData === 'enclave-entry') return undefined
+        return await build.resolve(args.path, { kind: 'require-call', importer: args.importer, resolveDir: args.resolveDir, pluginData: 'enclave-entry' })
+      })
+      build.onResolve({ filter: /^[a-z_:/]+$/ }, function builtinFromRequire (args) {
+        if (args.kind !== 'require-call' || !isBuiltin(args.path)) return undefined
+        return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'enclave-builtin' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'enclave-builtin' }, function builtinModule (args) {
+        return { contents: args.path === 'node:util' ? quietUtil : `import builtin from ${JSON.stringify(args.path)}\nmodule.exports = builtin\n`, loader: 'js' }
+      })
+      build.onLoad({ filter: /\.(?:m?js|cjs)$/ }, async function forWorkers (args) {
+        const text = await readFile(args.path, 'utf8')
+        const patched = patchRouterModule(args.path, text)
+        if (patched !== undefined) return { contents: patched, loader: 'js', resolveDir: dirname(args.path) }
+        if (!text.includes('createRequire(import.meta.url)')) return undefined
+        return { contents: text.replace(ownRequire, '').replace(ownRequireCall, 'require'), loader: 'js', resolveDir: dirname(args.path) }
+      })
+    }
+  }
+}
+
+/** Bundles the Worker: one ES module for workerd with `nodejs_compat`. */
+export async function bundleWorker (options: BundleOptions): Promise<esbuild.Metafile> {
+  const result = await esbuild.build({
+    entryPoints: [options.entry],
+    outfile: options.outfile,
+    bundle: true,
+    format: 'esm',
+    // Node's modules stay imports: the runtime's (nodejs_compat).
+    platform: 'node',
+    target: 'es2022',
+    conditions: ['workerd', 'worker'],
+    minify: options.minify === true,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [workerPlugin(options.schemaCode)]
+  })
+  return result.metafile
+}
