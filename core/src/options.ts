@@ -103,7 +103,7 @@ const optionChecks: Record<string, [Check, string]> = {
 }
 
 /** Options Fastify 4 knows that Enclave takes as given (no check of its own): never warned about. */
-const acceptedFastifyOptions = new Set(['http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory', 'routerOptions'])
+const acceptedFastifyOptions = new Set(['allowErrorHandlerOverride', 'http', 'listenTextResolver', 'schemaController', 'childLoggerFactory', 'serverFactory', 'routerOptions'])
 const knownOptionNames = Object.keys(optionChecks)
 
 export interface ResolvedOptions {
@@ -254,10 +254,46 @@ function applyFastify5Groups (given: Record<string, unknown>, profile: Profile):
   const group = given.routerOptions
   if (group === undefined || group === null) return
   if (!isObject(group)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option 'routerOptions' must be an object, got ${JSON.stringify(group) ?? typeof group}`)
-  const inner = resolveOptions(pickRouterOptions(group as Record<string, unknown>), profile, false)
+  const groupOptions = group as Record<string, unknown>
+  if (groupOptions.compile !== undefined && typeof groupOptions.compile !== 'boolean') throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(JSON.stringify(['must be boolean']))
+  const inner = resolveOptions(pickRouterOptions(groupOptions), profile, false)
+  const topLevel: Record<string, unknown> = {}
+  // As Fastify 5.12's initialConfig.routerOptions: the group as given (its checked values), then
+  // the defaults of the names its schema lists.
+  const shown: Record<string, unknown> = Object.assign({}, groupOptions)
   for (const name of routerOptionNames) {
-    if ((group as Record<string, unknown>)[name] !== undefined) given[name] = inner[name]
+    topLevel[name] = given[name]
+    if (groupOptions[name] !== undefined) shown[name] = given[name] = inner[name]
   }
+  for (const name of Object.keys(routerGroupDefaults)) {
+    if (shown[name] === undefined) shown[name] = routerGroupDefaults[name]
+  }
+  given.routerOptions = Object.freeze(shown)
+  topLevelRouterOptions.set(shown, topLevel)
+}
+
+/** The names Fastify 5.12's schema lists under routerOptions, with their defaults, in its order. */
+const routerGroupDefaults: Readonly<Record<string, unknown>> = {
+  compile: false,
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  maxParamLength: 100,
+  allowUnsafeRegex: false,
+  useSemicolonDelimiter: false
+}
+
+/** The router options given at the top level, for a routerOptions group: what initialConfig shows there. */
+const topLevelRouterOptions = new WeakMap<object, Record<string, unknown>>()
+
+/**
+ * The value initialConfig shows at the top level for a router option: with a routerOptions group,
+ * Fastify 5.12 shows the top-level option as given (or its default), not the group's.
+ */
+export function topLevelRouterOption (options: ResolvedOptions, name: string, fallback: unknown): unknown {
+  const group = options.routerOptions
+  const topLevel = group !== null && typeof group === 'object' ? topLevelRouterOptions.get(group) : undefined
+  if (topLevel === undefined || !(name in topLevel)) return fallback
+  return topLevel[name] ?? (name === 'caseSensitive' ? true : routerGroupDefaults[name])
 }
 
 function pickRouterOptions (group: Record<string, unknown>): Record<string, unknown> {

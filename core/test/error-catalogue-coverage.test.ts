@@ -17,6 +17,7 @@ const catalogedButNeverRaised: Record<string, string> = {
   FST_ERR_PLUGIN_CALLBACK_NOT_FN: 'in Fastify 4.29\'s errorCodes; avvio\'s own errors are what register() answers, in Fastify as here',
   FST_ERR_ROOT_PLG_BOOTED: 'in Fastify 4.29\'s errorCodes; register() after boot answers avvio\'s AVV_ERR_ROOT_PLG_BOOTED, in Fastify as here',
   FST_ERR_PARENT_PLUGIN_BOOTED: 'in Fastify 4.29\'s errorCodes; avvio\'s own error is what register() in a booted plugin answers, in Fastify as here',
+  FST_ERR_ROUTE_MISSING_CONTENT: 'in Fastify 5.12\'s errorCodes, which no longer raises it either',
 }
 
 /** Codes the sources name that belong to no Enclave catalogue, each with the reason. */

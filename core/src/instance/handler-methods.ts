@@ -7,18 +7,30 @@ import { setNotFoundHandler } from '../routing/not-found.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
 import { assertNotStarted } from './configuration-guard.js'
 import { contextOf, serverOf } from './context-state.js'
-import type { RawHandler } from './server-state.js'
+import type { RawHandler, ServerState } from './server-state.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { MethodGroup } from './method-table.js'
 
 /** What `instance.errorHandler` returns for a handler set with setErrorHandler: bound to its instance, as in Fastify 4.29. */
 const boundErrorHandlers = new WeakMap<object, AnyFunction>()
 
+/**
+ * A second setErrorHandler in one context: Fastify 5's `allowErrorHandlerOverride: false` refuses it
+ * (enclave() honours the option too); at its default the v5 face replaces the handler and warns
+ * FSTWRN004. Fastify 4.29 replaces it silently, as enclave() does by default and the v4 face always.
+ */
+function overridingErrorHandler (server: ServerState): void {
+  if (server.profile.name === 'fastify') return
+  if (!(server.options.allowErrorHandlerOverride ?? true)) throw new errorCodes.FST_ERR_ERROR_HANDLER_ALREADY_SET()
+  if (server.profile.api === 5) warnings.FSTWRN004()
+}
+
 export const handlerMethods = {
   setErrorHandler (handler: unknown) {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
     const context = contextOf(this)
     assertNotStarted(context, 'setErrorHandler')
+    if (context.errorHandler !== null) overridingErrorHandler(context.server)
     context.errorHandler = handler as AnyFunction
     const entry = { fn: handler as AnyFunction, instance: this }
     boundErrorHandlers.set(entry, (handler as AnyFunction).bind(this))

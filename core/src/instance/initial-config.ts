@@ -1,5 +1,5 @@
 /** `instance.initialConfig`: the options Fastify exposes there (4.29's or 5.12's list), in its order. */
-import type { ResolvedOptions } from '../options.js'
+import { topLevelRouterOption, type ResolvedOptions } from '../options.js'
 
 /**
  * The options `instance.initialConfig` exposes, in Fastify 4.29's order. Fastify shows exactly these
@@ -28,7 +28,7 @@ const exposedV5 = new Set<string>(exposedWithDefaultsV5)
 const hiddenButReadable = ['ajv', 'validator'] as const
 
 function shown (name: string, options: ResolvedOptions): unknown {
-  const value = options[name]
+  const value = topLevelRouterOption(options, name, options[name])
   // Header names are case-insensitive; Fastify keeps this one lower-cased.
   if (name === 'requestIdHeader') return typeof value === 'string' ? value.toLowerCase() : value
   if (name !== 'https') return value
@@ -49,6 +49,8 @@ export function buildInitialConfig (given: Readonly<Record<string, unknown>>, op
   for (const name of names) {
     if (!(name in config)) config[name] = shown(name, options)
   }
+  // Fastify 5.12 shows a routerOptions group when one was given, with its schema's defaults.
+  if (api === 5 && options.routerOptions !== undefined && options.routerOptions !== null) config.routerOptions = options.routerOptions
   // The validator option group stays readable for plugins that build their own Ajv from it
   // (@enclave/error-message), but not enumerable: the object compares and prints as Fastify's.
   for (const name of hiddenButReadable) {

@@ -1,5 +1,5 @@
 /** The prototype of every instance, assembled from the method groups, and the check that it covers the public `EnclaveInstance`. */
-import { routeMethods } from './route-methods.js'
+import { fastify5RouteShortcuts, routeMethods } from './route-methods.js'
 import { hookMethods } from './hook-methods.js'
 import { decoratorMethods } from './decorator-methods.js'
 import { schemaMethods } from './schema-methods.js'
@@ -32,8 +32,8 @@ void everyMemberProvided
 /** Fastify 5 removed these (deprecated in 4.29 as FSTDEP014): `'getDefaultRoute' in app` is false on the v5 face. */
 const removedInFastify5 = ['getDefaultRoute', 'setDefaultRoute']
 
-/** The v5 face's instance methods: the same, less what Fastify 5 removed. */
-const fastify5InstanceMethods = derivePrototype(instanceMethods, removedInFastify5)
+/** The v5 face's instance methods: the same, less what Fastify 5 removed, plus its trace() and query(). */
+const fastify5InstanceMethods = derivePrototype(instanceMethods, removedInFastify5, fastify5RouteShortcuts)
 
 /** The prototype of an entry's root instance: decided once per server, never per call. */
 export function instanceMethodsOf (profile: Profile): object {

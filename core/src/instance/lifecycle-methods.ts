@@ -8,6 +8,8 @@ import { normaliseListenArguments, refusePositionalListen } from '../server/list
 import { createInjector } from '../server/inject.js'
 import { createFetchHandler } from '../server/fetch-handler.js'
 import { serverOf } from './context-state.js'
+import { warnings } from '../errors/warnings.js'
+import { isAsyncFunction } from '../util/functions.js'
 import type { MethodGroup } from './method-table.js'
 
 /**
@@ -44,6 +46,8 @@ export const lifecycleMethods = {
   listen (...args: unknown[]) {
     if (serverOf(this).profile.api === 5) refusePositionalListen(args[0])
     const { options, callback } = normaliseListenArguments(args)
+    // Fastify 5 warns that an async callback's rejection would go unhandled.
+    if (callback !== undefined && isAsyncFunction(callback) && serverOf(this).profile.api === 5) warnings.FSTWRN003('listen method')
     checkListenSignal(options.signal)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {

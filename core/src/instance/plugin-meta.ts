@@ -56,8 +56,9 @@ export function pluginNameOf (fn: PluginFunction, options?: unknown): string {
 
 /** The `fastify` range is checked against the registering instance's `version`, as Fastify does (a wrapper may set its own). */
 function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string): void {
-  const version = typeof parent.version === 'string' ? parent.version : serverOf(parent).profile.fastifyVersion
-  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify) && !satisfiesRange(version, meta.fastify)) {
+  const profile = serverOf(parent).profile
+  const version = typeof parent.version === 'string' ? parent.version : profile.fastifyVersion
+  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify, profile.api) && !satisfiesRange(version, meta.fastify)) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
   }
   if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {

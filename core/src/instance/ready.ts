@@ -1,4 +1,5 @@
 /** ready(): the plugins loaded by avvio, then every route (and not-found route) compiled, then the onReady hooks. */
+import { compileRoutersIfAsked } from '../routing/router.js'
 import { errorCodes } from '../errors/codes.js'
 import { compileRoute } from '../routing/compile-route.js'
 import { arrangeNotFoundRoutes } from '../routing/not-found.js'
@@ -75,6 +76,7 @@ export function runReady (server: ServerState): Promise<void> {
       }
       try {
         compileAll(server)
+        compileRoutersIfAsked(server)
       } catch (compileError) {
         tellPluginsLoaded(server, compileError)
         done()

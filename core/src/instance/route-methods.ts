@@ -31,6 +31,12 @@ function shortcut (method: string | string[]) {
   }
 }
 
+/** Fastify 5's shorthands for the methods it added to its defaults (the v5 face only: Fastify 4.29 has neither). */
+export const fastify5RouteShortcuts = {
+  trace: shortcut('TRACE'),
+  query: shortcut('QUERY')
+}
+
 export const routeMethods = {
   route (options: unknown) {
     addRoute(this, options)

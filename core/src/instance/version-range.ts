@@ -62,12 +62,15 @@ export function satisfiesRange (versionText: string, range: string): boolean {
   })
 }
 
+/** The prerelease tags Fastify treats as a release candidate: 4.29 knows `-rc`, 5.12 also `-pre` and `-alpha`. */
+const candidateTags = { 4: /-rc.+$/, 5: /-(?:rc|pre|alpha).+$/ } as const
+
 /**
  * Fastify lets a release candidate load plugins written for the release before it: a `-rc`
  * version above the first version written in the range passes whatever the range says.
  */
-export function releaseCandidateAbove (versionText: string, range: string): boolean {
-  if (!/-rc.+$/.test(versionText)) return false
+export function releaseCandidateAbove (versionText: string, range: string, api: 4 | 5): boolean {
+  if (!candidateTags[api].test(versionText)) return false
   const version = parseVersion(versionText)
   const written = /(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(range)
   if (version === null || written === null) return false

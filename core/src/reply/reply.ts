@@ -180,7 +180,7 @@ const replyPrototype = {
 } satisfies Omit<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
 
 /** Fastify 5's reply members that Fastify 4.29 lacks: on the v5 face and enclave(), not on the v4 face. */
-type Fastify5Addition = 'writeEarlyHints' | 'getDecorator'
+type Fastify5Addition = 'writeEarlyHints' | 'getDecorator' | 'routeOptions'
 
 const fastify5Additions = {
   /** An HTTP/1 `103 Early Hints` before the response (Node's `writeEarlyHints`, which sends nothing without a `link` hint). */
@@ -190,6 +190,9 @@ const fastify5Additions = {
   },
   getDecorator<T = unknown> (this: Reply, name: string | symbol): T {
     return getDecorator(this, 'reply', name) as T
+  },
+  get routeOptions () {
+    return (this as unknown as Reply).request.routeOptions
   }
 } satisfies Pick<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
 

@@ -5,7 +5,7 @@ import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError } from './error-handler.js'
 import { nameJsonCharset, serializePayload, setSerializedContentType } from './serialize-payload.js'
 import { isStream, writeReply } from './write-payload.js'
-import { isWebPayload } from './web-payload.js'
+import { isWebPayload, lockedWebStreamError } from './web-payload.js'
 import type { Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
@@ -61,6 +61,12 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     // A stream goes out without a content type unless one was set (as in Fastify): its bytes
     // may be anything. So do a web ReadableStream and a Response (their own headers).
     if (isStream(payload) || isWebPayload(payload)) {
+      // Without onSend hooks the stream is written now, so what refuses it reaches send()'s caller.
+      const locked = reply[kReplyRoute].onSend === null && !isStream(payload) ? lockedWebStreamError(reply, payload) : undefined
+      if (locked !== undefined) {
+        reply[kReplySending] = false
+        throw locked
+      }
       runOnSend(reply, payload)
       return
     }

@@ -1,7 +1,7 @@
 /** Payloads of the web platform Fastify 4.29 sends as it sends a Node stream: a `ReadableStream`, a `Response`. */
 import { errorCodes } from '../errors/codes.js'
 import { Readable } from 'node:stream'
-import { kReplyHeaders } from '../symbols.js'
+import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import type { Reply } from './reply-state.js'
 
 const objectToString = Object.prototype.toString
@@ -20,11 +20,23 @@ export function isWebPayload (payload: object): boolean {
 }
 
 /**
+ * Fastify 5 refuses a web stream a reader holds (a `ReadableStream`, or a `Response`'s body) with its
+ * own code; Fastify 4.29 leaves it to Node, whose `Readable.fromWeb` throws `ERR_INVALID_STATE`.
+ */
+export function lockedWebStreamError (reply: Reply, payload: object): Error | undefined {
+  if (reply[kReplyRoute].server.profile.api !== 5) return undefined
+  const stream = isResponse(payload) ? (payload as Partial<Response>).body : payload as { locked?: unknown }
+  return stream !== null && stream !== undefined && stream.locked === true ? new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED() : undefined
+}
+
+/**
  * What goes out for a web payload, as in Fastify 4.29: a `ReadableStream` is read as a Node stream;
  * a `Response` gives the status and adds its headers (over the reply's), and its body, if any, is
  * read as a stream. The reply's own `statusCode` and `getHeaders()` are left as they were set.
  */
 export function fromWebPayload (reply: Reply, payload: object): Readable | null {
+  const locked = lockedWebStreamError(reply, payload)
+  if (locked !== undefined) throw locked
   if (!isResponse(payload)) return Readable.fromWeb(payload as import('node:stream/web').ReadableStream)
   // Only the tag is known: an object that merely claims to be a Response keeps the reply's status
   // and headers and sends no body, as in Fastify 4.29.

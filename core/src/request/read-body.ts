@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer'
 import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
+import { unsupportedMediaType } from '../errors/fastify5-codes.js'
 import { kBodyReader, kRequestRoute } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import type { BodyParser } from './body-parsers.js'
@@ -69,6 +70,11 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   const route = request[kRequestRoute]
   const headers = request.raw.headers
   const contentType: string | undefined = headers['content-type']
+  // RFC 10008: a QUERY request must say what its body is, even an empty one (as Fastify 5).
+  if (contentType === undefined && request.raw.method === 'QUERY') {
+    reply.send(new errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE('QUERY'))
+    return
+  }
   // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
   if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
     next(request, reply)
@@ -98,7 +104,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
       return
     }
     // Fastify names a missing or empty header 'undefined'.
-    reply.send(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType === undefined || contentType === '' ? 'undefined' : contentType))
+    reply.send(unsupportedMediaType(route.server.profile, contentType === undefined || contentType === '' ? 'undefined' : contentType))
     return
   }
   if (parser.parseAs === null) {

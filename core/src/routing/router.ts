@@ -57,6 +57,41 @@ function constraintStrategies (options: ResolvedOptions, api: 4 | 5): Record<str
   return strategies
 }
 
+/** A URL whose path's percent-escapes do not decode (as find-my-way reads them), else null. */
+function badPathOf (url: string | undefined): string | null {
+  if (url === undefined || !url.includes('%')) return null
+  const mark = url.indexOf('?')
+  try {
+    decodeURIComponent(mark === -1 ? url : url.slice(0, mark))
+    return null
+  } catch {
+    // Fastify 5 names the whole URL, query included.
+    return url
+  }
+}
+
+/** What createRouters sets itself from the server options; a routerOptions group's other keys go to find-my-way as given. */
+const builtFromOptions = new Set(['ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'caseSensitive', 'maxParamLength', 'allowUnsafeRegex', 'useSemicolonDelimiter', 'querystringParser', 'constraints', 'compile'])
+
+/**
+ * Fastify 5's routerOptions group: `defaultRoute`, `onBadUrl`, `onMaxParamLength` and
+ * `buildPrettyMeta` replace Fastify's own (raw `req`/`res`, past every hook), and any other
+ * find-my-way option is passed on.
+ */
+function applyRouterGroup (config: RouterConfig, group: unknown): void {
+  if (group === null || typeof group !== 'object') return
+  for (const [name, value] of Object.entries(group)) {
+    if (value !== undefined && !builtFromOptions.has(name)) (config as Record<string, unknown>)[name] = value
+  }
+}
+
+/** `routerOptions.compile` (Fastify 5): find-my-way builds its lookup functions at ready() rather than on first use. */
+export function compileRoutersIfAsked (server: ServerState): void {
+  const group = server.options.routerOptions as { compile?: unknown } | null | undefined
+  if (server.profile.api !== 5 || group === null || typeof group !== 'object' || group.compile !== true) return
+  for (const router of [server.router, server.notFoundRouter]) (router as unknown as { compile: () => void }).compile()
+}
+
 export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5) {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
   const constraints = constraintStrategies(options, api)
@@ -76,6 +111,15 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
     // printRoutes({ includeMeta }): the route metadata Fastify 4.29 shows, not the route context itself.
     buildPrettyMeta: prettyMetaOf,
     defaultRoute: function routeNotFound (req: IncomingMessage, res: ServerResponse) {
+      // find-my-way reaches here without reading the path when no route has the method; Fastify 5
+      // still refuses a path it cannot decode, as for a method that has routes.
+      if (api === 5) {
+        const path = badPathOf(req.url)
+        if (path !== null) {
+          config.onBadUrl!(path, req, res)
+          return
+        }
+      }
       const state = server()
       if (state.defaultRoute !== null) state.defaultRoute(req, res)
       else answerNotFound(state, req, res)
@@ -87,6 +131,7 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
       else answerNotFound(server(), req, res)
     }
   }
+  if (api === 5) applyRouterGroup(config, options.routerOptions)
   const router = Router(config)
   const notFoundRouter = Router({ ...shared })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)

@@ -1,5 +1,6 @@
 /** Validating a request against its route's compiled validators, and the validation error a failure becomes. */
 import { errorCodes } from '../errors/codes.js'
+import { unsupportedMediaType } from '../errors/fastify5-codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { kSpecValidationPayload } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
@@ -246,7 +247,7 @@ export function validateRequest (route: RouteContext, request: RuntimeRequest, s
       // rejectUnlistedBodyMediaType answers 415 instead.
       if (!route.rejectUnlistedBodyType) continue
       const given = request.raw.headers['content-type']
-      return new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(typeof given === 'string' ? given : 'none')
+      return unsupportedMediaType(route.server.profile, typeof given === 'string' ? given : 'none')
     }
     let result
     try {

@@ -1,6 +1,7 @@
 /** listen(): ready first, then the HTTP server bound (and localhost's other addresses), then the onListen hooks. */
 import type { ListenOptions as NetListenOptions } from 'node:net'
 import type { Server } from 'node:http'
+import { networkInterfaces } from 'node:os'
 import { errorCodes } from '../errors/codes.js'
 import { isThenable } from '../util/functions.js'
 import { createHttpServer, formatAddress, httpServerOf } from './http-server.js'
@@ -48,6 +49,23 @@ function defaultListeningText (address: string): string {
   return `Server listening at ${address}`
 }
 
+/**
+ * Fastify 5 spells a server bound to every IPv4 interface by each interface's address (one log line
+ * each) and answers listen() with the first; the wildcard itself when the host has none to name.
+ */
+function everyIPv4Address (httpServer: Server): string[] {
+  const wildcard = formatAddress(httpServer)
+  const bound = httpServer.address()
+  if (bound === null || typeof bound === 'string') return [wildcard]
+  const addresses: string[] = []
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      if (entry.family === 'IPv4') addresses.push(wildcard.replace('0.0.0.0', entry.address))
+    }
+  }
+  return addresses.length > 0 ? addresses : [wildcard]
+}
+
 function bind (httpServer: Server, options: NetListenOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const onError = (error: Error): void => { reject(error) }
@@ -86,9 +104,11 @@ export async function startListening (server: ServerState, instance: RuntimeInst
     server.listening = false
     throw error
   }
-  const address = formatAddress(httpServer)
   const resolveText = typeof options.listenTextResolver === 'function' ? options.listenTextResolver : defaultListeningText
-  server.logger.info(resolveText(address))
+  const addresses = server.profile.api === 5 && host === '0.0.0.0' ? everyIPv4Address(httpServer) : undefined
+  const address = addresses === undefined ? formatAddress(httpServer) : addresses[0]!
+  if (addresses === undefined) server.logger.info(resolveText(address))
+  else for (const each of addresses) server.logger.info(resolveText(each))
   if (host === 'localhost' && typeof server.options.serverFactory !== 'function') {
     const create = (): Server => createHttpServer(server.options, server.httpHandler, server.logger, server.root.instance)
     server.secondaryServers = await bindOtherLocalhostAddresses(httpServer, create, nodeOptions)

@@ -5,6 +5,7 @@ import type { EnclaveReplyDecorations } from './decorations.js'
 import type { EnclaveRequest } from './request.js'
 import type { ReplyPayload, ReplyTable, ResolveRequestParts, RouteGeneric } from './route-types.js'
 import type { SerializerFunction } from './schema.js'
+import type { RouteOptionsView } from './route.js'
 
 /**
  * A trailer's value, from the reply and the payload written (`null` for a stream or a HEAD request):
@@ -35,6 +36,8 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   statusCode: number
   readonly sent: boolean
   readonly elapsedTime: number
+  /** The route's options, the same view as `request.routeOptions` (Fastify 5; not on the v4 face). */
+  readonly routeOptions: Readonly<RouteOptionsView<Record<string, any>>>
   readonly server: EnclaveInstanceCore
   /** Sets the status code; the reply it returns checks `send()` against that status's schema. */
   code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations, Raw> & Decorations

@@ -1,4 +1,5 @@
 import enclaveCore from '@enclave/core'
+import { fastify5ErrorCodes } from '@enclave/core/internal'
 
 /**
  * Codes whose feature Fastify 5 removed (`setDefaultRoute`, string `version` constraints checked at
@@ -9,8 +10,10 @@ const removedInFastify5 = ['FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', 'FST_ERR_VERSIO
 
 /**
  * Fastify 5's `errorCodes`: the core's error classes (so `instanceof` holds against what the core
- * throws) under every code Fastify 5.12 still has.
+ * throws) under every code Fastify 5.12 still has, with Fastify 5's message where it changed (those
+ * classes extend the core's).
  */
-export const errorCodes = Object.freeze(
-  Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !(removedInFastify5 as readonly string[]).includes(code)))
-) as Omit<typeof enclaveCore.errorCodes, typeof removedInFastify5[number]>
+export const errorCodes = Object.freeze(Object.assign(
+  Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !(removedInFastify5 as readonly string[]).includes(code))),
+  fastify5ErrorCodes
+)) as Omit<typeof enclaveCore.errorCodes, typeof removedInFastify5[number]>

@@ -1,0 +1,118 @@
+import { test, type Test } from 'tap'
+import Fastify5 from 'fastify5'
+import { fastify5Face, enclaveFaces, type Factory } from './fixtures/faces.js'
+
+const fastify5 = Fastify5 as unknown as Factory
+const [, v5Face] = fastify5Face
+
+async function sameOnBoth<T> (t: Test, observe: (factory: Factory) => Promise<T>): Promise<T> {
+  const expected = await observe(fastify5)
+  t.same(await observe(v5Face), expected, '@enclave/fastify (v5) answers as fastify@5.12.8')
+  return expected
+}
+
+function configOf (factory: Factory, options: Record<string, unknown>): unknown {
+  try {
+    const app = factory(options)
+    const config = app.initialConfig
+    return { routerOptions: config.routerOptions === undefined ? 'absent' : { keys: Object.keys(config.routerOptions), values: config.routerOptions, frozen: Object.isFrozen(config.routerOptions) }, maxParamLength: config.maxParamLength, ignoreTrailingSlash: config.ignoreTrailingSlash, caseSensitive: config.caseSensitive }
+  } catch (error: any) {
+    return { code: error.code, message: error.message }
+  }
+}
+
+test('initialConfig.routerOptions: the group as given, then the defaults its schema lists; the top-level values stay the top level\'s', async (t) => {
+  const prettyMeta = (): Record<string, unknown> => ({})
+  const cases = [
+    {},
+    { routerOptions: {} },
+    { maxParamLength: 9, routerOptions: { maxParamLength: 5, ignoreTrailingSlash: true, caseSensitive: false, extra: 1, buildPrettyMeta: prettyMeta, compile: true } },
+    { routerOptions: { maxParamLength: '7' } },
+    { routerOptions: { compile: 'yes' } }
+  ]
+  const expected = await sameOnBoth(t, async (factory) => cases.map((options) => configOf(factory, options)))
+  t.equal(expected[0] && (expected[0] as any).routerOptions, 'absent')
+  t.same((expected[1] as any).routerOptions.keys, ['compile', 'ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'maxParamLength', 'allowUnsafeRegex', 'useSemicolonDelimiter'])
+  t.equal((expected[2] as any).maxParamLength, 9)
+  t.same(expected[4], { code: 'FST_ERR_INIT_OPTS_INVALID', message: 'Invalid initialization options: \'["must be boolean"]\'' })
+})
+
+test('routerOptions.defaultRoute, onBadUrl and onMaxParamLength answer in place of Fastify\'s own', async (t) => {
+  await sameOnBoth(t, async (factory) => {
+    const calls: string[] = []
+    const app = factory({
+      routerOptions: {
+        maxParamLength: 10,
+        defaultRoute (_req: unknown, res: any) { calls.push('default'); res.statusCode = 404; res.end('default route') },
+        onBadUrl (path: string, _req: unknown, res: any) { calls.push('bad'); res.statusCode = 400; res.end(`Bad URL: ${path}`) },
+        onMaxParamLength (path: string, _req: unknown, res: any) { calls.push('long'); res.statusCode = 414; res.end(`URL: ${path}`) }
+      }
+    })
+    app.get('/hello/:id', () => 'hello')
+    const answers = []
+    for (const [method, url] of [['GET', '/'], ['GET', '/hello/%world'], ['GET', '/hello/12345678901'], ['GET', '/hello/1']]) {
+      const response = await app.inject({ method, url })
+      answers.push([response.statusCode, response.body])
+    }
+    await app.close()
+    return { calls, answers }
+  })
+})
+
+test('a path that does not decode is a 400 even for a method no route has (the default answer and routerOptions.onBadUrl)', async (t) => {
+  const expected = await sameOnBoth(t, async (factory) => {
+    const answers = []
+    for (const options of [{}, { routerOptions: { onBadUrl (path: string, _req: unknown, res: any) { res.statusCode = 400; res.end(`Bad URL: ${path}`) } } }]) {
+      const app = factory(options)
+      app.get('/hello/:id', () => 'hello')
+      for (const url of ['/hello/%world', '/x%zz?a=1', '/ok%20?a=%zz', '/a;%zz']) {
+        const response = await app.inject({ method: 'DELETE', url })
+        answers.push([response.statusCode, response.body])
+      }
+      await app.close()
+    }
+    return answers
+  })
+  t.same(expected[0], [400, JSON.stringify({ error: 'Bad Request', code: 'FST_ERR_BAD_URL', message: "'/hello/%world' is not a valid url component", statusCode: 400 })])
+  t.same(expected[4], [400, 'Bad URL: /hello/%world'])
+})
+
+for (const [name, factory] of enclaveFaces) {
+  test(`${name}: a path that does not decode, for a method no route has, is a 404 as in Fastify 4.29`, async (t) => {
+    const app = factory()
+    app.get('/hello/:id', () => 'hello')
+    t.equal((await app.inject({ method: 'DELETE', url: '/hello/%world' })).statusCode, 404)
+    await app.close()
+  })
+}
+
+test('routerOptions.buildPrettyMeta shapes printRoutes({ includeMeta: true }); other find-my-way options are kept; compile: true still routes', async (t) => {
+  await sameOnBoth(t, async (factory) => {
+    const app = factory({ routerOptions: { compile: true, buildPrettyMeta: (route: { path: string }) => ({ metaKey: route.path }) } })
+    app.get('/test', () => 'test')
+    app.get('/test/:id', (request: any) => request.params)
+    await app.ready()
+    const printed = app.printRoutes({ includeMeta: true })
+    const answers = [(await app.inject('/test/42')).body, (await app.inject('/nope')).statusCode]
+    await app.close()
+    return { printed, answers, kept: typeof app.initialConfig.routerOptions.buildPrettyMeta }
+  })
+})
+
+test('reply.routeOptions is the route\'s options view, as request.routeOptions (the v5 face and enclave(); not Fastify 4.29\'s v4 face)', async (t) => {
+  const observe = async (factory: Factory): Promise<unknown> => {
+    const app = factory()
+    app.get('/r/:id', { config: { a: 1 } }, (request: any, reply: any) => {
+      reply.send(reply.routeOptions === undefined ? 'none' : { url: reply.routeOptions.url, method: reply.routeOptions.method, config: reply.routeOptions.config, same: JSON.stringify(reply.routeOptions) === JSON.stringify(request.routeOptions) })
+    })
+    const text = (await app.inject('/r/1')).body
+    const body = text === 'none' ? text : JSON.parse(text)
+    await app.close()
+    return body
+  }
+  const expected = await sameOnBoth(t, observe)
+  t.same(expected, { url: '/r/:id', method: 'GET', config: { a: 1, url: '/r/:id', method: 'GET' }, same: true })
+  const [[, enclave], [, fastify4Face]] = enclaveFaces
+  t.same(await observe(enclave!), expected)
+  t.equal(await observe(fastify4Face!), 'none')
+})
