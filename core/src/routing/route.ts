@@ -112,17 +112,6 @@ export function addRoute (instance: RuntimeInstance, input: unknown): void {
 }
 
 /**
- * Fastify 5 refuses a route log level its logger does not know, when the logger lists its levels
- * (pino's `levels.values`); Fastify 4.29 leaves it to the logger.
- */
-function checkLogLevel (logger: unknown, level: unknown, method: unknown, url: string): void {
-  if (level === undefined || level === null || level === '') return
-  const known = (logger as { levels?: { values?: Record<string, unknown> } } | null)?.levels?.values
-  if (known === undefined || known === null) return
-  if (typeof level !== 'string' || known[level] === undefined) throw new errorCodes.FST_ERR_ROUTE_LOG_LEVEL_INVALID(method, url, level)
-}
-
-/**
  * One route declaration. `autoHead` marks the HEAD twin Enclave adds for a GET route: it goes
  * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
  * `twinPath` is the one path such a twin is declared on (its GET route may answer on two).
@@ -162,7 +151,6 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
   if (options.logLevel === undefined || options.logLevel === '') options.logLevel = context.logLevel ?? ''
-  if (server.profile.api === 5) checkLogLevel(server.logger, options.logLevel, options.method, fullUrl)
   // As Fastify 4.29, onRoute hooks see attachValidation, false unless the route set it.
   if (options.attachValidation === undefined) options.attachValidation = false
   // Fastify 4's deprecated `version` route option is the `version` constraint; Fastify 5 removed

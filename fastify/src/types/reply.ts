@@ -17,7 +17,7 @@ export type FastifyReplyType<Reply = unknown> = Reply
 type RetypedReplyMembers =
   | 'raw' | 'request' | 'server' | 'log' | 'code' | 'status' | 'send' | 'header' | 'headers' | 'getHeader' | 'getHeaders'
   | 'removeHeader' | 'redirect' | 'hijack' | 'callNotFound' | 'type' | 'serializer' | 'serialize' | 'then' | 'trailer' | 'removeTrailer'
-  | 'writeEarlyHints'
+  | 'writeEarlyHints' | 'routeOptions'
   // Removed in Fastify 5: `reply.elapsedTime` replaces it.
   | 'getResponseTime'
 
