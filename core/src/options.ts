@@ -7,6 +7,7 @@ import { warnUnknownOption } from './unknown-option-warning.js'
 import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
+import { rememberTopLevelRouterOptions, routerGroupDefaults } from './routing/router-options-group.js'
 import type { SchemaCacheOption } from './schema/compile-cache.js'
 import { checkLogController, type LogController } from './logging/log-controller.js'
 
@@ -269,31 +270,7 @@ function applyFastify5Groups (given: Record<string, unknown>, profile: Profile):
     if (shown[name] === undefined) shown[name] = routerGroupDefaults[name]
   }
   given.routerOptions = Object.freeze(shown)
-  topLevelRouterOptions.set(shown, topLevel)
-}
-
-/** The names Fastify 5.12's schema lists under routerOptions, with their defaults, in its order. */
-const routerGroupDefaults: Readonly<Record<string, unknown>> = {
-  compile: false,
-  ignoreTrailingSlash: false,
-  ignoreDuplicateSlashes: false,
-  maxParamLength: 100,
-  allowUnsafeRegex: false,
-  useSemicolonDelimiter: false
-}
-
-/** The router options given at the top level, for a routerOptions group: what initialConfig shows there. */
-const topLevelRouterOptions = new WeakMap<object, Record<string, unknown>>()
-
-/**
- * The value initialConfig shows at the top level for a router option: with a routerOptions group,
- * Fastify 5.12 shows the top-level option as given (or its default), not the group's.
- */
-export function topLevelRouterOption (options: ResolvedOptions, name: string, fallback: unknown): unknown {
-  const group = options.routerOptions
-  const topLevel = group !== null && typeof group === 'object' ? topLevelRouterOptions.get(group) : undefined
-  if (topLevel === undefined || !(name in topLevel)) return fallback
-  return topLevel[name] ?? (name === 'caseSensitive' ? true : routerGroupDefaults[name])
+  rememberTopLevelRouterOptions(shown, topLevel)
 }
 
 function pickRouterOptions (group: Record<string, unknown>): Record<string, unknown> {

@@ -1,5 +1,6 @@
 /** `instance.initialConfig`: the options Fastify exposes there (4.29's or 5.12's list), in its order. */
-import { topLevelRouterOption, type ResolvedOptions } from '../options.js'
+import type { ResolvedOptions } from '../options.js'
+import { topLevelRouterOption } from '../routing/router-options-group.js'
 
 /**
  * The options `instance.initialConfig` exposes, in Fastify 4.29's order. Fastify shows exactly these
