@@ -3,6 +3,7 @@
 // S8 serialization); prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
 //   npm run bench -- --quick                     short smoke run
+//   npm run bench -- --must-show                 the performance goal's checks (P1, S1–S5, start-up) and their ratios (bench/must-show.js)
 //   npm run bench -- --scenarios S1,S4,S6        only these scenarios (P1, P1-info, P1-quiet: the production-shaped app)
 //   npm run bench -- --peers enclave,fastify5    only these peers (raw and fastify5 are kept as baselines
 //                                                unless --no-baselines)
@@ -211,6 +212,12 @@ function machine () {
 }
 
 async function main () {
+  if (process.argv.includes('--must-show')) {
+    const { runMustShow } = await import('./must-show.js')
+    const { checks } = await runMustShow(process.argv.slice(2))
+    process.exitCode = checks.every((check) => check.met) ? 0 : 1
+    return
+  }
   const options = parseArgs(process.argv.slice(2))
   const log = (line) => console.log(line)
   const started = Date.now()
