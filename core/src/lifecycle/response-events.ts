@@ -16,7 +16,8 @@ type WithReply<T> = T & { [kRawReply]?: Reply }
 /** 'finish' must be observed: onResponse hooks or the "request completed" log line. */
 export function watchFinish (res: ServerResponse, reply: Reply): void {
   ;(res as WithReply<ServerResponse>)[kRawReply] = reply
-  res.once('finish', onResponseFinished)
+  // 'finish' fires once per response: `on` spares the wrapper closure `once` makes per request.
+  res.on('finish', onResponseFinished)
 }
 
 export function watchAbort (raw: IncomingMessage, reply: Reply): void {
