@@ -16,8 +16,7 @@ type WithReply<T> = T & { [kRawReply]?: Reply }
 /** 'finish' must be observed: onResponse hooks or the "request completed" log line. */
 export function watchFinish (res: ServerResponse, reply: Reply): void {
   ;(res as WithReply<ServerResponse>)[kRawReply] = reply
-  // 'finish' fires once per response: `on` spares the wrapper closure `once` makes per request.
-  res.on('finish', onResponseFinished)
+  res.once('finish', onResponseFinished)
 }
 
 export function watchAbort (raw: IncomingMessage, reply: Reply): void {
