@@ -6,7 +6,7 @@
 //   3. default start-up (1000 routes, distinct schemas, no option set): CPU ≤ 0.5x fastify@5's.
 //
 //   npm run bench -- --must-show [--processes 3] [--parallel 1] [--startup-rounds 5] [--variants]
-//     [--warmup-requests N --warmup-connections N --requests N]   (see bench/instructions.js)
+//     [--warmup-requests N --warmup-connections N --requests N --start-timeout S]   (see bench/instructions.js)
 //   node bench/must-show.js …     (the same, without building first)
 //
 // --variants adds P1-info (pino's default level, the request lines written) and P1-quiet
@@ -41,6 +41,7 @@ function parseArgs (argv) {
     warmupRequests: value('--warmup-requests'),
     warmupConnections: value('--warmup-connections'),
     requests: value('--requests'),
+    startTimeout: value('--start-timeout'),
     startupRounds: Number(value('--startup-rounds') ?? 5),
     variants: argv.includes('--variants')
   }
@@ -54,7 +55,7 @@ export async function runMustShow (argv, log = console.log) {
   const started = Date.now()
   log(`must-show run, ${new Date().toISOString()}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} (1/5/15 min) on ${os.cpus().length} CPUs`)
   const scenarios = ['P1', ...(args.variants ? ['P1-info', 'P1-quiet'] : []), 'S1', 'S2', 'S3', 'S4', 'S5']
-  const instructions = await runInstructions(instructionOptions({ scenarios, peers: ['enclave', 'fastify5'], processes: args.processes, parallel: args.parallel, warmupRequests: args.warmupRequests, warmupConnections: args.warmupConnections, requests: args.requests }), log)
+  const instructions = await runInstructions(instructionOptions({ scenarios, peers: ['enclave', 'fastify5'], processes: args.processes, parallel: args.parallel, warmupRequests: args.warmupRequests, warmupConnections: args.warmupConnections, requests: args.requests, startTimeout: args.startTimeout }), log)
   log('')
   log(`start-up: 1000 routes, ${args.startupRounds} fresh processes each, interleaved`)
   const startup = await runStartup({ startupRounds: args.startupRounds, startupPeers: ['enclave', 'fastify5'] }, benchDir)

@@ -12,7 +12,7 @@
 //   --report / --no-report                       write docs/ (default: only for a complete, non-quick run)
 //   --profile                                    start the enclave server with --cpu-prof (bench/results/profiles)
 //   --no-instructions                            skip the instructions-per-request pass (callgrind)
-//   --processes N --warmup-requests N --requests N --parallel N   its settings (see bench/instructions.js)
+//   --processes N --warmup-requests N --requests N --parallel N --start-timeout S   its settings (see bench/instructions.js)
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -58,7 +58,8 @@ function parseArgs (argv) {
     warmupRequests: value('--warmup-requests'),
     warmupConnections: value('--warmup-connections'),
     requests: value('--requests'),
-    parallel: value('--parallel')
+    parallel: value('--parallel'),
+    startTimeout: value('--start-timeout')
   }
   const installedWrk = wrkVersion()
   options.loader ??= installedWrk === null ? 'autocannon' : 'wrk'
@@ -238,7 +239,8 @@ async function main () {
       warmupRequests: options.warmupRequests ?? (options.quick ? 4000 : undefined),
       warmupConnections: options.warmupConnections ?? (options.quick ? 8 : undefined),
       requests: options.requests ?? (options.quick ? 500 : undefined),
-      parallel: options.parallel
+      parallel: options.parallel,
+      startTimeout: options.startTimeout
     })
     results.instructions = await runInstructions(settings, log)
     if (results.instructions.summary !== undefined) printInstructionTable(results.instructions.summary, log)
