@@ -13,7 +13,10 @@ import { readFileSync } from 'node:fs'
 import { callgrindFunctionName } from './instructions.js'
 
 const inclusiveMode = process.argv.includes('--inclusive')
-const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2).filter((arg) => arg !== '--inclusive')
+// --callers=<name part>: who calls the functions whose name contains it, and what those calls cost
+// (inclusive), e.g. --callers=Megamorphic to find the megamorphic property accesses.
+const callersOf = process.argv.find((arg) => arg.startsWith('--callers='))?.slice('--callers='.length)
+const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 if (dumpFile === undefined || mapFile === undefined) {
   console.error('usage: node bench/callgrind-functions.js <callgrind.out.N> <perf-PID.map> [requests=2000] [top=40] [filter]')
   process.exit(2)
@@ -47,6 +50,8 @@ const names = new Map()
 const selfCost = new Map()
 const callCost = new Map()
 let current = ''
+let callee = ''
+const byCaller = new Map()
 let afterCalls = false
 let total = 0
 for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
@@ -60,6 +65,9 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   if (line.startsWith('cfn=')) {
     const match = /^cfn=\((\d+)\)\s+(.+)$/.exec(line)
     if (match !== null) names.set(match[1], match[2])
+    const calleeName = callgrindFunctionName(line.replace(/^cfn=/, 'fn='), names)
+    const address = /^0x([0-9a-f]+)/.exec(calleeName)
+    callee = address === null ? calleeName : (nameAt(ranges, parseInt(address[1], 16)) ?? calleeName)
     continue
   }
   const first = line.charCodeAt(0)
@@ -70,6 +78,10 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
     if (afterCalls) {
       afterCalls = false
       callCost.set(current, (callCost.get(current) ?? 0) + cost)
+      if (callersOf !== undefined && callee.includes(callersOf)) {
+        const key = `${current}  ->  ${callee}`
+        byCaller.set(key, (byCaller.get(key) ?? 0) + cost)
+      }
       continue
     }
     total += cost
@@ -78,6 +90,10 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
 }
 
 console.log(`${Math.round(total / requests)} instructions per request (${requests} requests)`)
+if (callersOf !== undefined) {
+  for (const [name, cost] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(cost / requests)).padStart(8)}  ${name}`)
+  process.exit(0)
+}
 const costs = inclusiveMode ? new Map([...selfCost].map(([name, cost]) => [name, cost + (callCost.get(name) ?? 0)])) : selfCost
 const rows = [...costs].filter(([name]) => filter === undefined || name.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, top)
 for (const [name, cost] of rows) console.log(`${String(Math.round(cost / requests)).padStart(8)}  ${name}`)

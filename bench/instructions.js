@@ -3,7 +3,7 @@
 // connection. Instruction counts move far less with the machine's load than req/s does.
 //
 //   node bench/instructions.js [--scenarios S1,S3] [--peers enclave,fastify5] [--processes 3]
-//     [--warmup-requests 20000] [--warmup-connections 20] [--requests 2000] [--parallel 1]
+//     [--warmup-requests 20000] [--warmup-connections 20] [--requests 2000] [--parallel 1] [--start-timeout 180]
 //     [--keep]   keep the callgrind dumps (callgrind_annotate them to see where the instructions go)
 //
 // What makes the number repeatable (each point once gave a wrong one):
@@ -191,7 +191,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
-function startUnderCallgrind (peer, app, outDir) {
+function startUnderCallgrind (peer, app, outDir, startTimeout) {
   const args = [
     '--tool=callgrind', '-q', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out`,
     process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0', '--app', app
@@ -202,7 +202,7 @@ function startUnderCallgrind (peer, app, outDir) {
   child.once('exit', () => liveServers.delete(child))
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${peer} did not start under valgrind within 180 s`)) }, 180000)
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${peer} did not start under valgrind within ${startTimeout} s`)) }, startTimeout * 1000)
     child.on('message', function onReady (message) {
       if (message?.type !== 'ready') return
       child.off('message', onReady)
@@ -219,7 +219,7 @@ function startUnderCallgrind (peer, app, outDir) {
 async function measureProcess (peer, scenarioName, options) {
   const scenario = scenarios[scenarioName]
   const outDir = mkdtempSync(`${os.tmpdir()}/enclave-callgrind-`)
-  const { child, port } = await startUnderCallgrind(peer, appOf(scenarioName), outDir)
+  const { child, port } = await startUnderCallgrind(peer, appOf(scenarioName), outDir, options.startTimeout)
   child.removeAllListeners('exit')
   const exited = new Promise((resolve) => child.once('exit', resolve))
   try {
@@ -269,6 +269,7 @@ function parseArgs (argv) {
     warmupConnections: value('--warmup-connections'),
     requests: value('--requests'),
     parallel: value('--parallel'),
+    startTimeout: value('--start-timeout'),
     keep: argv.includes('--keep')
   })
 }
@@ -283,6 +284,8 @@ export function instructionOptions (given = {}) {
     warmupConnections: Number(given.warmupConnections ?? 20),
     requests: Number(given.requests ?? 2000),
     parallel: Number(given.parallel ?? 1),
+    // Seconds a server may take to start under valgrind: the S app's 2000 routes need more on a loaded machine.
+    startTimeout: Number(given.startTimeout ?? 180),
     keep: given.keep === true,
     attempts: 4,
     maxCompilerShare: 0.01,

@@ -3,6 +3,7 @@
 // S8 serialization); prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
 //   npm run bench -- --quick                     short smoke run
+//   npm run bench -- --must-show                 the performance goal's checks (P1, S1–S5, start-up) and their ratios (bench/must-show.js)
 //   npm run bench -- --scenarios S1,S4,S6        only these scenarios (P1, P1-info, P1-quiet: the production-shaped app)
 //   npm run bench -- --peers enclave,fastify5    only these peers (raw and fastify5 are kept as baselines
 //                                                unless --no-baselines)
@@ -11,7 +12,7 @@
 //   --report / --no-report                       write docs/ (default: only for a complete, non-quick run)
 //   --profile                                    start the enclave server with --cpu-prof (bench/results/profiles)
 //   --no-instructions                            skip the instructions-per-request pass (callgrind)
-//   --processes N --warmup-requests N --requests N --parallel N   its settings (see bench/instructions.js)
+//   --processes N --warmup-requests N --requests N --parallel N --start-timeout S   its settings (see bench/instructions.js)
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -57,7 +58,8 @@ function parseArgs (argv) {
     warmupRequests: value('--warmup-requests'),
     warmupConnections: value('--warmup-connections'),
     requests: value('--requests'),
-    parallel: value('--parallel')
+    parallel: value('--parallel'),
+    startTimeout: value('--start-timeout')
   }
   const installedWrk = wrkVersion()
   options.loader ??= installedWrk === null ? 'autocannon' : 'wrk'
@@ -211,6 +213,12 @@ function machine () {
 }
 
 async function main () {
+  if (process.argv.includes('--must-show')) {
+    const { runMustShow } = await import('./must-show.js')
+    const { checks } = await runMustShow(process.argv.slice(2))
+    process.exitCode = checks.every((check) => check.met) ? 0 : 1
+    return
+  }
   const options = parseArgs(process.argv.slice(2))
   const log = (line) => console.log(line)
   const started = Date.now()
@@ -231,7 +239,8 @@ async function main () {
       warmupRequests: options.warmupRequests ?? (options.quick ? 4000 : undefined),
       warmupConnections: options.warmupConnections ?? (options.quick ? 8 : undefined),
       requests: options.requests ?? (options.quick ? 500 : undefined),
-      parallel: options.parallel
+      parallel: options.parallel,
+      startTimeout: options.startTimeout
     })
     results.instructions = await runInstructions(settings, log)
     if (results.instructions.summary !== undefined) printInstructionTable(results.instructions.summary, log)

@@ -1,16 +1,17 @@
 // S6, one measurement in a fresh process: factory() to ready() and listening with 1000 routes, each
 // with its own params, body and response schemas (distinct, so no compiler cache can share work
 // between routes).
-// Run as `node --expose-gc bench/startup-app.js <peer> [lazy] [cache=<dir>]`; prints RESULT {...}.
-// `lazy` turns on `lazySchemaCompilation`, `cache=<dir>` the persisted `schemaCache` (Enclave's
-// entries only: Fastify has neither).
+// Run as `node --expose-gc bench/startup-app.js <peer> [lazy|eager] [cache=<dir>]`; prints RESULT {...}.
+// `lazy` turns on `lazySchemaCompilation` (enclave()'s default, off on the Fastify faces), `eager`
+// turns it off, `cache=<dir>` the persisted `schemaCache` (Enclave's entries only: Fastify has neither).
 const peer = process.argv[2]
 const flags = process.argv.slice(3)
 const lazy = flags.includes('lazy')
+const eager = flags.includes('eager')
 const cacheDir = flags.find((flag) => flag.startsWith('cache='))?.slice('cache='.length)
 const modules = { enclave: '@enclave/core', 'enclave-fastify': '@enclave/fastify4', fastify4: 'fastify4', fastify5: 'fastify5' }
 if (modules[peer] === undefined) throw new Error(`unknown S6 peer ${peer}`)
-if ((lazy || cacheDir !== undefined) && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation nor schema cache`)
+if ((lazy || eager || cacheDir !== undefined) && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation nor schema cache`)
 const factory = (await import(modules[peer])).default
 
 export const routeCount = 1000
@@ -60,6 +61,7 @@ const cpuBefore = process.cpuUsage()
 const start = performance.now()
 const options = { logger: false }
 if (lazy) options.lazySchemaCompilation = true
+if (eager) options.lazySchemaCompilation = false
 if (cacheDir !== undefined) options.schemaCache = { dir: cacheDir }
 const app = factory(options)
 for (let i = 0; i < routeCount; i++) app.post(`/resource${i}/items/:id`, { schema: schemas[i] }, handler)

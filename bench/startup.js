@@ -1,6 +1,7 @@
 // S6: start-up time and memory with 1000 schema'd routes, each measurement in a fresh process
-// pinned to the server CPU, peers interleaved round by round. `<peer> lazy` is the same app with
-// lazySchemaCompilation, `<peer> cached` a second start with schemaCache (Enclave's entries only;
+// pinned to the server CPU, peers interleaved round by round. `enclave` runs with its defaults
+// (lazySchemaCompilation on), `enclave eager` with lazySchemaCompilation off, `enclave-fastify lazy`
+// the v4 face with it on, `<peer> cached` a second start with schemaCache (Enclave's entries only;
 // the cache is filled by one start before the rounds and removed after them).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,10 +10,10 @@ import { pinnedNode, serverCpu } from './pinning.js'
 import { runNodeScript } from './child.js'
 import { median } from './stats.js'
 
-export const startupPeers = ['enclave', 'enclave lazy', 'enclave cached', 'enclave-fastify', 'enclave-fastify lazy', 'enclave-fastify cached', 'fastify4', 'fastify5']
+export const startupPeers = ['enclave', 'enclave eager', 'enclave cached', 'enclave-fastify', 'enclave-fastify lazy', 'enclave-fastify cached', 'fastify4', 'fastify5']
 
 export async function runStartup (options, benchDir) {
-  const peers = startupPeers
+  const peers = options.startupPeers ?? startupPeers
   const samples = Object.fromEntries(peers.map((peer) => [peer, []]))
   const cacheDir = mkdtempSync(join(tmpdir(), 'enclave-s6-cache-'))
   function argsOf (peer) {

@@ -53,8 +53,8 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   rejectAsyncSchemas: { fastify: false, enclave: true },
   // `format: 'date-time'` / `'time'` without a timezone: Fastify 4 accepts it; Fastify 5 and enclave() refuse it.
   requireTimezone: { fastify: false, enclave: true },
-  // Start-up (docs/validation.md): compile schemas on a route's first request; off on both entries.
-  lazySchemaCompilation: { fastify: false, enclave: false },
+  // Start-up (docs/validation.md): schemas checked at ready() and compiled on a route's first request on enclave().
+  lazySchemaCompilation: { fastify: false, enclave: true },
   // Start-up: keep compiled schema code in a directory between starts; off on both entries.
   schemaCache: { fastify: null, enclave: null },
   // HTTP/2 sessions on close(): GOAWAY on enclave(); Fastify 4 leaves them open until they idle out.

@@ -28,11 +28,11 @@ const itemSchemas = {
   }
 }
 
-/** The app both modes are compared on; `compiles` counts Ajv compilations of route schemas. */
-function buildApp (t: Test, factory: Factory, lazy: boolean): { app: any, compiles: () => number } {
+/** The app both modes are compared on (`undefined`: the entry's default); `compiles` counts Ajv compilations of route schemas. */
+function buildApp (t: Test, factory: Factory, lazy: boolean | undefined): { app: any, compiles: () => number } {
   let count = 0
   const app = factory({
-    lazySchemaCompilation: lazy,
+    ...(lazy === undefined ? {} : { lazySchemaCompilation: lazy }),
     ajv: {
       onCreate (ajv: any) {
         const compile = ajv.compile.bind(ajv)
@@ -181,4 +181,47 @@ t.test('reply.getSerializationFunction under lazySchemaCompilation serializes wi
 
 t.test('lazySchemaCompilation must be a boolean', async (t) => {
   t.throws(() => enclave({ lazySchemaCompilation: 'yes' as any }), { code: 'FST_ERR_INIT_OPTS_INVALID' })
+})
+
+t.test('by default enclave() compiles route schemas on the first request; the Fastify faces compile them at ready()', async (t) => {
+  async function compiledAtReady (factory: Factory): Promise<number> {
+    const { app, compiles } = buildApp(t, factory, undefined)
+    await app.ready()
+    const atReady = compiles()
+    const reply = await app.inject(requests[0])
+    t.equal(reply.statusCode, 200)
+    t.ok(compiles() > 0)
+    return atReady
+  }
+  t.equal(await compiledAtReady(enclave as Factory), 0, 'enclave(): nothing compiled at ready()')
+  t.ok(await compiledAtReady(fastifyFace as unknown as Factory) > 0, '@enclave/fastify4: compiled at ready()')
+})
+
+t.test('with lazySchemaCompilation, a plugin keyword without a metaSchema is compiled at ready(), so its error fails ready()', async (t) => {
+  const app = enclave({
+    lazySchemaCompilation: true,
+    ajv: {
+      onCreate (ajv: any) {
+        ajv.addKeyword({
+          keyword: 'divisibleByOf',
+          type: 'number',
+          code (cxt: any) {
+            if (typeof cxt.schema !== 'number') throw new Error('divisibleByOf takes a number')
+            cxt.fail(cxt.gen.scopeValue('x', { ref: 0 }))
+          }
+        })
+      }
+    }
+  })
+  t.teardown(() => app.close())
+  app.post('/x', { schema: { body: { type: 'object', properties: { n: { type: 'number', divisibleByOf: 'three' } } } } }, async () => 'ok')
+  await t.rejects(app.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /divisibleByOf takes a number/ })
+})
+
+t.test('with lazySchemaCompilation, a shared schema with an unknown keyword still fails ready() for the route that refers to it', async (t) => {
+  const app = enclave({ lazySchemaCompilation: true })
+  t.teardown(() => app.close())
+  app.addSchema({ $id: 'loose', type: 'object', colour: 'red' })
+  app.post('/x', { schema: { body: { $ref: 'loose#' } } }, async () => 'ok')
+  await t.rejects(app.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /unknown keyword: "colour"/ })
 })

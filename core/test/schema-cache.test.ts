@@ -23,8 +23,9 @@ const bodySchema = {
 }
 const responseSchema = { 200: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } } } }
 
+// Compiled at ready() (enclave() defaults to lazySchemaCompilation), so the bundle is written by ready().
 async function start (t: Test, options: Record<string, unknown>, schema: Record<string, unknown> = { body: bodySchema, response: responseSchema }): Promise<any> {
-  const app = enclave(options as any)
+  const app = enclave({ lazySchemaCompilation: false, ...options } as any)
   t.teardown(() => app.close())
   app.post('/items', { schema }, async (request: any) => ({ name: request.body.name, count: request.body.count, secret: 'dropped' }))
   await app.ready()
@@ -164,7 +165,7 @@ t.test('schemaCache: changed validator options or shared schemas are compiled ag
   t.match(coercionOff.json().message, /be integer/)
   t.equal(bundles(dir).length, 2, 'another option set, another bundle')
 
-  const withShared = enclave({ schemaCache: { dir } })
+  const withShared = enclave({ schemaCache: { dir }, lazySchemaCompilation: false })
   t.teardown(() => withShared.close())
   withShared.addSchema({ $id: 'unused', type: 'string' })
   withShared.post('/items', { schema: { body: bodySchema, response: responseSchema } }, async () => 'ok')

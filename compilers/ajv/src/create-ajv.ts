@@ -3,6 +3,7 @@ import { addOpenApiAnnotations, addVendorKeywordsOf } from './annotation-keyword
 import { defaultAjvOptions } from './default-options.js'
 import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, explainCompileError } from './errors.js'
 import { applyPlugins } from './plugins.js'
+import { rememberBuiltInKeywords } from './deferrable.js'
 import { declaresAsync } from './schema-walk.js'
 import { useCheapStringLength } from './string-length.js'
 import type { AjvCompilerOptions } from './types.js'
@@ -32,6 +33,7 @@ export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<
   // Before plugins and onCreate, so one that redefines maxLength/minLength still gets its way. Not
   // with standalone code (schemaCache): the keyword's helper would be missing from the saved module.
   if (!keepSource) useCheapStringLength(ajv)
+  rememberBuiltInKeywords(ajv)
   applyPlugins(ajv, options.plugins ?? [], options.optionalTimezone === true)
   options.onCreate?.(ajv)
   const annotations = options.annotationKeywords !== false

@@ -41,14 +41,69 @@ function refResolves (ajv: Ajv, root: Record<string, unknown>, ref: string): boo
   // A route schema with its own $id changes the base relative references resolve against.
   if (typeof root.$id === 'string') return false
   const stored = ajv.schemas[base] as { schema?: unknown } | undefined
-  return stored !== undefined && pointsIntoSchema(stored.schema, fragment)
+  return stored !== undefined && pointsIntoSchema(stored.schema, fragment) && sharedSchemaVouched(ajv, stored.schema)
 }
 
-/** A keyword added with a `metaSchema` (ajv.addKeyword) checks its value only when compiled. */
+/**
+ * A shared schema passed the meta-schema when it was added, but strict mode (unknown keywords and
+ * formats) and plugin keywords are only checked when a route schema referring to it is compiled:
+ * its keywords are checked as the route schema's are, once per instance and schema. Its own
+ * references to other schemas resolve against its `$id`, which this check does not follow: such a
+ * shared schema is not vouched for.
+ */
+const vouchedShared = new WeakMap<Ajv, WeakMap<object, boolean>>()
+
+function sharedSchemaVouched (ajv: Ajv, schema: unknown): boolean {
+  if (typeof schema === 'boolean') return true
+  if (!isObject(schema)) return false
+  let known = vouchedShared.get(ajv)
+  if (known === undefined) {
+    known = new WeakMap()
+    vouchedShared.set(ajv, known)
+  }
+  let vouched = known.get(schema)
+  if (vouched === undefined) {
+    // Marked first: a schema that refers to itself is decided by its other keywords.
+    known.set(schema, true)
+    vouched = !declaresAsync(schema) && keywordsVouched(ajv, schema, false)
+    known.set(schema, vouched)
+  }
+  return vouched
+}
+
+interface KeywordDefinition { validateSchema?: unknown, code?: unknown, validate?: unknown, compile?: unknown, macro?: unknown }
+
+/**
+ * The keyword definitions an instance had before plugins and onCreate could add any: Ajv's own and
+ * the cheap string length, whose values the meta-schema checks. Compared by identity, so a plugin
+ * that redefines one of these names is treated as the plugin keyword it is.
+ */
+const builtInDefinitions = new WeakMap<Ajv, Set<unknown>>()
+
+/** Called by createAjv before the plugins and onCreate run. */
+export function rememberBuiltInKeywords (ajv: Ajv): void {
+  const definitions = new Set<unknown>()
+  for (const rule of Object.values(ajv.RULES.all)) {
+    if (typeof rule === 'object' && rule !== null) definitions.add(rule.definition)
+  }
+  builtInDefinitions.set(ajv, definitions)
+}
+
+/**
+ * Whether compiling `keyword` with `value` cannot fail, as far as can be told without compiling:
+ * its own `metaSchema` accepts the value, or the keyword is one the meta-schema check covers (Ajv's
+ * own), or it generates no code (an annotation). A plugin keyword without a `metaSchema` may throw
+ * from its code generation for some value: not vouched for, so it is compiled at ready().
+ */
 function valueFitsKeyword (ajv: Ajv, keyword: string, value: unknown): boolean {
-  const rule = (ajv.RULES.all as Record<string, unknown>)[keyword] as { definition?: { validateSchema?: unknown } } | undefined
-  const check = typeof rule === 'object' && rule !== null ? rule.definition?.validateSchema : undefined
-  return typeof check !== 'function' || (check as (value: unknown) => unknown)(value) === true
+  const rule = (ajv.RULES.all as Record<string, unknown>)[keyword] as { definition?: KeywordDefinition } | undefined
+  const definition = typeof rule === 'object' && rule !== null ? rule.definition : undefined
+  if (definition === undefined) return true
+  const check = definition.validateSchema
+  if (typeof check === 'function') return (check as (value: unknown) => unknown)(value) === true
+  const builtIn = builtInDefinitions.get(ajv)
+  if (builtIn === undefined || builtIn.has(definition)) return true
+  return definition.code === undefined && definition.validate === undefined && definition.compile === undefined && definition.macro === undefined
 }
 
 /**
@@ -62,20 +117,30 @@ export function canDeferCompilation (ajv: Ajv, schema: unknown): boolean {
   if (schema.$id !== undefined) return false
   if (declaresAsync(schema)) return false
   if (ajv.validateSchema(schema) !== true) return false
+  return keywordsVouched(ajv, schema, true)
+}
+
+/** Every keyword of `root` and the schemas in it: known (strict mode), a known format, a `$ref` that resolves, a value its keyword accepts. */
+function keywordsVouched (ajv: Ajv, root: Record<string, unknown>, sharedRefs: boolean): boolean {
   const strictSchema = ajv.opts.strictSchema === true
   const keywords = ajv.RULES.keywords
   let deferrable = true
-  forEachSchemaObject(schema, function checkSchemaObject (node) {
+  forEachSchemaObject(root, function checkSchemaObject (node) {
     if (!deferrable) return
     // A nested $id moves the base of the references beneath it.
-    if (node !== schema && node.$id !== undefined) deferrable = false
+    if (node !== root && node.$id !== undefined) deferrable = false
     for (const keyword of Object.keys(node)) {
       if (strictSchema && keywords[keyword] !== true) deferrable = false
-      else if (keyword === '$ref') deferrable = typeof node.$ref === 'string' && refResolves(ajv, schema, node.$ref)
+      else if (keyword === '$ref') deferrable = typeof node.$ref === 'string' && (sharedRefs ? refResolves(ajv, root, node.$ref) : localRefResolves(root, node.$ref))
       else if (keyword === 'format' && typeof node.format === 'string') deferrable = ajv.formats[node.format] !== undefined
-      else deferrable = valueFitsKeyword(ajv, keyword, node[keyword])
+      else if (keyword !== '$id') deferrable = valueFitsKeyword(ajv, keyword, node[keyword])
       if (!deferrable) return
     }
   })
   return deferrable
+}
+
+/** A `#/pointer` into `root` itself. */
+function localRefResolves (root: Record<string, unknown>, ref: string): boolean {
+  return ref.startsWith('#') && (ref === '#' || ref.startsWith('#/')) && pointsIntoSchema(root, ref.slice(1))
 }
