@@ -176,20 +176,22 @@ t.test('a child may shadow an ancestor instance decorator (the ancestor keeps it
   t.same((await app.inject('/child')).json(), { label: 'child label', role: 'guest' })
 })
 
-t.test('built-in request/reply methods can be redecorated and replace the built-in, as in Fastify 4.29 (@fastify/cors redecorates reply.getHeader)', async (t) => {
+t.test('built-in request/reply methods can be redecorated and replace the built-in, as in Fastify 4.29 (@fastify/cors redecorates reply.getHeader); on enclave() so can the members Fastify 5 added', async (t) => {
   const run = async (app: any): Promise<unknown> => {
     app.decorateReply('getHeader', function (this: any, name: string) { return name === 'x' ? 'decorated x' : undefined })
     app.decorateReply('routeOptions', 'replaced')
+    app.decorateReply('mediaType', 'replaced')
     app.decorateRequest('ips', 'replaced')
+    app.decorateRequest('host', 'replaced')
     app.get('/', (request: any, reply: any) => {
-      reply.send({ getHeader: reply.getHeader('x'), routeOptions: reply.routeOptions, ips: request.ips })
+      reply.send({ getHeader: reply.getHeader('x'), routeOptions: reply.routeOptions, mediaType: reply.mediaType, ips: request.ips, host: request.host })
     })
     const response = await app.inject('/')
     await app.close()
     return response.json()
   }
   const fastify4 = await run(Fastify())
-  t.same(fastify4, { getHeader: 'decorated x', routeOptions: 'replaced', ips: 'replaced' })
+  t.same(fastify4, { getHeader: 'decorated x', routeOptions: 'replaced', mediaType: 'replaced', ips: 'replaced', host: 'replaced' })
   t.same(await run(enclave()), fastify4)
   t.same(await run(createServer({}, fastifyProfile)), fastify4)
 })

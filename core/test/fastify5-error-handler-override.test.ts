@@ -1,16 +1,7 @@
-import { test, type Test } from 'tap'
-import Fastify5 from 'fastify5'
-import { fastify5Face, enclaveFaces, type Factory } from './fixtures/faces.js'
+import { test } from 'tap'
+import { enclaveFaces, type Factory } from './fixtures/faces.js'
+import { sameOnBoth } from './fixtures/same-on-fastify5.js'
 import { warningsDuring } from './fixtures/warnings-during.js'
-
-const fastify5 = Fastify5 as unknown as Factory
-const [, v5Face] = fastify5Face
-
-async function sameOnBoth<T> (t: Test, observe: (factory: Factory) => Promise<T>): Promise<T> {
-  const expected = await observe(fastify5)
-  t.same(await observe(v5Face), expected, '@enclave/fastify (v5) answers as fastify@5.12.8')
-  return expected
-}
 
 /** setErrorHandler twice at the root, once then twice in a child: what is thrown, warned, and which handler answers. */
 async function overriding (factory: Factory, options: Record<string, unknown>): Promise<unknown> {

@@ -1,20 +1,13 @@
-import { test, type Test } from 'tap'
+import { test } from 'tap'
 import Fastify5 from 'fastify5'
 import v5FaceErrors from '@enclave/fastify/lib/errors'
-import { fastify5Face, enclaveFaces, type Factory } from './fixtures/faces.js'
+import { enclaveFaces, type Factory } from './fixtures/faces.js'
+import { sameOnBoth } from './fixtures/same-on-fastify5.js'
 
 // Each case runs on fastify@5.12.8 and on the v5 face and must give the same answer; where Fastify 4
 // and 5 conflict, enclave() and the v4 face must keep Fastify 4.29's.
-const fastify5 = Fastify5 as unknown as Factory
 // Fastify's `errorCodes` is its lib/errors module.
 const fastify5Errors = (Fastify5 as unknown as { errorCodes: Record<string, unknown> }).errorCodes
-const [, v5Face] = fastify5Face
-
-async function sameOnBoth<T> (t: Test, observe: (factory: Factory) => Promise<T>): Promise<T> {
-  const expected = await observe(fastify5)
-  t.same(await observe(v5Face), expected, '@enclave/fastify (v5) answers as fastify@5.12.8')
-  return expected
-}
 
 function described (error: any): Record<string, unknown> {
   return { code: error.code, name: error.name, message: error.message, statusCode: error.statusCode, typeError: error instanceof TypeError }

@@ -1,19 +1,14 @@
-import { test, type Test } from 'tap'
+import { test } from 'tap'
 import net from 'node:net'
 import Fastify5 from 'fastify5'
 import { fastify5Face, enclaveFaces, type Factory } from './fixtures/faces.js'
+import { sameOnBoth } from './fixtures/same-on-fastify5.js'
 import { warningsDuring } from './fixtures/warnings-during.js'
 
 // Each case runs on fastify@5.12.8 and on the v5 face and must give the same answer; where Fastify 4
 // and 5 conflict, enclave() and the v4 face must keep Fastify 4.29's.
 const fastify5 = Fastify5 as unknown as Factory
 const [, v5Face] = fastify5Face
-
-async function sameOnBoth<T> (t: Test, observe: (factory: Factory) => Promise<T>): Promise<T> {
-  const expected = await observe(fastify5)
-  t.same(await observe(v5Face), expected, '@enclave/fastify (v5) answers as fastify@5.12.8')
-  return expected
-}
 
 /** One raw HTTP/1 exchange: the request bytes written, everything read back until the server closes. */
 function rawExchange (port: number, request: string): Promise<string> {

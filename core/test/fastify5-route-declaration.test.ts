@@ -1,16 +1,7 @@
-import { test, type Test } from 'tap'
+import { test } from 'tap'
 import http from 'node:http'
-import Fastify5 from 'fastify5'
-import { fastify5Face, enclaveFaces, type Factory } from './fixtures/faces.js'
-
-const fastify5 = Fastify5 as unknown as Factory
-const [, v5Face] = fastify5Face
-
-async function sameOnBoth<T> (t: Test, observe: (factory: Factory) => Promise<T>): Promise<T> {
-  const expected = await observe(fastify5)
-  t.same(await observe(v5Face), expected, '@enclave/fastify (v5) answers as fastify@5.12.8')
-  return expected
-}
+import { enclaveFaces, type Factory } from './fixtures/faces.js'
+import { sameOnBoth } from './fixtures/same-on-fastify5.js'
 
 function attempt (declare: () => void): unknown {
   try {

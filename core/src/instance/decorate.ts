@@ -66,12 +66,17 @@ function inheritedDescriptor (holder: Holder, name: PropertyKey): PropertyDescri
 }
 
 /**
- * An accessor Enclave has where Fastify 4.29 has none (`request.ips` without trustProxy): there
- * Fastify accepts every decoration, so the decoration replaces the getter.
+ * An accessor Enclave has where Fastify 4.29 has none (`request.ips` without trustProxy, and on
+ * enclave() the members Fastify 5 added): there Fastify accepts every decoration, so the decoration
+ * replaces the getter. On the v5 face Fastify 5's own accessors stay Fastify 5's.
  */
-function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey): boolean {
-  return target === 'request' && name === 'ips'
+function isEnclaveOnlyAccessor (target: DecoratorTarget, name: PropertyKey, api: 4 | 5): boolean {
+  if (target === 'request') return name === 'ips' || (api === 4 && fastify5RequestAccessors.has(name))
+  return target === 'reply' && api === 4 && fastify5ReplyAccessors.has(name)
 }
+
+const fastify5RequestAccessors = new Set<PropertyKey>(['host', 'port', 'mediaType', 'signal'])
+const fastify5ReplyAccessors = new Set<PropertyKey>(['routeOptions', 'mediaType'])
 
 /**
  * An instance member Enclave has where Fastify has none (`app.fetch`): as in Fastify, the name is
@@ -91,9 +96,9 @@ function decoratedHere (context: ContextState, target: DecoratorTarget, name: Pr
  * (`reply.statusCode` validates the value, `reply.sent` accepts only true) and a getter alone
  * refuses with the engine's TypeError, as Fastify's does.
  */
-function replaceBuiltin (holder: Holder, target: DecoratorTarget, name: PropertyKey, value: unknown): void {
+function replaceBuiltin (holder: Holder, target: DecoratorTarget, name: PropertyKey, value: unknown, api: 4 | 5): void {
   const descriptor = inheritedDescriptor(holder, name)
-  if (descriptor !== undefined && descriptor.get !== undefined && descriptor.set === undefined && isEnclaveOnlyAccessor(target, name)) {
+  if (descriptor !== undefined && descriptor.get !== undefined && descriptor.set === undefined && isEnclaveOnlyAccessor(target, name, api)) {
     Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: false })
   } else {
     holder[name] = value
@@ -129,7 +134,7 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
     warnings.FSTDEP006(String(name))
     holder[name] = value
   } else if (builtin) {
-    replaceBuiltin(holder, target, name, value)
+    replaceBuiltin(holder, target, name, value, context.server.profile.api)
   } else if (isEnclaveOnlyMember(target, name)) {
     // Over the member's getter, which an assignment cannot replace.
     Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: true })

@@ -13,6 +13,7 @@ import { serializationMethods } from './serialization-methods.js'
 import { replyThen } from './reply-then.js'
 import { setTrailer } from './trailers.js'
 import { stopSignalWatch } from '../request/request-signal.js'
+import { isValidMediaType, mediaTypeOf } from '../request/content-type.js'
 import { derivePrototype } from '../util/derive-prototype.js'
 import { getDecorator } from '../util/decorator-access.js'
 import type { Profile } from '../profile.js'
@@ -180,7 +181,7 @@ const replyPrototype = {
 } satisfies Omit<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
 
 /** Fastify 5's reply members that Fastify 4.29 lacks: on the v5 face and enclave(), not on the v4 face. */
-type Fastify5Addition = 'writeEarlyHints' | 'getDecorator' | 'routeOptions'
+type Fastify5Addition = 'writeEarlyHints' | 'getDecorator' | 'routeOptions' | 'mediaType'
 
 const fastify5Additions = {
   /** An HTTP/1 `103 Early Hints` before the response (Node's `writeEarlyHints`, which sends nothing without a `link` hint). */
@@ -193,6 +194,13 @@ const fastify5Additions = {
   },
   get routeOptions () {
     return (this as unknown as Reply).request.routeOptions
+  },
+  /** The type/subtype of the reply's Content-Type so far, lower-cased (`undefined` without a valid one). */
+  get mediaType (): string | undefined {
+    const header = (this as unknown as Reply).getHeader('content-type')
+    if (typeof header !== 'string') return undefined
+    const type = mediaTypeOf(header)
+    return isValidMediaType(type) ? type : undefined
   }
 } satisfies Pick<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
 

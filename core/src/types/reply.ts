@@ -38,6 +38,8 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric, Table = Rep
   readonly elapsedTime: number
   /** The route's options, the same view as `request.routeOptions` (Fastify 5; not on the v4 face). */
   readonly routeOptions: Readonly<RouteOptionsView<Record<string, any>>>
+  /** The type/subtype of the reply's `Content-Type` so far, lower-cased; `undefined` without one (Fastify 5; not on the v4 face). */
+  readonly mediaType: string | undefined
   readonly server: EnclaveInstanceCore
   /** Sets the status code; the reply it returns checks `send()` against that status's schema. */
   code<Code extends number> (statusCode: Code): EnclaveReply<G, Table, ReplyPayload<Table, Code>, Decorations, Raw> & Decorations

@@ -18,6 +18,8 @@ type RetypedReplyMembers =
   | 'raw' | 'request' | 'server' | 'log' | 'code' | 'status' | 'send' | 'header' | 'headers' | 'getHeader' | 'getHeaders'
   | 'removeHeader' | 'redirect' | 'hijack' | 'callNotFound' | 'type' | 'serializer' | 'serialize' | 'then' | 'trailer' | 'removeTrailer'
   | 'writeEarlyHints' | 'routeOptions'
+  // In Fastify 5.12's documentation, not in its types.
+  | 'mediaType'
   // Removed in Fastify 5: `reply.elapsedTime` replaces it.
   | 'getResponseTime'
 

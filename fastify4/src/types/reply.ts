@@ -19,7 +19,7 @@ type RetypedReplyMembers =
   | 'raw' | 'request' | 'server' | 'log' | 'code' | 'status' | 'send' | 'header' | 'headers' | 'getHeader' | 'getHeaders'
   | 'removeHeader' | 'redirect' | 'hijack' | 'callNotFound' | 'type' | 'serializer' | 'serialize' | 'then' | 'trailer' | 'removeTrailer'
   // Fastify 5's: not on a Fastify 4.29 reply.
-  | 'routeOptions'
+  | 'routeOptions' | 'mediaType'
 
 /**
  * Fastify v4's reply, typed as Fastify 4.29 types it over the reply object Enclave creates: `send()`
