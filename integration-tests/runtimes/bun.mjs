@@ -2,7 +2,7 @@
 // The cross-runtime suite on Bun: Bun.serve({ fetch: app.fetch }) and listen() through Bun's
 // node:http. Prints { mode: results } as one JSON line.
 import { buildApp } from './suite/app.mjs'
-import { runCases } from './suite/client.mjs'
+import { runCases, runThroughListen } from './suite/client.mjs'
 
 const report = {}
 
@@ -12,9 +12,6 @@ report['Bun.serve'] = await runCases(`http://127.0.0.1:${server.port}`)
 server.stop(true)
 await served.close()
 
-const listening = buildApp()
-const address = await listening.listen({ port: 0, host: '127.0.0.1' })
-report.listen = await runCases(address)
-await listening.close()
+report.listen = await runThroughListen(buildApp)
 
 process.stdout.write(JSON.stringify(report) + '\n')

@@ -23,3 +23,14 @@ export async function runCases (base, send = fetch) {
   }
   return results
 }
+
+/** Every case against a fresh suite app served by `listen()` (the runtime's node:http), closed after. */
+export async function runThroughListen (buildApp) {
+  const app = buildApp()
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  try {
+    return await runCases(address)
+  } finally {
+    await app.close()
+  }
+}
