@@ -1,5 +1,6 @@
 /** decorate / decorateRequest / decorateReply: Fastify 4's rules for where a decoration lands and what it may replace. */
 import { errorCodes } from '../errors/codes.js'
+import { fastify5ErrorCodes } from '../errors/fastify5-codes.js'
 import { warnings } from '../errors/warnings.js'
 import { contextOf, type ContextState, type RuntimeInstance } from './context-state.js'
 
@@ -9,7 +10,7 @@ interface Accessors { getter?: () => unknown, setter?: (value: unknown) => void 
 
 /** Fastify 5's wording on its face; enclave()'s own advice (and `array` named as such) elsewhere. */
 function referenceTypeError (api: 4 | 5, name: string, value: object): Error {
-  if (api === 5) return new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, 'object', 'the { getter, setter } interface instead.')
+  if (api === 5) return new fastify5ErrorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, 'object')
   return new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, Array.isArray(value) ? 'array' : 'object', 'null or the { getter, setter } interface instead, and set the value in a hook.')
 }
 
