@@ -297,6 +297,11 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
       checkLogController(value)
       continue
     }
+    // Fastify 5 reads `true` as its former default header and '' as none.
+    if (name === 'requestIdHeader' && profile.api === 5 && (value === true || value === '')) {
+      given[name] = value === true ? 'request-id' : false
+      continue
+    }
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)

@@ -55,7 +55,7 @@ export const catalogue = [
   { code: 'FST_ERR_HOOK_INVALID_HANDLER', message: '%s hook should be a function, instead got %s', type: 'TypeError', when: 'addHook was given a non-function hook.' },
   { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER', message: "Async function has too many arguments. Async hooks should not use the 'done' argument.", type: 'TypeError', when: 'An async hook also declares the done callback: one hook must use one style.' },
   { code: 'FST_ERR_HOOK_NOT_SUPPORTED', message: '%s hook not supported!', type: 'TypeError', when: 'addHook with an unknown hook name.' },
-  { code: 'FST_ERR_HOOK_TIMEOUT', message: "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise", when: 'An application hook (onReady) did not finish within pluginTimeout.' },
+  { code: 'FST_ERR_HOOK_TIMEOUT', message: "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise", when: 'An application hook (onReady, preClose) did not finish within pluginTimeout. On the Fastify 5 face the message also names the hook function when it has a name: `hook "someHookName" timed out`.' },
   // reply
   { code: 'FST_ERR_REP_INVALID_PAYLOAD_TYPE', statusCode: 500, message: "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", type: 'TypeError', when: 'A non-JSON content type was set and the payload is neither a string, a Buffer nor a stream.' },
   { code: 'FST_ERR_REP_READABLE_STREAM_LOCKED', message: 'ReadableStream was locked. You should call releaseLock() method on reader before sending.', when: 'Fastify 5 face: reply.send() was given a Web ReadableStream (or a Response whose body is one) that a reader has locked; thrown to the caller of send().' },

@@ -12,7 +12,7 @@ const { createDeprecation, createWarning } = processWarning
 interface WarningEntry {
   code: string
   /** The warning's type, what `process.on('warning')` sees as `warning.name`. */
-  name: 'FastifyWarning' | 'DeprecationWarning' | 'FastifyDeprecation' | 'Warning'
+  name: 'FastifyWarning' | 'FastifySecurity' | 'DeprecationWarning' | 'FastifyDeprecation' | 'Warning'
   message: string
   /** true: every call emits; false: only the first call in a process does. */
   unlimited: boolean
@@ -27,6 +27,7 @@ export const warningCatalogue = [
   { code: 'FSTWRN002', name: 'FastifyWarning', message: 'The %s plugin being registered mixes async and callback styles, which will result in an error in `fastify@5`', unlimited: true, when: 'An async plugin also declares the done callback; it is loaded when its promise settles.' },
   { code: 'FSTWRN003', name: 'FastifyWarning', message: 'The %s mixes async and callback styles that may lead to unhandled rejections. Please use only one of them.', unlimited: true, when: 'Fastify 5 face: listen() was given an async function as its callback.' },
   { code: 'FSTWRN004', name: 'FastifyWarning', message: "It seems that you are overriding an errorHandler in the same scope, which can lead to subtle bugs. To disable this behavior, set 'allowErrorHandlerOverride' to false. For more information, visit: https://fastify.dev/docs/latest/Reference/Server/#allowerrorhandleroverride", unlimited: true, when: 'Fastify 5 face: setErrorHandler was called a second time in the same plugin context (`allowErrorHandlerOverride` at its default, `true`); the new handler replaces the old one.' },
+  { code: 'FSTSEC001', name: 'FastifySecurity', message: 'You are using /%s/ Content-Type which may be vulnerable to CORS attack. Please make sure your RegExp start with "^" or include ";?" to proper detection of the essence MIME type.', unlimited: true, when: 'Fastify 5 face: addContentTypeParser was given a RegExp that neither starts with `^` nor includes `;?`, so it may match a media type it was not written for.' },
   { code: 'FSTDEP011', name: 'DeprecationWarning', message: 'Variadic listen method is deprecated. Please use ".listen(optionsObject)" instead. The variadic signature will be removed in `fastify@5`.', unlimited: false, when: 'listen() was called with positional arguments (port, host, backlog) instead of an options object.' },
   { code: 'FSTDEP005', name: 'DeprecationWarning', message: 'You are accessing the deprecated "request.connection" property. Use "request.socket" instead.', unlimited: false, when: '`request.connection` was read.' },
   { code: 'FSTDEP006', name: 'DeprecationWarning', message: 'You are decorating Request/Reply with a reference type. This reference is shared amongst all requests. Use onRequest hook instead. Property: %s', unlimited: false, when: 'decorateRequest/decorateReply with an object or array value while `referenceDecorators` is `\'warn\'` (Fastify 4, the default on @enclave/fastify4); `\'reject\'` throws FST_ERR_DEC_REFERENCE_TYPE instead.' },

@@ -21,7 +21,7 @@ export function closeServerFirst (server: ServerState): void {
         stopServing(server, done)
         return
       }
-      runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose').then(function afterPreClose () {
+      runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose', server.profile.api).then(function afterPreClose () {
         stopServing(server, done)
       }, function afterPreCloseFailed (error: unknown) {
         // As Fastify: the server still closes, the other onClose hooks still run, close() rejects.
@@ -36,7 +36,7 @@ function stopServing (server: ServerState, done: () => void): void {
     const servers = [server.httpServer!, ...server.secondaryServers]
     let open = servers.length
     for (const httpServer of servers) {
-      closeGracefully(httpServer, server.options.forceCloseConnections, server.options.gracefulClose, function serverClosed () {
+      closeGracefully(httpServer, server.options.forceCloseConnections, server.options.gracefulClose, server.profile.api, function serverClosed () {
         if (--open > 0) return
         server.listening = false
         server.secondaryServers = []

@@ -127,7 +127,7 @@ export class ContextState {
     this.logger = logger
     this.logLevel = logLevel
     this.schemas = createSchemaView(this.controllerSetting('bucket'), parent === null ? null : parent.schemas)
-    this.parsers = new ParserStore(parent === null ? null : parent.parsers)
+    this.parsers = new ParserStore(parent === null ? null : parent.parsers, server.profile.api)
     this.Request = buildRequestClass(parent === null ? null : parent.Request, server.profile)
     this.Reply = buildReplyClass(parent === null ? null : parent.Reply, server.profile)
     this.errorHandlers = parent === null ? [] : parent.errorHandlers.slice()

@@ -1,5 +1,6 @@
 /** decorate / decorateRequest / decorateReply: Fastify 4's rules for where a decoration lands and what it may replace. */
 import { errorCodes } from '../errors/codes.js'
+import { fastify5ErrorCodes } from '../errors/fastify5-codes.js'
 import { warnings } from '../errors/warnings.js'
 import { contextOf, type ContextState, type RuntimeInstance } from './context-state.js'
 
@@ -9,7 +10,7 @@ interface Accessors { getter?: () => unknown, setter?: (value: unknown) => void 
 
 /** Fastify 5's wording on its face; enclave()'s own advice (and `array` named as such) elsewhere. */
 function referenceTypeError (api: 4 | 5, name: string, value: object): Error {
-  if (api === 5) return new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, 'object', 'the { getter, setter } interface instead.')
+  if (api === 5) return new fastify5ErrorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, 'object')
   return new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, Array.isArray(value) ? 'array' : 'object', 'null or the { getter, setter } interface instead, and set the value in a hook.')
 }
 
@@ -37,6 +38,7 @@ function holderOf (instance: RuntimeInstance, target: DecoratorTarget): Holder {
  * assignment failing only where the member is a getter. Returns true for such a built-in.
  */
 function checkAvailable (context: ContextState, holder: Holder, target: DecoratorTarget, name: PropertyKey): boolean {
+  if (isConstructorMember(context, target, name)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
   const taken = target === 'instance'
     ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name) && !isEnclaveOnlyMember(target, name))
     : context.ownDecorators[target].includes(name) || (context.ancestorDecorated(target, name) && !isRedecoratable(holder, name))
@@ -45,6 +47,20 @@ function checkAvailable (context: ContextState, holder: Holder, target: Decorato
   // With trustProxy, Fastify 4.29 defines request.ips itself and refuses to have it decorated.
   if (target === 'request' && name === 'ips' && context.server.trustProxy !== null) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT('ips')
   return true
+}
+
+/**
+ * The members Fastify 5's Request and Reply constructors set on every instance: Fastify 5 counts them
+ * as decorators (has*Decorator is true, a decoration of one is already present, a dependency may name
+ * one); Fastify 4.29 sees only its prototypes, so on enclave() and the v4 face there are none.
+ */
+const constructorMembers: Readonly<Record<4 | 5, Readonly<Record<'request' | 'reply', ReadonlySet<PropertyKey>>>>> = {
+  4: { request: new Set(), reply: new Set() },
+  5: { request: new Set(['id', 'params', 'raw', 'query', 'log', 'body']), reply: new Set(['raw', 'request', 'log']) }
+}
+
+function isConstructorMember (context: ContextState, target: DecoratorTarget, name: PropertyKey): boolean {
+  return target !== 'instance' && constructorMembers[context.server.profile.api][target].has(name)
 }
 
 /**
@@ -106,11 +122,11 @@ function replaceBuiltin (holder: Holder, target: DecoratorTarget, name: Property
 }
 
 /** Dependencies name decorators of the same kind (a request decorator depends on request decorators). */
-function checkDependencies (holder: Holder, name: PropertyKey, dependencies: unknown): void {
+function checkDependencies (context: ContextState, holder: Holder, target: DecoratorTarget, name: PropertyKey, dependencies: unknown): void {
   if (dependencies === undefined) return
   if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
   for (const dependency of dependencies) {
-    if (!((dependency as PropertyKey) in holder)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
+    if (!((dependency as PropertyKey) in holder) && !isConstructorMember(context, target, dependency as PropertyKey)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
   }
 }
 
@@ -125,7 +141,7 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
   if (context.server.configLocked) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const holder = holderOf(instance, target)
   const builtin = checkAvailable(context, holder, target, name)
-  checkDependencies(holder, name, dependencies)
+  checkDependencies(context, holder, target, name, dependencies)
   if (isAccessors(value)) {
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
   } else if (target !== 'instance' && typeof value === 'object' && value !== null) {
@@ -146,5 +162,5 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
 
 export function hasDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: PropertyKey): boolean {
   if (isEnclaveOnlyMember(target, name)) return decoratedHere(contextOf(instance), target, name)
-  return name in holderOf(instance, target)
+  return name in holderOf(instance, target) || isConstructorMember(contextOf(instance), target, name)
 }

@@ -93,7 +93,7 @@ export function runReady (server: ServerState): Promise<void> {
         return
       }
       const runOnReady = function runOnReady (): void {
-        runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady').then(() => {
+        runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady', server.profile.api).then(() => {
           server.configLocked = true
           done()
           resolve()

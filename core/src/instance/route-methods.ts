@@ -63,7 +63,7 @@ export const routeMethods = {
     return Array.from(serverOf(this).httpMethods.keys())
   },
   // As Fastify 4.29, both look the URL up as a request's would be (`/users/42` finds `/users/:id`,
-  // with its params and query). hasRoute upper-cases the method, findRoute takes it as given. An
+  // with its params and query). hasRoute upper-cases the method, findRoute takes it as given (Fastify 5 upper-cases it too). An
   // array of methods (which Fastify's toUpperCase() throws on) needs each. Fastify 5's hasRoute
   // asks the router for the route as declared (`/users/:id`), as find-my-way's hasRoute does.
   hasRoute (options: { method: string | string[], url: string, constraints?: Record<string, unknown> }): boolean {
@@ -73,7 +73,8 @@ export const routeMethods = {
     return methods.every((method) => findInRouter(this, String(method ?? '').toUpperCase(), options.url, options.constraints) !== null)
   },
   findRoute (options: { method: string, url: string, constraints?: Record<string, unknown> }) {
-    const found = findInRouter(this, String(options.method), options.url, options.constraints)
+    const method = serverOf(this).profile.api === 5 ? String(options.method).toUpperCase() : String(options.method)
+    const found = findInRouter(this, method, options.url, options.constraints)
     if (found === null) return null
     // What Fastify 4.29 returns: the router's entry (its handler is the router's, not the route's).
     return { handler: found.handler, params: found.params, searchParams: found.searchParams }

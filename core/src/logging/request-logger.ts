@@ -105,10 +105,13 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   route.childLoggerFactory = factory
   // What Fastify 4.29 hands a custom factory: the route's logLevel ('' when neither it nor a
   // register() around it set one), and `serializers` — the route's own logSerializers, or {} —
-  // once the route or a register() around it has logSerializers.
+  // once the route or a register() around it has logSerializers. Fastify 5 leaves the level out
+  // when there is none (pino would take '' as a level to set), so the child keeps its parent's.
   const fastifyLevel = level ?? context.logLevel ?? ''
   const withSerializers = serializers !== null || context.lineage().some(hasLogSerializers)
-  route.loggerOptions = withSerializers ? { level: fastifyLevel, serializers: serializers ?? {} } : { level: fastifyLevel }
+  const loggerOptions: Record<string, unknown> = server.profile.api === 5 && fastifyLevel === '' ? {} : { level: fastifyLevel }
+  if (withSerializers) loggerOptions.serializers = serializers ?? {}
+  route.loggerOptions = loggerOptions
   route.directChild = factory === null && route.logger !== disabledLogger ? settleDirectChild(route.logger, server.options.requestIdLogLabel) : null
 }
 

@@ -1,5 +1,6 @@
 /** Content-type parsers: the store each context adds parsers to, and the lookup that picks one for a request's Content-Type. */
 import { errorCodes } from '../errors/codes.js'
+import { warnings } from '../errors/warnings.js'
 import { hasParams, isValidMediaType, mediaTypeOf, parseContentType } from './content-type.js'
 import type { ParsedContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -73,6 +74,29 @@ function keyedParser (key: string, parser: BodyParser): KeyedParser {
 
 const maxCachedHeaders = 100
 
+function withoutState (pattern: RegExp): RegExp {
+  return pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern
+}
+
+/**
+ * What Fastify 5 tests a RegExp key against: the media type lower-cased, then each parameter as
+ * `; name="value"` (name lower-cased, value as sent, in the header's order) — so
+ * `/application\/json; charset="utf8"/` matches `application/json; charset=utf8`.
+ */
+function patternSubject (parsed: ParsedContentType): string {
+  let subject = parsed.type
+  for (const name in parsed.params) subject += `; ${name}="${parsed.params[name]!}"`
+  return subject
+}
+
+/**
+ * Fastify 5's FSTSEC001: a RegExp that neither starts with `^` nor allows for the `;` after the
+ * media type may match a type it was not written for (a CORS bypass).
+ */
+function warnIfUnanchored (pattern: RegExp): void {
+  if (!pattern.source.startsWith('^') && !pattern.source.includes(';?')) warnings.FSTSEC001(pattern.source)
+}
+
 /**
  * The parsers one context sees, flattened at ready(). Lookups are cached per header value, since
  * a server sees few distinct Content-Type strings; the cache is bounded so hostile headers cannot
@@ -84,15 +108,20 @@ export class ParserLookup {
   private readonly patterns: Array<[RegExp, BodyParser]>
   private readonly catchAll: BodyParser | null
   private readonly exactMatching: boolean
+  /** Fastify 5 tests a RegExp key against the whole parsed type, parameters included (see patternSubject). */
+  private readonly patternsSeeParameters: boolean
   private readonly cache = new Map<string, BodyParser | null>()
 
-  constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean) {
+  constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean, api: 4 | 5) {
     this.byKey = byKey
     this.keyed = []
     for (const [key, parser] of byKey) this.keyed.unshift(keyedParser(key, parser))
-    this.patterns = patterns.slice().reverse()
+    // Fastify 5 matches a RegExp with the `g` or `y` flag afresh on every request; in Fastify 4.29 its
+    // lastIndex carries over from the last match, so every other request misses it.
+    this.patterns = api === 5 ? patterns.map(([pattern, parser]) => [withoutState(pattern), parser] as [RegExp, BodyParser]).reverse() : patterns.slice().reverse()
     this.catchAll = catchAll
     this.exactMatching = exactMatching
+    this.patternsSeeParameters = api === 5
   }
 
   find (header: string): BodyParser | null {
@@ -117,7 +146,7 @@ export class ParserLookup {
     for (const entry of this.keyed) {
       if (!entry.hasParams && entry.type === parsed.type) return entry.parser
     }
-    return this.matchPattern(parsed.type)
+    return this.matchPattern(this.patternsSeeParameters ? patternSubject(parsed) : parsed.type)
   }
 
   /**
@@ -186,6 +215,8 @@ export class ParserLookup {
 /** Content-type parsers added in one context; a context also sees its ancestors' unless removed. */
 export class ParserStore {
   private readonly parent: ParserStore | null
+  /** The Fastify major whose rules apply to the keys (see add and has). */
+  private readonly api: 4 | 5
   /** Keys exactly as given (Fastify keys parsers by the string), in the order they were added. */
   private readonly exact = new Map<string, BodyParser>()
   private readonly patterns: Array<[RegExp, BodyParser]> = []
@@ -193,8 +224,9 @@ export class ParserStore {
   private readonly removed = new Set<string>()
   private removedAll = false
 
-  constructor (parent: ParserStore | null) {
+  constructor (parent: ParserStore | null, api: 4 | 5) {
     this.parent = parent
+    this.api = api
   }
 
   add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, serverBodyLimit: number, builtIn = false): void {
@@ -218,6 +250,7 @@ export class ParserStore {
       if (type instanceof RegExp) {
         const text = type.toString()
         if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
+        if (this.api === 5) warnIfUnanchored(type)
         this.removed.delete(text)
         this.patterns.push([type, parser])
         continue
@@ -230,6 +263,8 @@ export class ParserStore {
         this.catchAll = parser
         continue
       }
+      // Fastify 5 refuses a key whose media type is not `type/subtype` (4.29 keeps it, matching nothing or by containment).
+      if (this.api === 5 && !isValidMediaType(mediaTypeOf(type))) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
       // The built-in JSON and text parsers may be replaced, once; every other key is added only once.
       const existing = visible.exact.get(type)
       if (existing !== undefined && !existing.builtIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
@@ -238,12 +273,22 @@ export class ParserStore {
     }
   }
 
+  /**
+   * Fastify 4.29 looks a string up exactly as given and answers false for anything else; Fastify 5
+   * compares it trimmed and case-insensitively, and refuses what is neither a string nor a RegExp.
+   */
   has (type: unknown): boolean {
     const lookup = this.flatten()
     if (type instanceof RegExp) return lookup.patterns.some(([pattern]) => pattern.toString() === type.toString())
-    if (typeof type !== 'string') return false
+    if (typeof type !== 'string') {
+      if (this.api === 5) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
+      return false
+    }
     if (type === '*') return lookup.catchAll !== null
-    return lookup.exact.has(type)
+    if (this.api === 4) return lookup.exact.has(type)
+    const wanted = type.trim().toLowerCase()
+    for (const key of lookup.exact.keys()) if (key.trim().toLowerCase() === wanted) return true
+    return false
   }
 
   remove (types: unknown): void {
@@ -290,6 +335,6 @@ export class ParserStore {
   /** Called at ready(): the parsers this context sees, in a lookup structure. */
   compile (exactMatching: boolean): ParserLookup {
     const { exact, patterns, catchAll } = this.flatten()
-    return new ParserLookup(exact, patterns, catchAll, exactMatching)
+    return new ParserLookup(exact, patterns, catchAll, exactMatching, this.api)
   }
 }

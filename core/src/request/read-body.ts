@@ -108,7 +108,8 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     return
   }
   if (parser.parseAs === null) {
-    runParser(parser, request, reply, payload, next, fail)
+    // A promise keeps its caller's async context itself: only a `done` callback needs the scope.
+    runParser(parser, request, reply, payload, next, fail, parser.callbackStyle ? new AsyncResource('enclave.body') : null)
     return
   }
   // Route bodyLimit, else the parser's, else the server's.
@@ -185,7 +186,7 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   }
   const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
   if (reader.parser.parseAs !== 'string') {
-    runParser(reader.parser, reader.request, reader.reply, body, reader.next, reader.fail)
+    runParser(reader.parser, reader.request, reader.reply, body, reader.next, reader.fail, reader)
     return
   }
   const text = body.toString('utf8')
@@ -196,7 +197,7 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
-  runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail)
+  runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail, reader)
 }
 
 function onBodyError (this: BodyStream, error: Error): void {
@@ -214,13 +215,15 @@ function onBodyError (this: BodyStream, error: Error): void {
   reader.runInAsyncScope(reader.reply.send, reader.reply, error)
 }
 
-/** `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. */
-function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed): void {
+/**
+ * `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. `scope`
+ * is the request's async context: a parser may call `done` from anywhere (the raw stream's events,
+ * another library's async resource), and the lifecycle continues in the request's context all the
+ * same, as Fastify's does.
+ */
+function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed, scope: AsyncResource | null): void {
   if (parser.callbackStyle) {
     let settled = false
-    // A parser reading the raw stream calls `done` from the stream's events: the lifecycle
-    // continues in the request's async scope all the same (see BodyReader).
-    const scope = parser.parseAs === null ? new AsyncResource('enclave.body') : null
     try {
       parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
