@@ -8,6 +8,7 @@ import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import { warnings } from '../errors/warnings.js'
+import { bodySchemaAllowed } from '../routing/http-methods.js'
 
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
 /** The order Fastify compiles (and warns about) the parts. */
@@ -101,7 +102,7 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
     if (!(part in schema)) continue
     const partSchema = schema[part]
     if (partSchema === undefined || partSchema === null) continue
-    if (part === 'body' && (route.method === 'GET' || route.method === 'HEAD')) {
+    if (part === 'body' && !bodySchemaAllowed(route.method, route.server)) {
       throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(route.method, route.url)
     }
     if (compiler === null) compiler = resolveCompiler(route, part)
