@@ -176,10 +176,13 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance)
   if (server.profile.api === 4) warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
+  // Fastify 5 reports a route answering on two paths (a '/' route under a prefix) by its first, the
+  // canonical URL, on both; Fastify 4.29 by the path that matched.
+  const canonicalUrl = server.profile.api === 5 ? paths[0]! : null
   for (const method of finalMethods) {
     for (const path of paths) {
       if (autoHead && headTaken(server, path, options.constraints)) continue
-      registerRoute(server, context, instance, method, path, options, routeHooks, autoHead)
+      registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? path)
     }
   }
   if (!addsHeadTwin(options, finalMethods, autoHead)) return
@@ -197,11 +200,11 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
 
 function registerRoute (
   server: ServerState, context: ContextState, instance: RuntimeInstance, method: Router.HTTPMethod, path: string,
-  options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean
+  options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean, url: string
 ): void {
   const route = new RouteContext({
     method,
-    url: path,
+    url,
     handler: options.handler,
     instance,
     context,
