@@ -31,7 +31,7 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
     return parent
   }
   const given = (opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>
-  const prefix = joinContextPrefix(parentContext.prefix, given.prefix)
+  const prefix = joinContextPrefix(parentContext.prefix, given.prefix, parentContext.server.profile.api)
   const logLevel = typeof given.logLevel === 'string' ? given.logLevel : undefined
   const logSerializers = serializersOf(given.logSerializers, `plugin ${name}`)
   const logger = contextLogger(parentContext.logger, logLevel, logSerializers)

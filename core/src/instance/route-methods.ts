@@ -54,9 +54,13 @@ export const routeMethods = {
     addShortcutRoute(this, Array.from(serverOf(this).httpMethods.keys()), path, optionsOrHandler, handler)
     return this
   },
-  // Server-wide, like the router: a method added in a plugin is usable everywhere.
+  // Server-wide, like the router: a method added in a plugin is usable everywhere. As in Fastify 5.12,
+  // its shorthand (`app.mkcol()`) goes on this instance (the contexts made from it inherit it), unless
+  // the name is taken.
   addHttpMethod (method: string, options?: AddHttpMethodOptions) {
     addHttpMethod(serverOf(this).httpMethods, method, options)
+    const name = method.toLowerCase()
+    if (!(name in this)) (this as unknown as Record<string, unknown>)[name] = shortcut(method)
     return this
   },
   get supportedMethods (): string[] {

@@ -98,7 +98,7 @@ export function compileRoute (route: RouteContext): void {
     serverOptions.schemaErrorFormatter ?? (route.specValidationPayload ? defaultSchemaErrorFormatter : fastifySchemaErrorFormatter)) as SchemaErrorFormatter
   // Fastify 4.29 shows a not-found route's schema in routeOptions, but never compiles nor applies it.
   if (!route.isNotFound) {
-    if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url)
+    if (route.schema !== undefined && route.schema !== null) route.schema = normalizeRouteSchema(route.schema, serverOptions.jsonShorthand !== false, route.url, route.server.profile.api)
     route.validators = compileRouteValidation(route)
     route.responseSerializers = compileRouteSerialization(route)
     route.responseInspector = compileResponseInspector(route)

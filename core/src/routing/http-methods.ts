@@ -51,6 +51,11 @@ export function createMethodTable (api: 4 | 5): MethodTable {
 
 const knownToNode = new Set(parserMethods)
 
+/** Whether a route of `method` may have a body schema (Fastify 4.29: not GET nor HEAD; 5.12: a method with a body). */
+export function bodySchemaAllowed (method: string, server: { readonly profile: { readonly api: 4 | 5 }, readonly httpMethods: ReadonlyMap<string, boolean> }): boolean {
+  return server.profile.api === 5 ? server.httpMethods.get(method) === true : method !== 'GET' && method !== 'HEAD'
+}
+
 export interface AddHttpMethodOptions {
   hasBody?: boolean
   overrideExisting?: boolean

@@ -21,9 +21,13 @@ export function joinPrefix (prefix: string, url: string, trailing: unknown, igno
   }
 }
 
-/** Joins a child's `prefix` register option onto its parent's prefix, as Fastify 4 does. */
-export function joinContextPrefix (parent: string, child: unknown): string {
+/**
+ * Joins a child's `prefix` register option onto its parent's prefix. A prefix without its leading
+ * slash gets one: Fastify 4 adds it even after the slash the parent ends with (`/v1/` + `inner` is
+ * `/v1//inner`), Fastify 5 only where the parent has none (`/v1/inner`).
+ */
+export function joinContextPrefix (parent: string, child: unknown, api: 4 | 5): string {
   if (typeof child !== 'string' || child === '') return parent
-  // A prefix without its leading slash is put after a slash of its own, even after one the parent ends with.
-  return child.startsWith('/') ? joinPaths(parent, child) : parent + '/' + child
+  if (child.startsWith('/')) return joinPaths(parent, child)
+  return api === 5 && parent.endsWith('/') ? parent + child : parent + '/' + child
 }

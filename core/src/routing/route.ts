@@ -8,6 +8,7 @@ import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
+import { bodySchemaAllowed } from './http-methods.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
@@ -60,11 +61,15 @@ function validateRouteOptions (options: Record<string, unknown>, methods: string
   }
 }
 
-/** A GET or HEAD route has no body to validate: refused when declared, with the URL as written. */
-function checkBodySchemaAllowed (methods: string[], schema: unknown, url: string): void {
+/**
+ * A route whose method has no body has no body to validate: refused when declared, with the URL as
+ * written. Fastify 4.29 refuses GET and HEAD; Fastify 5.12 every method its table reads no body for
+ * (TRACE, a method added without `hasBody`), and accepts GET once `addHttpMethod` gives it a body.
+ */
+function checkBodySchemaAllowed (methods: string[], schema: unknown, url: string, server: ServerState): void {
   if (typeof schema !== 'object' || schema === null || !(schema as { body?: unknown }).body) return
   for (const method of methods) {
-    if (method === 'GET' || method === 'HEAD') throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url)
+    if (!bodySchemaAllowed(method, server)) throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url)
   }
 }
 
@@ -125,7 +130,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // Fastify checks the method, then the body limit, before the URL and before onRoute hooks run.
   const methods = normaliseMethods(options.method, server.httpMethods)
   const url = options.url ?? options.path
-  checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '')
+  checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '', server)
   checkBodyLimit(options.bodyLimit)
   checkHandlerTimeout(options.handlerTimeout, server)
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
@@ -171,10 +176,13 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance)
   if (server.profile.api === 4) warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
+  // Fastify 5 reports a route answering on two paths (a '/' route under a prefix) by its first, the
+  // canonical URL, on both; Fastify 4.29 by the path that matched.
+  const canonicalUrl = server.profile.api === 5 ? paths[0]! : null
   for (const method of finalMethods) {
     for (const path of paths) {
       if (autoHead && headTaken(server, path, options.constraints)) continue
-      registerRoute(server, context, instance, method, path, options, routeHooks, autoHead)
+      registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? path)
     }
   }
   if (!addsHeadTwin(options, finalMethods, autoHead)) return
@@ -192,11 +200,11 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
 
 function registerRoute (
   server: ServerState, context: ContextState, instance: RuntimeInstance, method: Router.HTTPMethod, path: string,
-  options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean
+  options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean, url: string
 ): void {
   const route = new RouteContext({
     method,
-    url: path,
+    url,
     handler: options.handler,
     instance,
     context,

@@ -8,8 +8,11 @@ import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import { warnings } from '../errors/warnings.js'
+import { bodySchemaAllowed } from '../routing/http-methods.js'
 
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
+/** The order Fastify compiles (and warns about) the parts. */
+const compileOrder: HttpPart[] = ['headers', 'body', 'querystring', 'params']
 
 /** Fastify's message (`… for POST: /x, due to error …`); the part is on `error.httpPart`. */
 function buildError (route: RouteContext, part: HttpPart, cause: unknown): Error {
@@ -71,25 +74,35 @@ function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
   }
 }
 
-/** A part given as `undefined` or `null`: Fastify's FSTWRN001, the schema is probably mistyped. */
-function warnMissingPart (route: RouteContext, part: HttpPart): void {
-  warnings.FSTWRN001(part, route.method, route.url)
+/**
+ * A part given as `undefined` (or `null`, but on the Fastify 5 face): Fastify's FSTWRN001, the schema
+ * is probably mistyped; checked in the order Fastify compiles the parts, so the warnings come in its
+ * order. Fastify 5 fails closed on a `null` part: the route does not start unvalidated.
+ */
+function checkMissingParts (route: RouteContext, schema: Record<string, unknown>): void {
+  for (const part of compileOrder) {
+    if (!(part in schema)) continue
+    const partSchema = schema[part]
+    if (partSchema === null && route.server.profile.api === 5) {
+      // Fastify 5.12's wording: its schema store reads the null schema's `$id`.
+      throw buildError(route, part, new TypeError("Cannot read properties of null (reading '$id')"))
+    }
+    if (partSchema === undefined || partSchema === null) warnings.FSTWRN001(part, route.method, route.url)
+  }
 }
 
 /** Compiles the route's request-part validators, in validation order; null when it has none. */
 export function compileRouteValidation (route: RouteContext): PartValidator[] | null {
   const schema = route.schema
   if (schema === undefined || schema === null) return null
+  checkMissingParts(route, schema)
   const validators: PartValidator[] = []
   let compiler: AnyFunction | null = null
   for (const part of partOrder) {
     if (!(part in schema)) continue
     const partSchema = schema[part]
-    if (partSchema === undefined || partSchema === null) {
-      warnMissingPart(route, part)
-      continue
-    }
-    if (part === 'body' && (route.method === 'GET' || route.method === 'HEAD')) {
+    if (partSchema === undefined || partSchema === null) continue
+    if (part === 'body' && !bodySchemaAllowed(route.method, route.server)) {
       throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(route.method, route.url)
     }
     if (compiler === null) compiler = resolveCompiler(route, part)

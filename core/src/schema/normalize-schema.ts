@@ -155,20 +155,33 @@ function normalizeEntry (holder: Record<string, unknown>, key: string, shorthand
 }
 
 /**
+ * Whether `query` stands for `querystring`. Fastify 4.29 copies only a truthy one; Fastify 5.12 any
+ * value but undefined. `false` (deny every request) is copied on every entry: under the alias it
+ * must close the route as it does under its own name.
+ */
+/** Schemas whose `query` was copied to `querystring` already (a `false` cannot tell by identity). */
+const queryAliased = new WeakSet<object>()
+
+function aliasesQuery (value: unknown, api: 4 | 5): boolean {
+  return api === 5 ? value !== undefined : Boolean(value) || value === false
+}
+
+/**
  * Rewrites a route's own schema object in place, as Fastify does when routes are built, so that
  * `onRoute` hooks that kept it and plugins reading routes later (@fastify/swagger) see what
  * Fastify's would: `query` copied to `querystring`, fluent-json-schema builders replaced by their
  * JSON Schema, the shorthand expanded, in the request parts and the response schemas. Expanding
  * the shorthand emits Fastify 4.29's deprecation naming `url` (once a process, as there).
  */
-export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean, url: string): RouteSchema {
+export function normalizeRouteSchema (given: RouteSchema, shorthand: boolean, url: string, api: 4 | 5): RouteSchema {
   // A frozen schema cannot be rewritten: its normal form is built on a copy.
   const schema = Object.isFrozen(given) ? Object.assign({}, given) : given
   // A schema object shared by two routes (the automatic HEAD route) arrives here aliased already.
-  if (schema.query && schema.querystring !== schema.query) {
-    if (schema.querystring) throw new errorCodes.FST_ERR_SCH_DUPLICATE('querystring')
+  if (!queryAliased.has(schema) && aliasesQuery(schema.query, api)) {
+    if (aliasesQuery(schema.querystring, api)) throw new errorCodes.FST_ERR_SCH_DUPLICATE('querystring')
     schema.query = normalizeOne(schema.query, shorthand, url)
     schema.querystring = schema.query
+    queryAliased.add(schema)
   }
   for (const part of requestParts) normalizeEntry(schema, part, shorthand, url)
   const response = schema.response
