@@ -1,6 +1,5 @@
 /** The request pipeline: from the router's match through every phase of the lifecycle to the handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { tracingChannel } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
 import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
 import { createRequestLogger, requestLogOff } from '../logging/request-logger.js'
@@ -10,11 +9,12 @@ import { watchHandlerTimeout } from './handler-timeout.js'
 import { isThenable } from '../util/functions.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { ValidationError } from '../types/schema.js'
-import type { Reply } from '../reply/reply-state.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { parseBody, type BodyStream, type ParsingFailed } from '../request/read-body.js'
-import { handleError, sendResult } from '../reply/error-handler.js'
+import { failureStatus, handleError, sendResult } from '../reply/error-handler.js'
+import { handlerTracing, publishFailure, type HandlerTrace } from './handler-tracing.js'
+import { errorPathOf, type Reply } from '../reply/reply-state.js'
 import { warnAlreadySent } from '../reply/send.js'
 import { validateRequest } from '../schema/validate.js'
 import type { RouteContext } from '../routing/route-context.js'
@@ -249,34 +249,23 @@ function handlerResolved (reply: Reply, payload: unknown): void {
   sendResult(reply, payload)
 }
 
-/**
- * `tracing:fastify.request.handler:*`, as Fastify 5 documents it (Hooks.md, "Diagnostics Channel
- * Hooks"): one message object per request, `{ request, reply, async, route: { url, method } }`,
- * plus `error` once the handler failed. `start` (its stores bound around the handler) and `end`
- * always; `asyncStart` and `asyncEnd` around the answer to a promise the handler returned.
- */
-const handlerTracing = tracingChannel('fastify.request.handler')
-
-interface HandlerTrace {
-  request: RuntimeRequest
-  reply: Reply
-  async: boolean
-  route: { url: string, method: string }
-  error?: unknown
-}
-
 function invokeHandler (this: RouteContext, request: RuntimeRequest, reply: Reply): unknown {
   return this.handler.call(this.instance, request, reply)
 }
 
+/**
+ * The handler run under the tracing channel: `start` (its stores bound around the handler) and
+ * `end` always; `asyncStart`/`asyncEnd` around the answer to a promise the handler returned, and
+ * (error-handler.ts) around each error handler's promise.
+ */
 function traceHandler (request: RuntimeRequest, reply: Reply, route: RouteContext): void {
   const trace: HandlerTrace = { request, reply, async: false, route: { url: route.url, method: route.method } }
   let result: unknown
   try {
     result = handlerTracing.start.runStores(trace, invokeHandler, route, request, reply)
   } catch (error) {
-    trace.error = error
-    handlerTracing.error.publish(trace)
+    failTraced(trace, error, route)
+    // An error handler returning a promise marks the trace async before `end`.
     handlerThrew(reply, error)
     handlerTracing.end.publish(trace)
     return
@@ -289,8 +278,7 @@ function traceHandler (request: RuntimeRequest, reply: Reply, route: RouteContex
       handlerResolved(reply, payload)
       handlerTracing.asyncEnd.publish(trace)
     }, (error: unknown) => {
-      trace.error = error
-      handlerTracing.error.publish(trace)
+      failTraced(trace, error, route)
       handlerTracing.asyncStart.publish(trace)
       handlerRejected(reply, error)
       handlerTracing.asyncEnd.publish(trace)
@@ -299,6 +287,11 @@ function traceHandler (request: RuntimeRequest, reply: Reply, route: RouteContex
   }
   if (result !== undefined && result !== reply && reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
   handlerTracing.end.publish(trace)
+}
+
+function failTraced (trace: HandlerTrace, error: unknown, route: RouteContext): void {
+  publishFailure(trace, error, failureStatus(error), route.server.profile.api !== 5)
+  errorPathOf(trace.reply).trace = trace
 }
 
 /** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */

@@ -8,6 +8,7 @@ import {
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
 import { isThenable } from '../util/functions.js'
+import { handlerTracing, publishFailure } from '../lifecycle/handler-tracing.js'
 import { errorPathOf, type Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -63,6 +64,11 @@ function statusCodeOf (error: ErrorLike): number | undefined {
   const given = error.statusCode || error.status
   const code = typeof given === 'string' ? Number(given) : given
   return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
+}
+
+/** The status a failure answers with by default, for the tracing channel's `error` (500 for anything but a valid error status). */
+export function failureStatus (thrown: unknown): number {
+  return (typeof thrown === 'object' && thrown !== null ? statusCodeOf(thrown as ErrorLike) : undefined) ?? 500
 }
 
 /**
@@ -133,6 +139,8 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
     return
   }
   if (result !== reply && isThenable(result)) {
+    // Traced, the handler's call has become asynchronous, as Fastify 5 reports it.
+    if (errorPath.trace !== null) errorPath.trace.async = true
     void awaitErrorHandler(result, reply)
     return
   }
@@ -168,12 +176,23 @@ async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): 
   } catch (handlerError) {
     // A rejection goes to the next handler up whatever it is, as in Fastify 4.29.
     reply[kReplySending] = false
+    const trace = errorPathOf(reply).trace
+    if (trace === null) {
+      handleError(reply, handlerError)
+      return
+    }
+    publishFailure(trace, handlerError, failureStatus(handlerError), reply[kReplyRoute].server.profile.api !== 5)
+    handlerTracing.asyncStart.publish(trace)
     handleError(reply, handlerError)
+    handlerTracing.asyncEnd.publish(trace)
     return
   }
+  const trace = errorPathOf(reply).trace
+  if (trace !== null) handlerTracing.asyncStart.publish(trace)
   // An async handler that resolves without sending answers what it resolved with, even nothing
   // (an empty reply with the status it left), as in Fastify: the request never hangs.
   if (result !== reply && reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
+  if (trace !== null) handlerTracing.asyncEnd.publish(trace)
 }
 
 /**

@@ -10,6 +10,7 @@ import type { RuntimeRequest } from '../request/request.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { HookState } from '../lifecycle/run-hooks.js'
 import type { ReplyTrailers } from './trailers.js'
+import type { HandlerTrace } from '../lifecycle/handler-tracing.js'
 
 /** A header as the reply keeps it before writing: `undefined` marks a removed one (no `delete` on the hot path). */
 export type ReplyHeaders = Record<string, unknown>
@@ -52,6 +53,8 @@ export class ErrorPathState {
   headerFailure = false
   /** The error the onError hooks are running for, handed to the error handler after them. */
   error: unknown = undefined
+  /** The handler's tracing message while the tracing channel is subscribed: error handlers' promises are reported on it. */
+  trace: HandlerTrace | null = null
 }
 
 export function errorPathOf (reply: ReplyState): ErrorPathState {

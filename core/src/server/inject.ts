@@ -1,4 +1,8 @@
-/** inject(): light-my-request 5 (Fastify 4.29's) against the server's handler once ready, with Fastify 4's outcome once closed. */
+/**
+ * inject(): light-my-request against the server's handler once ready, with Fastify's outcome once closed.
+ * The v5 face injects with light-my-request 6 (Fastify 5.12's: the QUERY method, a stream body's
+ * content-length); enclave() and the v4 face with light-my-request 5 (Fastify 4.29's).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import type lightMyRequest from 'light-my-request'
@@ -11,15 +15,21 @@ type InjectOptions = string | lightMyRequest.InjectOptions
 type InjectCallback = (error: unknown, response?: unknown) => void
 
 type LightMyRequest = typeof lightMyRequest
-let loaded: LightMyRequest | null = null
+let loaded5: LightMyRequest | null = null
+let loaded6: LightMyRequest | null = null
 
 /**
  * light-my-request builds on node:http's request and response classes: it is loaded by the first
  * inject(), so an app served through `app.fetch()` in a runtime without node:http still loads.
+ * Both majors share one call signature; 6 is installed under the alias `light-my-request6`.
  */
-function lightMyRequestModule (): LightMyRequest {
-  if (loaded === null) loaded = createRequire(import.meta.url)('light-my-request') as LightMyRequest
-  return loaded
+function lightMyRequestModule (api: 4 | 5): LightMyRequest {
+  if (api === 5) {
+    if (loaded6 === null) loaded6 = createRequire(import.meta.url)('light-my-request6') as LightMyRequest
+    return loaded6
+  }
+  if (loaded5 === null) loaded5 = createRequire(import.meta.url)('light-my-request') as LightMyRequest
+  return loaded5
 }
 
 /** Once close() has begun, inject() fails as Fastify's does, rather than faking a 503. */
@@ -33,7 +43,7 @@ function closedError (server: ServerState): Error | null {
  */
 export function createInjector (instance: RuntimeInstance, server: ServerState) {
   return function inject (options?: unknown, callback?: unknown): lightMyRequest.Chain | Promise<lightMyRequest.Response> | undefined {
-    const injectInto = lightMyRequestModule()
+    const injectInto = lightMyRequestModule(server.profile.api)
     if (options === undefined) {
       return injectInto(function dispatchWhenReady (req: IncomingMessage, res: ServerResponse) {
         const closed = closedError(server)
