@@ -1,5 +1,5 @@
 import type { RouteCommonOptions, RouteGeneric } from '@enclave/core'
-import type { ConstraintStrategy } from '@enclave/core'
+import type { FindMyWayConstraintStrategy } from '@enclave/core/internal'
 import type { FastifyContextConfig } from './context.js'
 import type {
   onErrorHookHandler, onRequestAbortHookHandler, onRequestHookHandler, onResponseHookHandler, onSendHookHandler, onTimeoutHookHandler,
@@ -173,8 +173,10 @@ export interface RouteConstraint {
   host?: RegExp | string
   [name: string]: unknown
 }
-/** A custom constraint strategy, as `addConstraintStrategy` and the `constraints` factory option take it. */
-export type RouteConstraintType = ConstraintStrategy
+/** A custom constraint strategy for any server: find-my-way's, its `deriveConstraint` free to take a callback. */
+export type RouteConstraintType = Omit<FindMyWayConstraintStrategy<any>, 'deriveConstraint'> & {
+  deriveConstraint<Context> (req: RawRequestDefaultExpression<RawServerDefault>, ctx?: Context, done?: (err: Error, ...args: any) => any): any
+}
 
 /** The raw handler for requests no route matches (`routerOptions.defaultRoute`). */
 export type DefaultRoute<Request, Reply> = (req: Request, res: Reply) => void
