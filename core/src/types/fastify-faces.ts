@@ -188,3 +188,4 @@ export type Ajv = Parameters<EnclaveAjvPlugin>[0]
 export type AjvOptions = NonNullable<AjvCompilerOptions['customOptions']>
 /** An Ajv plugin (`ajv-formats` …), as Ajv types one: it receives the instance and returns it. */
 export type AjvPlugin = (ajv: Ajv, options?: any) => Ajv
+export type * from './fastify-face-hooks.js'
