@@ -3,14 +3,18 @@
 // options and what `declare module 'fastify'` adds. Only Fastify's contracts: checked by tsc against
 // @enclave/fastify (npm run typecheck) and against fastify@5.12.8
 // (fastify/test/type-contracts-parity.test.ts), never run.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Ajv } from 'ajv'
+import type { Config as FindMyWayConfig, ConstraintStrategy, HTTPVersion } from 'find-my-way'
 import Fastify, {
   errorCodes,
   type FastifyInstance, type FastifyReply,
   type FastifyRequest, type FastifyServerOptions, type RawServerDefault, type FastifyTypeProvider, type HTTPMethods, type SafePromiseLike
 } from 'fastify'
 import type { CallSerializerTypeProvider, CallValidatorTypeProvider, ResolveFastifyRequestType } from 'fastify/types/type-provider'
-import type { FastifyRouterOptions } from 'fastify'
+import type { FastifyRouterOptions, FastifyBaseLogger } from 'fastify'
+import type { FindMyWayVersion } from 'fastify/types/instance'
 import { assertType, type Equal } from './expect.js'
 
 declare module 'fastify' {
@@ -98,6 +102,34 @@ app.addHook('onRegister', function (instance, opts) {
   void instance.prefix
   void opts.prefix
 })
+// An object to dispose of on close: a Disposable or an AsyncDisposable.
+const disposed: FastifyInstance = app.addHook('onClose', { async [Symbol.asyncDispose] () {} })
+  .addHook('onClose', { [Symbol.dispose] () {} })
+void disposed
+// The error a handler receives is `unknown` unless a type argument says what it is.
+app.setErrorHandler(function (error) {
+  assertType<Equal<typeof error, unknown>>()
+})
+// A decoration the types declare takes its value, a getter/setter, or null with its dependencies.
+// @ts-expect-error null alone is not a value of a declared decoration
+app.decorateReply('sendOk', null)
+app.decorateReply('sendOk', null, [])
+
+// --- The router: find-my-way's types, for the server's HTTP version ----------------------------------
+assertType<Equal<FindMyWayVersion<RawServerDefault>, HTTPVersion.V1>>()
+declare const givenRouterOptions: FastifyRouterOptions<RawServerDefault>
+const asFindMyWayConfig: FindMyWayConfig<HTTPVersion.V1> = givenRouterOptions
+void asFindMyWayConfig
+const versionStrategy: ConstraintStrategy<HTTPVersion.V1> = {
+  name: 'apiVersion',
+  storage () {
+    const handlers = new Map<string, unknown>()
+    return { get: (version) => handlers.get(version) as never, set: (version, handler) => { handlers.set(version, handler) } }
+  },
+  deriveConstraint: (req) => String(req.headers['x-api-version'])
+}
+app.addConstraintStrategy(versionStrategy)
+void Fastify({ constraints: { apiVersion: versionStrategy } })
 
 // --- Type providers: validator for the request, serializer for the reply --------------------------
 interface TrimmedProvider extends FastifyTypeProvider {
@@ -136,3 +168,28 @@ const options: FastifyServerOptions = {
 void Fastify(options)
 // @ts-expect-error trustProxy takes no hop count in Fastify 5's types
 void Fastify({ trustProxy: 1 })
+// The default validator compiler's Ajv: its options, its plugins and onCreate get Ajv's types.
+void Fastify({
+  ajv: {
+    customOptions: { allErrors: true },
+    plugins: [(ajv) => { assertType<Equal<typeof ajv, Ajv>>(); return ajv }],
+    onCreate (ajv) { assertType<Equal<typeof ajv, Ajv>>() }
+  }
+})
+// @ts-expect-error customOptions are Ajv's own options
+void Fastify({ ajv: { customOptions: { notAnAjvOption: true } } })
+// A logger object that has pino's `level` goes through `logger` (it is checked against pino's options).
+declare class ClassLogger implements FastifyBaseLogger {
+  level: string
+  info: FastifyBaseLogger['info']
+  warn: FastifyBaseLogger['warn']
+  error: FastifyBaseLogger['error']
+  fatal: FastifyBaseLogger['fatal']
+  trace: FastifyBaseLogger['trace']
+  debug: FastifyBaseLogger['debug']
+  silent: FastifyBaseLogger['silent']
+  child (): ClassLogger
+}
+declare const classLogger: ClassLogger
+const withClassLogger = Fastify<Server, IncomingMessage, ServerResponse, ClassLogger>({ logger: classLogger })
+assertType<Equal<typeof withClassLogger.log, ClassLogger>>()

@@ -6,6 +6,9 @@ import type * as http from 'node:http'
 import type * as http2 from 'node:http2'
 import type * as https from 'node:https'
 import type { OutgoingHttpHeaders } from 'node:http'
+import type { AjvCompilerOptions, AjvPlugin as EnclaveAjvPlugin } from '@enclave/ajv'
+import type { Config as FindMyWayConfig, ConstraintStrategy as FindMyWayConstraintStrategy, HTTPVersion } from 'find-my-way'
+import type { LoggerOptions } from 'pino'
 import type { HttpPart } from './schema.js'
 import type { InjectResponse } from './instance.js'
 
@@ -131,6 +134,11 @@ export interface FastifyLoggerStreamDestination {
 }
 
 export type PinoLoggerOptions = Record<string, unknown>
+/**
+ * pino's own `LoggerOptions`, key by key (Fastify 5 types its `logger` option with them): no index
+ * signature, so an object is checked against pino's options rather than taken whole.
+ */
+export type PinoOwnLoggerOptions = LoggerOptions
 
 /** What `child()` binds into every line of the child logger. */
 export type Bindings = Record<string, unknown>
@@ -168,3 +176,16 @@ export interface ConnectionError extends Error {
   rawPacket: { type: string, data: number[] }
 }
 export type ValidationResult = FastifySchemaValidationError
+
+/** The find-my-way router version a server type routes with (HTTP/2 servers get HTTP/2 requests). */
+export type FindMyWayVersion<RawServer extends RawServerBase> = RawServer extends http.Server ? HTTPVersion.V1 : HTTPVersion.V2
+/** find-my-way's router settings and constraint strategies, typed for the requests of a router version. */
+export type { FindMyWayConfig, FindMyWayConstraintStrategy }
+
+/** The Ajv 8 instance the default validator compiler creates, which `onCreate` and Ajv plugins receive. */
+export type Ajv = Parameters<EnclaveAjvPlugin>[0]
+/** Ajv's own options, which `customOptions` hands to it. */
+export type AjvOptions = NonNullable<AjvCompilerOptions['customOptions']>
+/** An Ajv plugin (`ajv-formats` …), as Ajv types one: it receives the instance and returns it. */
+export type AjvPlugin = (ajv: Ajv, options?: any) => Ajv
+export type * from './fastify-face-hooks.js'

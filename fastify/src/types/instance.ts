@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { EnclaveInstance, EnclaveInstanceCore, ListenOptions } from '@enclave/core'
+import type { FindMyWayConstraintStrategy, FindMyWayVersion } from '@enclave/core/internal'
 import type { AddContentTypeParser, ConstructorAction, FastifyBodyParser, ProtoAction, getDefaultJsonParser, removeAllContentTypeParsers, removeContentTypeParser } from './content-type-parser.js'
 import type {
   onCloseAsyncHookHandler, onCloseHookHandler, onErrorAsyncHookHandler, onErrorHookHandler, onListenAsyncHookHandler, onListenHookHandler,
@@ -11,7 +12,7 @@ import type {
 } from './hooks.js'
 import type { InjectOptions, LightMyRequestCallback, LightMyRequestChain, LightMyRequestResponse } from './inject.js'
 import type { FastifyPluginOptions, FastifyRegister } from './plugin.js'
-import type { RouteConstraintType, RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
+import type { RouteGenericInterface, RouteHandlerMethod, RouteOptions, RouteShorthandMethod } from './route.js'
 import type { FastifyError, FastifySchema, FastifySchemaCompiler, FastifySchemaControllerOptions, FastifySerializerCompiler, SchemaErrorFormatter } from './schema.js'
 import type { FastifyBaseLogger, FastifyChildLoggerFactory } from './logger.js'
 import type { FastifyReply } from './reply.js'
@@ -106,13 +107,13 @@ export interface FastifyInstance<
   setChildLoggerFactory (factory: FastifyChildLoggerFactory<RawServer, RawRequest, RawReply, Logger, TypeProvider>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   /** The error handler in effect here, so a plugin can delegate to it. */
   errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void
-  addConstraintStrategy (strategy: RouteConstraintType): void
+  addConstraintStrategy (strategy: FindMyWayConstraintStrategy<FindMyWayVersion<RawServer>, unknown>): void
   routing (req: RawRequest, res: RawReply): void
 
   decorate: FastifyDecorationMethod<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
   decorateRequest: FastifyDecorationMethod<FastifyRequest, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
   decorateReply: FastifyDecorationMethod<FastifyReply, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>
-  setErrorHandler<TError extends Error = FastifyError, RouteGeneric extends RouteGenericInterface = RouteGenericInterface, SchemaCompiler extends FastifySchema = FastifySchema, HandlerTypeProvider extends FastifyTypeProvider = TypeProvider> (
+  setErrorHandler<TError = unknown, RouteGeneric extends RouteGenericInterface = RouteGenericInterface, SchemaCompiler extends FastifySchema = FastifySchema, HandlerTypeProvider extends FastifyTypeProvider = TypeProvider> (
     handler: (
       this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
       error: TError,
@@ -247,12 +248,13 @@ export interface FastifyInstance<
   addHook<Fn extends onReadyHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> | onReadyAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> = onReadyHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>> (name: 'onReady', hook: HookStyle<Fn, onReadyAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>, onReadyHookHandler>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   addHook<Fn extends onListenHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> | onListenAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> = onListenHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>> (name: 'onListen', hook: HookStyle<Fn, onListenAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>, onListenHookHandler>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   addHook<Fn extends preCloseHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> | preCloseAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> = preCloseHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>> (name: 'preClose', hook: HookStyle<Fn, preCloseAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>, preCloseHookHandler>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  /** An object with `[Symbol.asyncDispose]` or `[Symbol.dispose]` (a database client …) is disposed of on close. */
+  addHook (name: 'onClose', hook: AsyncDisposable | Disposable): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   addHook<Fn extends onCloseHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> | onCloseAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider> = onCloseHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>> (name: 'onClose', hook: HookStyle<Fn, onCloseAsyncHookHandler<RawServer, RawRequest, RawReply, Logger, TypeProvider>, onCloseHookHandler>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
 }
 
-/** `Async` when the hook given is an async function, else `Callback` (each checked on its own). */
 /** A decoration's value: the value, or a getter (and setter) whose `this` is the decorated object. */
-type DecorationValue<This, T> = T | { getter: (this: This) => T, setter?: (this: This, value: T) => void }
+type GetterSetter<This, T> = T | { getter: (this: This) => T, setter?: (this: This, value: T) => void }
 
 /**
  * Fastify's `decorate`, `decorateRequest` and `decorateReply`: the type argument is the decoration's
@@ -262,14 +264,14 @@ type DecorationValue<This, T> = T | { getter: (this: This) => T, setter?: (this:
 export interface FastifyDecorationMethod<This, Return = This> {
   <T extends (Name extends keyof This ? This[Name] : unknown), Name extends string | symbol = string | symbol> (
     property: Name,
-    value: DecorationValue<This, T extends (...args: any[]) => any ? (this: This, ...args: Parameters<T>) => ReturnType<T> : T>,
+    value: GetterSetter<This, T extends (...args: any[]) => any ? (this: This, ...args: Parameters<T>) => ReturnType<T> : T>,
     dependencies?: string[]
   ): Return
   (property: string | symbol): Return
-  (property: string | symbol, value: null): Return
   (property: string | symbol, value: null | undefined, dependencies: string[]): Return
 }
 
+/** `Async` when the hook given is an async function, else `Callback` (each checked on its own). */
 type HookStyle<Fn, Async, Callback> = Fn extends unknown ? (Fn extends (...args: any[]) => Promise<unknown> ? Async : Callback) : Fn
 
 export interface FastifyListenOptions extends ListenOptions {
@@ -284,6 +286,8 @@ export interface PrintRoutesOptions {
   commonPrefix?: boolean
   includeHooks?: boolean
 }
+
+export type { FindMyWayVersion }
 
 /** A route find-my-way finds: the route's options, the params the url carries (typed as find-my-way types them), and the router's store. */
 export type FindMyWayFindResult<_RawServer extends RawServerBase = RawServerDefault> =

@@ -1,5 +1,5 @@
 import type { EnclaveLogger } from '@enclave/core'
-import type { Bindings, ChildLoggerOptions, FastifyLogFn, FastifyLoggerStreamDestination, ResSerializerReply } from '@enclave/core/internal'
+import type { Bindings, ChildLoggerOptions, FastifyLogFn, FastifyLoggerStreamDestination, PinoOwnLoggerOptions, ResSerializerReply } from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
@@ -21,10 +21,15 @@ export interface FastifyBaseLogger extends EnclaveLogger {
 }
 export type FastifyLoggerInstance = FastifyBaseLogger
 export type {
-  Bindings, ChildLoggerOptions, FastifyLogFn, FastifyLoggerStreamDestination, LogLevel, PinoLoggerOptions, ResSerializerReply
+  Bindings, ChildLoggerOptions, FastifyLogFn, FastifyLoggerStreamDestination, LogLevel, ResSerializerReply
 } from '@enclave/core/internal'
+/** pino's options, which Enclave hands to pino. */
+export type PinoLoggerOptions = PinoOwnLoggerOptions
 
-/** The `logger` factory option as an object: pino's options, which Enclave hands to pino. */
+/**
+ * The `logger` factory option as an object, with pino's `PinoLoggerOptions`: how the request, reply
+ * and error are serialized, the level, a file or stream to write to.
+ */
 export interface FastifyLoggerOptions<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends FastifyRequest<RouteGenericInterface, RawServer> = FastifyRequest<RouteGenericInterface, RawServer>,
@@ -38,11 +43,8 @@ export interface FastifyLoggerOptions<
   }
   level?: string
   file?: string
-  genReqId?: (req: any) => string
+  genReqId?: (req: RawRequest) => string
   stream?: FastifyLoggerStreamDestination
-  transport?: unknown
-  redact?: string[] | { paths: string[], censor?: unknown, remove?: boolean }
-  [pinoOption: string]: unknown
 }
 
 export interface LogControllerOptions {

@@ -13,7 +13,7 @@ export interface ReplyGenericInterface {
 
 export type FastifyReplyType<Reply = unknown> = Reply
 
-/** Reply members Fastify 4.29 types its own way (they return Fastify's reply type, not `this`), declared below. */
+/** Reply members Fastify 5.12 types its own way (they return Fastify's reply type, not `this`), declared below. */
 type RetypedReplyMembers =
   | 'raw' | 'request' | 'server' | 'log' | 'code' | 'status' | 'send' | 'header' | 'headers' | 'getHeader' | 'getHeaders'
   | 'removeHeader' | 'redirect' | 'hijack' | 'callNotFound' | 'type' | 'serializer' | 'serialize' | 'then' | 'trailer' | 'removeTrailer'

@@ -1,5 +1,5 @@
 import type { RouteCommonOptions, RouteGeneric } from '@enclave/core'
-import type { ConstraintStrategy } from '@enclave/core'
+import type { FindMyWayConstraintStrategy } from '@enclave/core/internal'
 import type { FastifyContextConfig } from './context.js'
 import type {
   onErrorHookHandler, onRequestAbortHookHandler, onRequestHookHandler, onResponseHookHandler, onSendHookHandler, onTimeoutHookHandler,
@@ -24,7 +24,7 @@ type RouteShorthandHook<Hook extends (this: any, ...args: any) => any> = (this: 
 type HookOption<Hook extends (this: any, ...args: any) => any> = RouteShorthandHook<Hook> | Array<RouteShorthandHook<Hook>>
 
 /**
- * Route options besides method, url and handler, with Fastify v4's type parameters: the hooks, the
+ * Route options besides method, url and handler, with Fastify 5's type parameters: the hooks, the
  * error handler and the handler get the route's FastifyRequest and FastifyReply, and `config` is
  * FastifyContextConfig with the route's ContextConfig. The schema is inferred from `schema` alone
  * (not from a hook typed for another route), as in Fastify.
@@ -62,7 +62,7 @@ export interface RouteShorthandOptions<
 }
 
 /**
- * A route handler typed as Fastify v4 types it: `this` the instance, request and reply of the route,
+ * A route handler typed as Fastify 5 types it: `this` the instance, request and reply of the route,
  * and a return value checked against the route's reply type. (`_Path`, last, is the route's path as
  * the route methods infer it; Fastify's types do not read it, so `request.params` is not typed from it.)
  */
@@ -108,7 +108,7 @@ export interface RouteShorthandOptionsWithHandler<
   handler: RouteHandlerMethod<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger, Path>
 }
 
-/** Everything `route()` takes, with Fastify v4's type parameters: `method` is one of Fastify's methods (or a list of them). */
+/** Everything `route()` takes, with Fastify 5's type parameters: `method` is one of Fastify's methods (or a list of them). */
 export interface RouteOptions<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
@@ -126,7 +126,7 @@ export interface RouteOptions<
 }
 
 /**
- * The type of `app.get`, `app.post` …, with Fastify v4's type arguments: `<RouteGeneric, ContextConfig,
+ * The type of `app.get`, `app.post` …, with Fastify 5's type arguments: `<RouteGeneric, ContextConfig,
  * SchemaCompiler>`. The schema is inferred from the call (no type provider needed), and so is the
  * path, which types `request.params` when neither the generic nor a schema does.
  */
@@ -152,7 +152,7 @@ export interface RouteShorthandMethod<
   ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
 }
 
-/** The type of `app.route`, with Fastify v4's type arguments `<RouteGeneric, ContextConfig, SchemaCompiler>`. */
+/** The type of `app.route`, with Fastify 5's type arguments `<RouteGeneric, ContextConfig, SchemaCompiler>`. */
 export interface RouteMethod<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
@@ -173,8 +173,10 @@ export interface RouteConstraint {
   host?: RegExp | string
   [name: string]: unknown
 }
-/** A custom constraint strategy, as `addConstraintStrategy` and the `constraints` factory option take it. */
-export type RouteConstraintType = ConstraintStrategy
+/** A custom constraint strategy for any server: find-my-way's, its `deriveConstraint` free to take a callback. */
+export type RouteConstraintType = Omit<FindMyWayConstraintStrategy<any>, 'deriveConstraint'> & {
+  deriveConstraint<Context> (req: RawRequestDefaultExpression<RawServerDefault>, ctx?: Context, done?: (err: Error, ...args: any) => any): any
+}
 
 /** The raw handler for requests no route matches (`routerOptions.defaultRoute`). */
 export type DefaultRoute<Request, Reply> = (req: Request, res: Reply) => void

@@ -11,7 +11,7 @@ export interface FastifySchema extends RouteSchema {}
 
 /**
  * The error handlers and onError hooks receive: `@fastify/error`'s `FastifyError` (the same type
- * Fastify 4.29 exports, so code importing it from `@fastify/error` agrees), with the validation
+ * Fastify 5.12 exports, so code importing it from `@fastify/error` agrees), with the validation
  * details a failed validation adds.
  */
 declare module '@fastify/error' {

@@ -4,12 +4,12 @@ import type * as https from 'node:https'
 import type { EnclaveOptions } from '@enclave/core'
 import type { errorCodes } from '../lib/error-codes.js'
 import type { Socket } from 'node:net'
-import type { ConnectionError, FastifyServerFactory } from '@enclave/core/internal'
+import type { Ajv, AjvOptions, AjvPlugin, ConnectionError, FastifyServerFactory, FindMyWayConfig, FindMyWayConstraintStrategy, FindMyWayVersion } from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger, FastifyChildLoggerFactory, FastifyLoggerOptions, LogController, PinoLoggerOptions } from './logger.js'
 import type { FastifyReply } from './reply.js'
 import type { FastifyRequest } from './request.js'
-import type { RouteConstraintType, RouteGenericInterface } from './route.js'
+import type { RouteGenericInterface } from './route.js'
 import type { FastifyError, FastifySchema, FastifySchemaControllerOptions, SchemaErrorFormatter } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
@@ -20,21 +20,14 @@ export type { ConnectionError, FastifyServerFactory, FastifyServerFactoryHandler
  * Fastify 5's `routerOptions`: find-my-way's settings in one group (which win over the same names
  * given at the top level), the raw handlers typed by the server.
  */
-export interface FastifyRouterOptions<RawServer extends RawServerBase = RawServerDefault> {
-  ignoreTrailingSlash?: boolean
-  ignoreDuplicateSlashes?: boolean
-  caseSensitive?: boolean
-  maxParamLength?: number
-  allowUnsafeRegex?: boolean
-  useSemicolonDelimiter?: boolean
-  constraints?: { [name: string]: RouteConstraintType }
-  buildPrettyMeta?: (route: { [key: string]: unknown }) => object
-  compile?: boolean
-  defaultRoute?: (req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
-  onBadUrl?: (path: string, req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
-  onMaxParamLength?: (path: string, req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
-  querystringParser?: (str: string) => { [key: string]: unknown }
-}
+export type FastifyRouterOptions<RawServer extends RawServerBase = RawServerDefault> =
+  Omit<FindMyWayConfig<FindMyWayVersion<RawServer>>, 'defaultRoute' | 'onBadUrl' | 'onMaxParamLength' | 'querystringParser'> & {
+    compile?: boolean
+    defaultRoute?: (req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
+    onBadUrl?: (path: string, req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
+    onMaxParamLength?: (path: string, req: RawRequestDefaultExpression<RawServer>, res: RawReplyDefaultExpression<RawServer>) => void
+    querystringParser?: (str: string) => { [key: string]: unknown }
+  }
 
 /**
  * The factory's options as Fastify 5.12 types them, over Enclave's options (run at Fastify 5's
@@ -56,11 +49,12 @@ export type FastifyServerOptions<
   /** When false, a second `setErrorHandler` in the same context throws FST_ERR_ERROR_HANDLER_ALREADY_SET. */
   allowErrorHandlerOverride?: boolean
   routerOptions?: FastifyRouterOptions<RawServer>
+  constraints?: { [name: string]: FindMyWayConstraintStrategy<FindMyWayVersion<RawServer>, unknown> }
   childLoggerFactory?: FastifyChildLoggerFactory
   /** Which proxies to trust (Fastify 5's types take no hop count; the number form still works at run time). */
   trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean)
   /** Options of the default validator compiler: Ajv's options, Ajv plugins (each returns the Ajv instance). */
-  ajv?: { customOptions?: Record<string, unknown>, plugins?: Array<AjvPlugin | [AjvPlugin, unknown]>, onCreate?: (ajv: any) => void }
+  ajv?: { customOptions?: AjvOptions, plugins?: Array<AjvPlugin | [AjvPlugin, unknown]>, onCreate?: (ajvInstance: Ajv) => void }
   serverFactory?: FastifyServerFactory<RawServer>
   /** `this` is the root instance. */
   rewriteUrl?: (this: FastifyInstance<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, Logger, FastifyTypeProviderDefault>, req: RawRequestDefaultExpression<RawServer>) => string
@@ -73,10 +67,8 @@ export type FastifyServerOptions<
   ) => void
   schemaController?: FastifySchemaControllerOptions
 }
-/** An Ajv plugin (`ajv-formats` …): it receives the Ajv instance and returns it. */
-type AjvPlugin = (ajv: any, options?: any) => object
 /** Factory options Fastify's types give Fastify's request, reply, instance and error types (declared above). */
-type FastifyTypedOptions = 'logger' | 'loggerInstance' | 'trustProxy' | 'ajv' | 'disableRequestLogging' | 'forceCloseConnections' | 'childLoggerFactory' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
+type FastifyTypedOptions = 'constraints' | 'logger' | 'loggerInstance' | 'trustProxy' | 'ajv' | 'disableRequestLogging' | 'forceCloseConnections' | 'childLoggerFactory' | 'serverFactory' | 'rewriteUrl' | 'schemaErrorFormatter' | 'clientErrorHandler' | 'frameworkErrors' | 'schemaController'
 
 export type FastifyHttpOptions<Server extends http.Server, Logger extends FastifyBaseLogger = FastifyBaseLogger> =
   FastifyServerOptions<Server, Logger> & { http?: http.ServerOptions | null }

@@ -1,6 +1,10 @@
 // Fastify v4's hook handler types, one pair (callback, async) per hook, with Fastify's type
-// parameters. A hook typed with one of them can be given to `addHook` or a route option of an app
-// made by `fastify()`: its request and reply are Enclave's, with what the app added to them.
+// parameters: each extends the signature both faces share (core's) with this face's instance, request
+// and reply. A hook typed with one of them can be given to `addHook` or a route option of an app made
+// by `fastify()`: its request and reply are Enclave's, with what the app added to them.
+import type {
+  AbortHookAsync, AbortHookCallback, ApplicationHook, ApplicationHookAsync, ApplicationHookCallback, CloseHookAsync, CloseHookCallback, ErrorHookAsync, ErrorHookCallback, HookDoneFunction, LifecycleHook, PayloadDoneFunction, PayloadHookAsync, PayloadHookCallback, PreParsingHookAsync, PreParsingHookCallback, RequestHookAsync, RequestHookCallback, RequestPayload, RouteHook
+} from '@enclave/core/internal'
 import type { FastifyInstance } from './instance.js'
 import type { FastifyBaseLogger } from './logger.js'
 import type { FastifyPluginOptions, RegisterOptions } from './plugin.js'
@@ -11,14 +15,9 @@ import type { FastifyError, FastifySchema } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault } from './type-provider.js'
 import type { ContextConfigDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
-export type HookHandlerDoneFunction = <TError extends Error = FastifyError>(err?: TError) => void
-/** The raw request stream a preParsing hook receives and may replace. */
-export type RequestPayload = NodeJS.ReadableStream & { receivedEncodedLength?: number }
-export interface DoneFuncWithErrOrRes {
-  (): void
-  <TError extends Error = FastifyError>(err: TError): void
-  (err: null, res: unknown): void
-}
+export type HookHandlerDoneFunction = HookDoneFunction<FastifyError>
+export type { RequestPayload }
+export interface DoneFuncWithErrOrRes extends PayloadDoneFunction<FastifyError> {}
 
 export interface onRequestHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -29,14 +28,12 @@ export interface onRequestHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends RequestHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  FastifyError
+> {}
 
 export interface onRequestAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -47,13 +44,11 @@ export interface onRequestAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  ): Promise<unknown>
-}
+> extends RequestHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface preParsingHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -64,15 +59,12 @@ export interface preParsingHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    payload: RequestPayload,
-    done: <TError extends Error = FastifyError>(err?: TError | null, res?: RequestPayload) => void
-  ): void
-}
+> extends PreParsingHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  FastifyError
+> {}
 
 export interface preParsingAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -83,14 +75,11 @@ export interface preParsingAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    payload: RequestPayload
-  ): Promise<RequestPayload | unknown>
-}
+> extends PreParsingHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface preValidationHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -101,14 +90,12 @@ export interface preValidationHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends RequestHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  FastifyError
+> {}
 
 export interface preValidationAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -119,13 +106,11 @@ export interface preValidationAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  ): Promise<unknown>
-}
+> extends RequestHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface preHandlerHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -136,14 +121,12 @@ export interface preHandlerHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends RequestHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  FastifyError
+> {}
 
 export interface preHandlerAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -154,13 +137,11 @@ export interface preHandlerAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  ): Promise<unknown>
-}
+> extends RequestHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface preSerializationHookHandler<
   PreSerializationPayload = unknown,
@@ -172,15 +153,12 @@ export interface preSerializationHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    payload: PreSerializationPayload,
-    done: DoneFuncWithErrOrRes
-  ): void
-}
+> extends PayloadHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  PreSerializationPayload, FastifyError
+> {}
 
 export interface preSerializationAsyncHookHandler<
   PreSerializationPayload = unknown,
@@ -192,14 +170,12 @@ export interface preSerializationAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    payload: PreSerializationPayload
-  ): Promise<unknown>
-}
+> extends PayloadHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  PreSerializationPayload
+> {}
 
 export interface onSendHookHandler<
   OnSendPayload = unknown,
@@ -211,15 +187,12 @@ export interface onSendHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    payload: OnSendPayload,
-    done: DoneFuncWithErrOrRes
-  ): void
-}
+> extends PayloadHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  OnSendPayload, FastifyError
+> {}
 
 export interface onSendAsyncHookHandler<
   OnSendPayload = unknown,
@@ -231,14 +204,12 @@ export interface onSendAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    payload: OnSendPayload
-  ): Promise<unknown>
-}
+> extends PayloadHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  OnSendPayload
+> {}
 
 export interface onResponseHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -249,14 +220,12 @@ export interface onResponseHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends RequestHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  FastifyError
+> {}
 
 export interface onResponseAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -267,13 +236,11 @@ export interface onResponseAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  ): Promise<unknown>
-}
+> extends RequestHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface onTimeoutHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -284,14 +251,12 @@ export interface onTimeoutHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends RequestHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  FastifyError
+> {}
 
 export interface onTimeoutAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -302,13 +267,11 @@ export interface onTimeoutAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
-  ): Promise<unknown>
-}
+> extends RequestHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface onErrorHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -320,15 +283,12 @@ export interface onErrorHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    error: TError,
-    done: () => void
-  ): void
-}
+> extends ErrorHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  TError
+> {}
 
 export interface onErrorAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -340,14 +300,12 @@ export interface onErrorAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    reply: FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
-    error: TError
-  ): Promise<unknown>
-}
+> extends ErrorHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyReply<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>,
+  TError
+> {}
 
 export interface onRequestAbortHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -358,13 +316,11 @@ export interface onRequestAbortHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends AbortHookCallback<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>,
+  FastifyError
+> {}
 
 export interface onRequestAbortAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -375,12 +331,10 @@ export interface onRequestAbortAsyncHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>
-  ): Promise<unknown>
-}
+> extends AbortHookAsync<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>
+> {}
 
 export interface onRouteHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -391,12 +345,10 @@ export interface onRouteHookHandler<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    opts: RouteOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider> & { routePath: string, path: string, prefix: string }
-  ): Promise<unknown> | void
-}
+> extends RouteHook<
+  FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  RouteOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider>
+> {}
 
 export interface onRegisterHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -419,12 +371,7 @@ export interface onReadyHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends ApplicationHookCallback<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, FastifyError> {}
 
 export interface onReadyAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -432,11 +379,7 @@ export interface onReadyAsyncHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  ): Promise<unknown>
-}
+> extends ApplicationHookAsync<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>> {}
 
 export interface onListenHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -444,12 +387,7 @@ export interface onListenHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends ApplicationHookCallback<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, FastifyError> {}
 
 export interface onListenAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -457,11 +395,7 @@ export interface onListenAsyncHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  ): Promise<unknown>
-}
+> extends ApplicationHookAsync<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>> {}
 
 export interface preCloseHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -469,12 +403,7 @@ export interface preCloseHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends ApplicationHookCallback<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, FastifyError> {}
 
 export interface preCloseAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -482,11 +411,7 @@ export interface preCloseAsyncHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  ): Promise<unknown>
-}
+> extends ApplicationHookAsync<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>> {}
 
 export interface onCloseHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -494,13 +419,7 @@ export interface onCloseHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    instance: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    done: HookHandlerDoneFunction
-  ): void
-}
+> extends CloseHookCallback<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, FastifyError> {}
 
 export interface onCloseAsyncHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
@@ -508,16 +427,9 @@ export interface onCloseAsyncHookHandler<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (
-    this: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    instance: FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
-  ): Promise<unknown>
-}
+> extends CloseHookAsync<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>> {}
 
-/** The hooks run for each request, and those run once in the application's life. */
-export type LifecycleHook = 'onRequest' | 'preParsing' | 'preValidation' | 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse' | 'onRequestAbort' | 'onTimeout' | 'onError'
-export type ApplicationHook = 'onRoute' | 'onRegister' | 'onReady' | 'onListen' | 'onClose' | 'preClose'
+export type { ApplicationHook, LifecycleHook }
 
 interface CallbackHooks {
   onRequest: onRequestHookHandler
