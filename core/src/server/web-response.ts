@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { isConnectionHeader } from '../util/http2-responses.js'
-import type { FetchSocket, WebRequest } from './web-request.js'
+import type { AbortWatch, FetchSocket, WebRequest } from './web-request.js'
 
 type HeaderValue = string | number | readonly string[]
 
@@ -50,6 +50,12 @@ function isRuntimeOwnedHeader (name: string): boolean {
 }
 
 const textEncoder = new TextEncoder()
+
+/** A whole body as a Response takes it: a UTF-8 string as it is (the runtime encodes it once), anything else as bytes. */
+function wholeBodyOf (chunk: unknown, encoding: unknown): string | Uint8Array | null {
+  if (typeof chunk === 'string' && (encoding === undefined || encoding === null || encoding === 'utf8' || encoding === 'utf-8')) return chunk
+  return toBytes(chunk, encoding)
+}
 
 function toBytes (chunk: unknown, encoding: unknown): Uint8Array | null {
   if (chunk === undefined || chunk === null) return null
@@ -157,6 +163,16 @@ class ResponseBodySource {
   }
 }
 
+type Listener = (...args: any[]) => void
+
+/** The promise app.fetch() returns, when the answer is not known as the handler returns: its resolvers, taken without a closure. */
+let takenResolve: ((response: Response) => void) | null = null
+let takenReject: ((error: unknown) => void) | null = null
+function takeResolvers (resolve: (response: Response) => void, reject: (error: unknown) => void): void {
+  takenResolve = resolve
+  takenReject = reject
+}
+
 export class WebResponse extends Writable {
   statusCode = 200
   statusMessage: string | undefined = undefined
@@ -164,23 +180,67 @@ export class WebResponse extends Writable {
   sendDate = false
   readonly req: WebRequest
   readonly socket: FetchSocket
-  /** Settles with the Response once the head is written (so a streamed body can be read as it comes). */
-  readonly answer: Promise<Response>
-  private resolveAnswer!: (response: Response) => void
-  private rejectAnswer!: (error: unknown) => void
+  /** The answer once the head is written, or why there is none. */
+  private response: Response | null = null
+  private failure: unknown = undefined
+  private failed = false
+  /** The caller's promise, made only when the answer was not ready as the handler returned. */
+  private resolveAnswer: ((response: Response) => void) | null = null
+  private rejectAnswer: ((error: unknown) => void) | null = null
   private headerValues: Record<string, HeaderValue> = Object.create(null) as Record<string, HeaderValue>
   private answered = false
   private body: ResponseBodySource | null = null
+  private abortWatch: AbortWatch | null = null
 
   constructor (req: WebRequest) {
     super()
     this.req = req
     this.socket = req.socket
-    this.answer = new Promise<Response>((resolve, reject) => {
-      this.resolveAnswer = resolve
-      this.rejectAnswer = reject
-    })
+    req.response = this
     this.on('finish', onResponseFinished)
+  }
+
+  /** What app.fetch() returns: settles with the Response once the head is written (so a streamed body can be read as it comes). */
+  answer (): Promise<Response> {
+    if (this.response !== null) return Promise.resolve(this.response)
+    if (this.failed) return Promise.reject(this.failure)
+    const pending = new Promise<Response>(takeResolvers)
+    this.resolveAnswer = takenResolve
+    this.rejectAnswer = takenReject
+    takenResolve = null
+    takenReject = null
+    return pending
+  }
+
+  private settle (response: Response): void {
+    this.response = response
+    if (this.resolveAnswer !== null) this.resolveAnswer(response)
+  }
+
+  private fail (error: unknown): void {
+    this.failed = true
+    this.failure = error
+    if (this.rejectAnswer !== null) this.rejectAnswer(error)
+  }
+
+  override on (event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.req.watchClientLeaving()
+    return super.on(event, listener)
+  }
+
+  override addListener (event: string | symbol, listener: Listener): this {
+    return this.on(event, listener)
+  }
+
+  override prependListener (event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.req.watchClientLeaving()
+    return super.prependListener(event, listener)
+  }
+
+  /** The watch on the client leaving ends with the exchange. */
+  stopWatchingOnClose (watch: AbortWatch): void {
+    this.abortWatch = watch
+    super.on('close', stopWatching)
   }
 
   /** Node's deprecated alias of `socket`. */
@@ -283,7 +343,7 @@ export class WebResponse extends Writable {
       encoding = undefined
     }
     if (!this.answered && !this.writableEnded && !this.destroyed) {
-      const bytes = toBytes(chunk, encoding)
+      const bytes = wholeBodyOf(chunk, encoding)
       // The whole body is known: one Response with a byte body, no stream. (A chunk of another
       // type goes on to Writable, which refuses it as Node's response does.)
       if (bytes !== null || chunk === undefined || chunk === null) {
@@ -311,7 +371,7 @@ export class WebResponse extends Writable {
   override _destroy (error: Error | null, callback: (error?: Error | null) => void): void {
     if (!this.answered) {
       this.answered = true
-      this.rejectAnswer(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
+      this.fail(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
     }
     if (this.body !== null) this.body.fail(error)
     this.req.discardBody(error ?? undefined)
@@ -323,7 +383,7 @@ export class WebResponse extends Writable {
   abandon (reason: unknown): void {
     if (!this.answered) {
       this.answered = true
-      this.rejectAnswer(reason)
+      this.fail(reason)
     }
     if (!this.destroyed) this.destroy()
   }
@@ -334,17 +394,11 @@ export class WebResponse extends Writable {
   }
 
   /** The head goes out: the Response, its body the bytes given or a stream of what is written next. */
-  private answerWith (streamed: boolean, bytes: Uint8Array | null): void {
+  private answerWith (streamed: boolean, bytes: string | Uint8Array | null): void {
     this.answered = true
     this.headersSent = true
-    const headers = new Headers()
-    for (const name in this.headerValues) {
-      if (isRuntimeOwnedHeader(name)) continue
-      const value = this.headerValues[name]!
-      if (Array.isArray(value)) for (const item of value as readonly string[]) headers.append(name, String(item))
-      else headers.append(name, String(value))
-    }
-    let body: ReadableStream<Uint8Array> | Uint8Array | null = null
+    const headers = responseHeadersOf(this.headerValues)
+    let body: ReadableStream<Uint8Array> | string | Uint8Array | null = null
     if (!this.hasNullBody()) {
       if (streamed) {
         this.body = new ResponseBodySource(this)
@@ -363,14 +417,45 @@ export class WebResponse extends Writable {
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
-      this.rejectAnswer(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, { cause }))
+      this.fail(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, { cause }))
       return
     }
-    this.resolveAnswer(response)
+    this.settle(response)
   }
 }
 
 /** The answer is complete: the request's 'close' follows, as Node's, and what was not read of its body is dropped. */
+/**
+ * The response's headers as a Response takes them: a plain record (the cheapest for the runtimes
+ * to read), or a Headers object when a field has several values (set-cookie) that must stay apart.
+ */
+function responseHeadersOf (values: Record<string, HeaderValue>): Record<string, string> | Headers {
+  const record: Record<string, string> = {}
+  for (const name in values) {
+    const value = values[name]!
+    // Several values must stay apart; `__proto__` would not become a key of a plain record.
+    if (Array.isArray(value) || name === '__proto__') return headersObjectOf(values)
+    if (!isRuntimeOwnedHeader(name)) record[name] = typeof value === 'string' ? value : String(value)
+  }
+  return record
+}
+
+function headersObjectOf (values: Record<string, HeaderValue>): Headers {
+  const headers = new Headers()
+  for (const name in values) {
+    if (isRuntimeOwnedHeader(name)) continue
+    const value = values[name]!
+    if (Array.isArray(value)) for (const item of value as readonly string[]) headers.append(name, String(item))
+    else headers.append(name, String(value))
+  }
+  return headers
+}
+
+function stopWatching (this: WebResponse): void {
+  const watch = (this as unknown as { abortWatch: AbortWatch | null }).abortWatch
+  if (watch !== null) watch.stop()
+}
+
 function onResponseFinished (this: WebResponse): void {
   const req = this.req
   req.discardBody()
