@@ -57,6 +57,9 @@ function peerOf (request: Request, platform: unknown): PeerAddress {
  * them so, repeated fields already joined), `set-cookie` as an array.
  */
 function nodeHeadersOf (headers: Headers): NodeStyleHeaders {
+  // Bun's Headers give Node's shape in one native call (set-cookie as an array included).
+  const toJSON = (headers as Headers & { toJSON?: () => NodeStyleHeaders }).toJSON
+  if (typeof toJSON === 'function') return toJSON.call(headers)
   const result: NodeStyleHeaders = {}
   for (const [name, value] of headers) {
     if (name === 'set-cookie') {

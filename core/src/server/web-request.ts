@@ -16,6 +16,8 @@ export interface PeerAddress {
   family: string | undefined
 }
 
+// EventEmitter's own listener type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Listener = (...args: any[]) => void
 
 /** A client leaving is seen by those listening for it: these events are how Node reports it. */

@@ -163,6 +163,8 @@ class ResponseBodySource {
   }
 }
 
+// EventEmitter's own listener type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Listener = (...args: any[]) => void
 
 /** The promise app.fetch() returns, when the answer is not known as the handler returns: its resolvers, taken without a closure. */
