@@ -193,13 +193,22 @@ export class WebResponse extends Writable {
   private answered = false
   private body: ResponseBodySource | null = null
   private abortWatch: AbortWatch | null = null
+  private finishListened = false
+  /**
+   * The whole body went out with end(): the exchange finishes without Writable's machinery (its
+   * end, 'finish' and auto-destroy cost more than the rest of a small request on some runtimes).
+   * Writable's state then does not know it ended: the accessors below answer from these.
+   */
+  wholeSent = false
+  endCallback: unknown = undefined
+  wholeFinished = false
+  wholeClosed = false
 
   constructor (req: WebRequest) {
     super()
     this.req = req
     this.socket = req.socket
     req.response = this
-    this.on('finish', onResponseFinished)
   }
 
   /** What app.fetch() returns: settles with the Response once the head is written (so a streamed body can be read as it comes). */
@@ -344,20 +353,57 @@ export class WebResponse extends Writable {
       callback = encoding
       encoding = undefined
     }
+    if (this.wholeSent) {
+      // As Node's response ended once already: nothing more is written.
+      if (typeof callback === 'function') process.nextTick(callback as () => void)
+      return this
+    }
     if (!this.answered && !this.writableEnded && !this.destroyed) {
       const bytes = wholeBodyOf(chunk, encoding)
-      // The whole body is known: one Response with a byte body, no stream. (A chunk of another
-      // type goes on to Writable, which refuses it as Node's response does.)
+      // The whole body is known, nothing was written before it: one Response with that body, and
+      // the exchange ends without a stream (a chunk of another type goes on to Writable, which
+      // refuses it as Node's response does).
       if (bytes !== null || chunk === undefined || chunk === null) {
         this.answerWith(false, bytes)
-        chunk = undefined
         // The answer is complete: what the client is still sending is not wanted (a 413 stops the upload here).
         this.req.discardBody()
+        if (wholeBodyShortcut) {
+          this.wholeSent = true
+          this.endCallback = callback
+          // A microtask, not process.nextTick: Bun's nextTick costs more than the rest of a small exchange.
+          void Promise.resolve(this).then(finishWhole)
+          return this
+        }
+        chunk = undefined
       }
     }
+    this.finishWatched()
     if (chunk === undefined) return super.end(callback as (() => void) | undefined)
     return super.end(chunk, encoding as BufferEncoding, callback as (() => void) | undefined)
   }
+
+  override write (chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    if (this.wholeSent) {
+      // As Node's response written after its end: the write fails, reported to whoever listens.
+      process.nextTick(writeAfterEnd, this, typeof encoding === 'function' ? encoding : callback)
+      return true
+    }
+    return super.write(chunk, encoding as BufferEncoding, callback as (error: Error | null | undefined) => void)
+  }
+
+  override destroy (error?: Error): this {
+    // A whole body is already handed over: the exchange ends on its own (finishWhole).
+    if (this.wholeSent) return this
+    return super.destroy(error)
+  }
+
+  /** The stream path ends through Writable: its 'finish' ends the exchange. */
+  private finishWatched (): void {
+    if (this.finishListened) return
+    this.finishListened = true
+    super.on('finish', onResponseFinished)
+  }
+
 
   override _write (chunk: Uint8Array, _encoding: string, callback: (error?: Error | null) => void): void {
     if (!this.answered) this.answerWith(true, null)
@@ -403,6 +449,7 @@ export class WebResponse extends Writable {
     let body: ReadableStream<Uint8Array> | string | Uint8Array | null = null
     if (!this.hasNullBody()) {
       if (streamed) {
+        this.finishWatched()
         this.body = new ResponseBodySource(this)
         // highWaterMark 0: a chunk is taken only when the consumer reads, so the source waits on it.
         body = new ReadableStream<Uint8Array>(this.body, { highWaterMark: 0 })
@@ -426,7 +473,6 @@ export class WebResponse extends Writable {
   }
 }
 
-/** The answer is complete: the request's 'close' follows, as Node's, and what was not read of its body is dropped. */
 /**
  * The response's headers as a Response takes them: a plain record (the cheapest for the runtimes
  * to read), or a Headers object when a field has several values (set-cookie) that must stay apart.
@@ -458,8 +504,52 @@ function stopWatching (this: WebResponse): void {
   if (watch !== null) watch.stop()
 }
 
+/** The answer is complete: the request's 'close' follows, as Node's, and what was not read of its body is dropped. */
 function onResponseFinished (this: WebResponse): void {
   const req = this.req
   req.discardBody()
-  if (!req.destroyed) req.destroy()
+  // Destroying a stream costs a turn of the event loop: only for someone listening for its 'close'.
+  if (!req.destroyed && req.listenerCount('close') > 0) req.destroy()
 }
+
+/** A whole body's exchange ends as Node's response: end()'s callback, 'finish', then 'close'. */
+function finishWhole (res: WebResponse): void {
+  res.wholeFinished = true
+  const callback = res.endCallback
+  if (typeof callback === 'function') (callback as () => void)()
+  res.emit('finish')
+  onResponseFinished.call(res)
+  res.wholeClosed = true
+  res.emit('close')
+}
+
+function writeAfterEnd (res: WebResponse, callback: unknown): void {
+  const error = nodeError(Error, 'ERR_STREAM_WRITE_AFTER_END', 'write after end')
+  if (typeof callback === 'function') (callback as (error: Error) => void)(error)
+  if (res.listenerCount('error') > 0) res.emit('error', error)
+}
+
+/** Whether Writable's state accessors could be answered for (answerAfterWholeBody): end()'s shortcut needs all of them. */
+let wholeBodyShortcut = true
+
+/** Writable's state accessors, answered from WebResponse's own flags once a whole body went out. */
+function answerAfterWholeBody (name: string, value: (res: WebResponse) => boolean): void {
+  const inherited = Object.getOwnPropertyDescriptor(Writable.prototype, name)
+  // A runtime whose Writable keeps it as a plain field: whole bodies go through Writable's end there.
+  if (inherited?.get === undefined) {
+    wholeBodyShortcut = false
+    return
+  }
+  Object.defineProperty(WebResponse.prototype, name, {
+    configurable: true,
+    enumerable: inherited.enumerable,
+    get (this: WebResponse) { return this.wholeSent ? value(this) : inherited.get!.call(this) as boolean },
+    set (this: WebResponse, given: boolean) { if (inherited.set !== undefined) inherited.set.call(this, given) }
+  })
+}
+
+answerAfterWholeBody('writableEnded', () => true)
+answerAfterWholeBody('writableFinished', (res) => res.wholeFinished)
+answerAfterWholeBody('writable', () => false)
+answerAfterWholeBody('destroyed', (res) => res.wholeClosed)
+answerAfterWholeBody('closed', (res) => res.wholeClosed)
