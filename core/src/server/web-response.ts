@@ -404,7 +404,6 @@ export class WebResponse extends Writable {
     super.on('finish', onResponseFinished)
   }
 
-
   override _write (chunk: Uint8Array, _encoding: string, callback: (error?: Error | null) => void): void {
     if (!this.answered) this.answerWith(true, null)
     if (this.body === null) callback()
