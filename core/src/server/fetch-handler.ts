@@ -87,15 +87,17 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
     const authority = url.slice(schemeEnd + 3, pathStart === -1 ? url.length : pathStart)
     headers.host = authority.slice(authority.lastIndexOf('@') + 1)
   }
+  // A declared length frames the body: its stream is left to the runtime until something reads it.
+  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, path, headers, null, null, true)
   const body = request.body
-  if (body === null) return run(handler, http2, request, platform, path, headers, null, null)
+  if (body === null) return run(handler, http2, request, platform, path, headers, null, null, false)
   const reader = body.getReader()
-  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null)
-  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null)
+  if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
+  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)
   return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
     if (chunk !== null) headers['transfer-encoding'] = 'chunked'
-    return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk)
+    return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk, false)
   })
 }
 
@@ -113,9 +115,9 @@ async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): P
 }
 
 /** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
-function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null): Promise<Response> {
+function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
   const socket = new FetchSocket(peerOf(request, platform), request.url.startsWith('https:'))
-  const req = new WebRequest(request, request.method, path, headers, reader, firstChunk, socket, http2)
+  const req = new WebRequest(request, request.method, path, headers, reader, firstChunk, framedBody, socket, http2)
   const res = new WebResponse(req)
   const signal = request.signal as AbortSignal | null | undefined
   if (signal !== undefined && signal !== null && signal.aborted) {

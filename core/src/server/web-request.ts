@@ -79,9 +79,13 @@ export interface NodeStyleHeaders {
   'set-cookie'?: string[]
 }
 
-/** The Web body handed to the body reader, with the chunk already read to learn whether there is one. */
+/**
+ * The Web body handed to the body reader: the Request itself when its length is declared (read
+ * whole, see `framedBody`), else its stream, with the chunk already read to learn whether there is one.
+ */
 export interface WebBody {
-  reader: ReadableStreamDefaultReader<Uint8Array>
+  whole: Request | null
+  reader: ReadableStreamDefaultReader<Uint8Array> | null
   firstChunk: Uint8Array | null
 }
 
@@ -106,6 +110,12 @@ export class WebRequest extends Readable {
   response: WebResponse | null = null
   private readonly source: Request
   private reader: ReadableStreamDefaultReader<Uint8Array> | null
+  /**
+   * The body's length is declared (and no Transfer-Encoding): the runtime's server delivers exactly
+   * that many bytes, so the body can be read in one call; its stream is made only if something
+   * reads the request as a stream. True until the body is touched.
+   */
+  private framedBody: boolean
   /** A chunk read before the request was dispatched (to learn whether a body of unknown length has any), pushed first. */
   private firstChunk: Uint8Array | null
   private reading = false
@@ -115,7 +125,7 @@ export class WebRequest extends Readable {
   private rawHeaderList: string[] | null = null
   private trailerFields: Record<string, string> | null = null
 
-  constructor (source: Request, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, socket: FetchSocket, http2: boolean) {
+  constructor (source: Request, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, socket: FetchSocket, http2: boolean) {
     // As Node's IncomingMessage: 'close' is emitted when the exchange is over, not when the body ends.
     super({ autoDestroy: false })
     this.source = source
@@ -128,8 +138,20 @@ export class WebRequest extends Readable {
     this.socket = socket
     socket.request = this
     this.reader = reader
+    this.framedBody = framedBody
     this.firstChunk = firstChunk
-    if (reader === null) this.complete = true
+    if (reader === null && !framedBody) this.complete = true
+  }
+
+  /** The body as a stream, made now if it was left to the runtime so far. */
+  private openBody (): ReadableStreamDefaultReader<Uint8Array> | null {
+    if (this.framedBody) {
+      this.framedBody = false
+      const body = this.source.body
+      if (body === null) this.complete = true
+      else this.reader = body.getReader()
+    }
+    return this.reader
   }
 
   /** Node's deprecated alias of `socket`. */
@@ -192,7 +214,8 @@ export class WebRequest extends Readable {
   }
 
   override _read (): void {
-    if (this.reader === null) {
+    const reader = this.openBody()
+    if (reader === null) {
       this.push(null)
       return
     }
@@ -201,7 +224,7 @@ export class WebRequest extends Readable {
       this.firstChunk = null
       if (!this.push(first)) return
     }
-    if (!this.reading) void this.readChunks(this.reader)
+    if (!this.reading) void this.readChunks(reader)
   }
 
   /**
@@ -209,10 +232,16 @@ export class WebRequest extends Readable {
    * stream yet: null when it must go through the stream (a plugin began reading it, or it is gone).
    */
   [kTakeWebBody] (): WebBody | null {
+    if (this.reading || this.bodyTaken || this.readableFlowing !== null || this.destroyed) return null
+    if (this.framedBody) {
+      this.framedBody = false
+      this.bodyTaken = true
+      return { whole: this.source, reader: null, firstChunk: null }
+    }
     const reader = this.reader
-    if (reader === null || this.reading || this.bodyTaken || this.readableFlowing !== null || this.destroyed) return null
+    if (reader === null) return null
     this.bodyTaken = true
-    const body: WebBody = { reader, firstChunk: this.firstChunk }
+    const body: WebBody = { whole: null, reader, firstChunk: this.firstChunk }
     this.firstChunk = null
     return body
   }
@@ -250,6 +279,12 @@ export class WebRequest extends Readable {
 
   /** The exchange is over, or was abandoned: what the client did not send yet is not wanted. */
   discardBody (reason?: unknown): void {
+    if (this.framedBody) {
+      this.framedBody = false
+      const body = this.source.bodyUsed ? null : this.source.body
+      if (body !== null) body.cancel(reason).catch(ignoreCancelFailure)
+      return
+    }
     const reader = this.reader
     if (reader === null) return
     this.reader = null
