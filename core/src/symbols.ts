@@ -40,6 +40,8 @@ export const kHttp2Sessions = Symbol('enclave.http2Sessions')
 
 // streams we read a body from
 export const kBodyReader = Symbol('enclave.bodyReader')
+// app.fetch()'s raw request: hands its Web body stream to the body reader, which reads it directly
+export const kTakeWebBody = Symbol('enclave.takeWebBody')
 // the raw response, pointing back at its reply for 'finish' / 'close' listeners
 export const kRawReply = Symbol('enclave.raw.reply')
 

@@ -30,6 +30,9 @@ const hooksPerFunction = 4
 
 type RunnerFactory = (...values: unknown[]) => CompiledChain
 
+/** Learnt from the first refusal: a runtime that forbids code generation forbids it for good. */
+let codeGenerationAllowed = true
+
 /** Chains with the same hooks, instance and continuation share their code (one per context, not per route). */
 const compiledByInstance = new WeakMap<object, Map<string, CompiledChain>>()
 const identities = new WeakMap<object, number>()
@@ -98,13 +101,16 @@ function generate (chain: HookChain, kinds: string[]): CompiledChain | null {
       : `  part${part + 1}(chain, request, reply)\n}\n`
   }
   source += 'return part0\n'
+  if (!codeGenerationAllowed) return null
   let factory: RunnerFactory
   try {
     // eslint-disable-next-line no-new-func -- the point of this module; the source holds no user input
     factory = new Function('hookStateKey', 'sendingKey', 'hijackedKey', 'instance', 'createHookState', 'callWithDone', 'isThenable',
       'awaitHook', 'loop', 'loopDone', 'doneNotCalled', ...hookNames, source) as RunnerFactory
   } catch {
-    // Code generation refused (node --disallow-code-generation-from-strings): the generic runner does the same.
+    // Code generation refused (Workers, node --disallow-code-generation-from-strings): the generic
+    // runner does the same, and no other chain tries again.
+    codeGenerationAllowed = false
     return null
   }
   return factory(kReplyHookState, kReplySending, kReplyHijacked, chain.hooks[0]!.instance, createHookState, callWithDone,

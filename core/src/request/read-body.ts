@@ -4,7 +4,7 @@ import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { unsupportedMediaType } from '../errors/fastify5-codes.js'
-import { kBodyReader, kRequestRoute } from '../symbols.js'
+import { kBodyReader, kRequestRoute, kTakeWebBody } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import type { BodyParser } from './body-parsers.js'
 import type { RuntimeRequest } from './request.js'
@@ -23,6 +23,22 @@ export type ParsingFailed = (reply: EnclaveReply, error: unknown) => void
 export interface BodyStream extends Readable {
   receivedEncodedLength?: unknown
   [kBodyReader]?: BodyReader | undefined
+  /** app.fetch()'s request: its Web body, for the reader to read directly (null: read it as a stream). */
+  [kTakeWebBody]?: () => WebBodySource | null
+}
+
+/** A Web body stream, as app.fetch()'s request hands it over. */
+interface WebBodySource {
+  whole: Request | null
+  reader: ReadableStreamDefaultReader<Uint8Array> | null
+  firstChunk: Uint8Array | null
+}
+
+/** The raw request a Web body belongs to (app.fetch()'s): told when it is read, asked whether the client left. */
+interface WebBodyOwner extends BodyStream {
+  aborted: boolean
+  bodyRead (): void
+  discardBody (): void
 }
 
 /**
@@ -123,6 +139,14 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   }
   const reader = new BodyReader(request, reply, parser, limit, Number.isInteger(declaredLength) ? declaredLength : -1, next, fail)
   payload[kBodyReader] = reader
+  const takeWebBody = payload[kTakeWebBody]
+  if (takeWebBody !== undefined) {
+    const web = takeWebBody.call(payload)
+    if (web !== null) {
+      void readWebBody(payload as WebBodyOwner, reader, web)
+      return
+    }
+  }
   // `on`, not `once`: every handler detaches all three first (stopReading), and `once` would wrap
   // each listener in a fresh closure per request.
   payload.on('data', onBodyData)
@@ -165,6 +189,75 @@ function onBodyData (this: BodyStream, chunk: Buffer | string): void {
     return
   }
   reader.chunks.push(buffer)
+}
+
+/**
+ * app.fetch(): the body read straight from the Web stream, each chunk through the same checks as a
+ * Node stream's 'data' (the limit cancels the upload), its end as 'end', its failure as 'error'.
+ */
+async function readWebBody (stream: WebBodyOwner, reader: BodyReader, web: WebBodySource): Promise<void> {
+  if (web.whole !== null) {
+    await readFramedBody(stream, reader, web.whole)
+    return
+  }
+  const source = web.reader!
+  try {
+    if (web.firstChunk !== null) onBodyData.call(stream, bufferOf(web.firstChunk))
+    while (!reader.done) {
+      const { done, value } = await source.read()
+      if (reader.done) break
+      if (stream.aborted) {
+        onBodyError.call(stream, clientGone())
+        break
+      }
+      if (done) {
+        stream.bodyRead()
+        onBodyEnd.call(stream)
+        return
+      }
+      if (value.byteLength > 0) onBodyData.call(stream, bufferOf(value))
+    }
+  } catch (error) {
+    // The body stream failed (the client went away mid-upload): as a socket error.
+    if (!reader.done) onBodyError.call(stream, stream.aborted ? clientGone() : error as Error)
+    return
+  }
+  // Answered before the end (the limit, the client leaving): what is still coming is not wanted.
+  stream.discardBody()
+}
+
+/**
+ * A body whose length the request declares, within the limit (parseBody refused a larger one before
+ * reading): the runtime's server frames it by that length, so it is read in one call, the runtime's
+ * fastest. A body that is not the declared length still fails as over a socket.
+ */
+async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request: Request): Promise<void> {
+  let bytes: ArrayBuffer
+  try {
+    bytes = await request.arrayBuffer()
+  } catch (error) {
+    if (!reader.done) onBodyError.call(stream, stream.aborted ? clientGone() : error as Error)
+    return
+  }
+  if (reader.done) return
+  if (stream.aborted) {
+    onBodyError.call(stream, clientGone())
+    return
+  }
+  stream.bodyRead()
+  if (bytes.byteLength > 0) onBodyData.call(stream, Buffer.from(bytes))
+  if (!reader.done) onBodyEnd.call(stream)
+}
+
+function bufferOf (chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+}
+
+/** What a Node request reading its body reports when the client goes away. */
+function clientGone (): Error {
+  const error = new Error('aborted') as Error & { code: string }
+  error.code = 'ECONNRESET'
+  return error
 }
 
 function onBodyEnd (this: BodyStream): void {

@@ -10,8 +10,11 @@ import { WebResponse } from './web-response.js'
 
 export type FetchHandler = (request: Request, ...platformArgs: unknown[]) => Promise<Response>
 
+const RequestClass: typeof Request | null = typeof Request === 'function' ? Request : null
+
 /** What app.fetch() accepts as a request: a Web Request, or anything shaped like one. */
 function isRequestLike (value: unknown): value is Request {
+  if (RequestClass !== null && value instanceof RequestClass) return true
   if (typeof value !== 'object' || value === null) return false
   const candidate = value as Partial<Request>
   return typeof candidate.url === 'string' && typeof candidate.method === 'string' &&
@@ -51,12 +54,14 @@ function peerOf (request: Request, platform: unknown): PeerAddress {
 
 /**
  * The Web headers as Node shows a request's: lower-case names (the Headers object already gives
- * them so, repeated fields already joined), `set-cookie` as an array, and the raw name/value list.
+ * them so, repeated fields already joined), `set-cookie` as an array.
  */
-function nodeHeadersOf (headers: Headers, rawHeaders: string[]): NodeStyleHeaders {
+function nodeHeadersOf (headers: Headers): NodeStyleHeaders {
+  // Bun's Headers give Node's shape in one native call (set-cookie as an array included).
+  const toJSON = (headers as Headers & { toJSON?: () => NodeStyleHeaders }).toJSON
+  if (typeof toJSON === 'function') return toJSON.call(headers)
   const result: NodeStyleHeaders = {}
   for (const [name, value] of headers) {
-    rawHeaders.push(name, value)
     if (name === 'set-cookie') {
       const cookies = result['set-cookie']
       if (cookies === undefined) result['set-cookie'] = [value]
@@ -76,27 +81,23 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
   let path = pathStart === -1 ? '/' : url.slice(pathStart)
   const fragment = path.indexOf('#')
   if (fragment !== -1) path = path.slice(0, fragment)
-  const rawHeaders: string[] = []
-  const headers = nodeHeadersOf(request.headers, rawHeaders)
+  const headers = nodeHeadersOf(request.headers)
   if (headers.host === undefined && schemeEnd !== -1) {
     // The URL's authority is the Host (runtimes pass the header through; a Request built in code may not have it).
     const authority = url.slice(schemeEnd + 3, pathStart === -1 ? url.length : pathStart)
-    const host = authority.slice(authority.lastIndexOf('@') + 1)
-    headers.host = host
-    rawHeaders.push('host', host)
+    headers.host = authority.slice(authority.lastIndexOf('@') + 1)
   }
+  // A declared length frames the body: its stream is left to the runtime until something reads it.
+  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, path, headers, null, null, true)
   const body = request.body
-  if (body === null) return run(handler, http2, request, platform, path, headers, rawHeaders, null, null)
+  if (body === null) return run(handler, http2, request, platform, path, headers, null, null, false)
   const reader = body.getReader()
-  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, rawHeaders, reader, null)
-  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, rawHeaders, reader, null)
+  if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
+  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)
   return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
-    if (chunk !== null) {
-      headers['transfer-encoding'] = 'chunked'
-      rawHeaders.push('transfer-encoding', 'chunked')
-    }
-    return run(handler, http2, request, platform, path, headers, rawHeaders, chunk === null ? null : reader, chunk)
+    if (chunk !== null) headers['transfer-encoding'] = 'chunked'
+    return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk, false)
   })
 }
 
@@ -114,57 +115,21 @@ async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): P
 }
 
 /** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
-function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, rawHeaders: string[], reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null): Promise<Response> {
-  const url = request.url
-  const socket = new FetchSocket(peerOf(request, platform), url.startsWith('https:'))
-  const req = new WebRequest(request.method, path, headers, rawHeaders, reader, firstChunk, socket, http2)
+function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
+  const socket = new FetchSocket(peerOf(request, platform), request.url.startsWith('https:'))
+  const req = new WebRequest(request, request.method, path, headers, reader, firstChunk, framedBody, socket, http2)
   const res = new WebResponse(req)
-  const signal = request.signal as AbortSignal | undefined
-  if (signal !== undefined && signal !== null) {
-    if (signal.aborted) {
-      req.discardBody(signal.reason)
-      return Promise.reject(signal.reason)
-    }
-    signal.addEventListener('abort', new AbortWatch(req, res, signal), { once: true })
+  const signal = request.signal as AbortSignal | null | undefined
+  if (signal !== undefined && signal !== null && signal.aborted) {
+    req.discardBody(signal.reason)
+    return Promise.reject(signal.reason)
   }
   try {
     handler(req as never, res as never)
   } catch (error) {
     res.abandon(error)
   }
-  return res.answer
-}
-
-/**
- * Follows the Web request's signal (an `EventListener` object, so no closure per request): the
- * client leaving before the answer is complete is, to the app, a closed connection.
- */
-class AbortWatch {
-  readonly req: WebRequest
-  readonly res: WebResponse
-  readonly signal: AbortSignal
-
-  constructor (req: WebRequest, res: WebResponse, signal: AbortSignal) {
-    this.req = req
-    this.res = res
-    this.signal = signal
-    // `on`: 'close' comes once, and `once` would wrap the listener in a closure per request.
-    res.on('close', stopWatching)
-    ;(res as WebResponse & { [kAbortWatch]?: AbortWatch })[kAbortWatch] = this
-  }
-
-  handleEvent (): void {
-    if (this.res.writableFinished) return
-    this.req.abort(this.signal.reason)
-    this.res.abandon(this.signal.reason)
-  }
-}
-
-const kAbortWatch = Symbol('enclave.fetch.abortWatch')
-
-function stopWatching (this: WebResponse & { [kAbortWatch]?: AbortWatch }): void {
-  const watch = this[kAbortWatch]
-  if (watch !== undefined) watch.signal.removeEventListener('abort', watch)
+  return res.answer()
 }
 
 /**

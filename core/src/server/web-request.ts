@@ -1,15 +1,28 @@
 /**
  * The raw request app.fetch() hands the core: a Web `Request` seen as the Node request the
  * lifecycle reads (method, url, headers, a readable body, a socket with the client's address).
+ * Built for the common request that touches little of it: the raw header list, the trailers and
+ * the watch on the client leaving (the Web request's signal) are made only when something asks.
  */
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
+import { kTakeWebBody } from '../symbols.js'
+import type { WebResponse } from './web-response.js'
 
 /** The client's address, as the runtime reports it (see peerOf in fetch-handler.ts). */
 export interface PeerAddress {
   address: string | undefined
   port: number | undefined
   family: string | undefined
+}
+
+// EventEmitter's own listener type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Listener = (...args: any[]) => void
+
+/** A client leaving is seen by those listening for it: these events are how Node reports it. */
+function reportsLeaving (event: string | symbol): boolean {
+  return event === 'close' || event === 'aborted'
 }
 
 /**
@@ -22,6 +35,8 @@ export class FetchSocket extends EventEmitter {
   readonly remoteFamily: string | undefined
   readonly encrypted: boolean
   destroyed = false
+  /** Set by the request it belongs to: a 'close' listener here starts the watch on the client leaving. */
+  request: WebRequest | null = null
 
   constructor (peer: PeerAddress, encrypted: boolean) {
     super()
@@ -29,6 +44,20 @@ export class FetchSocket extends EventEmitter {
     this.remotePort = peer.port
     this.remoteFamily = peer.family
     this.encrypted = encrypted
+  }
+
+  override on (event: string | symbol, listener: Listener): this {
+    if (event === 'close' && this.request !== null) this.request.watchClientLeaving()
+    return super.on(event, listener)
+  }
+
+  override addListener (event: string | symbol, listener: Listener): this {
+    return this.on(event, listener)
+  }
+
+  override prependListener (event: string | symbol, listener: Listener): this {
+    if (event === 'close' && this.request !== null) this.request.watchClientLeaving()
+    return super.prependListener(event, listener)
   }
 
   /** Timeouts are the runtime's business: there is no socket to time out here. */
@@ -51,49 +80,142 @@ export interface NodeStyleHeaders {
 }
 
 /**
+ * The Web body handed to the body reader: the Request itself when its length is declared (read
+ * whole, see `framedBody`), else its stream, with the chunk already read to learn whether there is one.
+ */
+export interface WebBody {
+  whole: Request | null
+  reader: ReadableStreamDefaultReader<Uint8Array> | null
+  firstChunk: Uint8Array | null
+}
+
+/**
  * The Web request as the core's raw request. Its body is read from `request.body` only as the
- * lifecycle asks for it (Readable's `_read`), chunk by chunk as the runtime delivers it, so a body
- * limit stops the upload where it is passed; `discardBody()` cancels what was not read.
+ * lifecycle asks for it, chunk by chunk as the runtime delivers it, so a body limit stops the
+ * upload where it is passed; `discardBody()` cancels what was not read. The body parsers take the
+ * Web stream directly ([kTakeWebBody]); a plugin reading the request as a Node stream gets it
+ * through Readable's `_read`.
  */
 export class WebRequest extends Readable {
   readonly method: string
   url: string
   readonly headers: NodeStyleHeaders
-  readonly rawHeaders: string[]
   readonly httpVersion: string
   readonly httpVersionMajor: number
   readonly httpVersionMinor: number
   readonly socket: FetchSocket
-  readonly trailers: Record<string, string> = {}
-  readonly rawTrailers: string[] = []
   aborted = false
   complete = false
+  /** Set by the response made for this request. */
+  response: WebResponse | null = null
+  private readonly source: Request
   private reader: ReadableStreamDefaultReader<Uint8Array> | null
+  /**
+   * The body's length is declared (and no Transfer-Encoding): the runtime's server delivers exactly
+   * that many bytes, so the body can be read in one call; its stream is made only if something
+   * reads the request as a stream. True until the body is touched.
+   */
+  private framedBody: boolean
   /** A chunk read before the request was dispatched (to learn whether a body of unknown length has any), pushed first. */
   private firstChunk: Uint8Array | null
   private reading = false
+  /** The body went to a parser as a Web stream: what the client still sends belongs to it. */
+  private bodyTaken = false
+  private watchingClient = false
+  private rawHeaderList: string[] | null = null
+  private trailerFields: Record<string, string> | null = null
 
-  constructor (method: string, path: string, headers: NodeStyleHeaders, rawHeaders: string[], reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, socket: FetchSocket, http2: boolean) {
+  constructor (source: Request, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, socket: FetchSocket, http2: boolean) {
     // As Node's IncomingMessage: 'close' is emitted when the exchange is over, not when the body ends.
     super({ autoDestroy: false })
+    this.source = source
     this.method = method
     this.url = path
     this.headers = headers
-    this.rawHeaders = rawHeaders
     this.httpVersion = http2 ? '2.0' : '1.1'
     this.httpVersionMajor = http2 ? 2 : 1
     this.httpVersionMinor = http2 ? 0 : 1
     this.socket = socket
+    socket.request = this
     this.reader = reader
+    this.framedBody = framedBody
     this.firstChunk = firstChunk
-    if (reader === null) this.complete = true
+    if (reader === null && !framedBody) this.complete = true
+  }
+
+  /** The body as a stream, made now if it was left to the runtime so far. */
+  private openBody (): ReadableStreamDefaultReader<Uint8Array> | null {
+    if (this.framedBody) {
+      this.framedBody = false
+      const body = this.source.body
+      if (body === null) this.complete = true
+      else this.reader = body.getReader()
+    }
+    return this.reader
   }
 
   /** Node's deprecated alias of `socket`. */
   get connection (): FetchSocket { return this.socket }
 
+  /** Node's raw name/value list, from the headers (the Web request does not keep the wire's). */
+  get rawHeaders (): string[] {
+    if (this.rawHeaderList === null) {
+      const list: string[] = []
+      const headers = this.headers
+      for (const name in headers) {
+        const value = headers[name]!
+        if (typeof value === 'string') list.push(name, value)
+        else for (const item of value) list.push(name, item)
+      }
+      this.rawHeaderList = list
+    }
+    return this.rawHeaderList
+  }
+
+  /** A Web request carries no trailers. */
+  get trailers (): Record<string, string> {
+    if (this.trailerFields === null) this.trailerFields = {}
+    return this.trailerFields
+  }
+
+  get rawTrailers (): string[] { return [] }
+
+  override on (event: string | symbol, listener: Listener): this {
+    if (reportsLeaving(event)) this.watchClientLeaving()
+    return super.on(event, listener)
+  }
+
+  override addListener (event: string | symbol, listener: Listener): this {
+    return this.on(event, listener)
+  }
+
+  override prependListener (event: string | symbol, listener: Listener): this {
+    if (reportsLeaving(event)) this.watchClientLeaving()
+    return super.prependListener(event, listener)
+  }
+
+  /**
+   * Follows the Web request's signal from now on. Only code listening for the client leaving
+   * ('close' or 'aborted' here, on the socket or on the response: onRequestAbort hooks,
+   * `request.signal`, a piped reply) starts it, so a request nobody asks about never reads
+   * `request.signal` (which runtimes make on first read) nor registers a listener on it.
+   */
+  watchClientLeaving (): void {
+    if (this.watchingClient) return
+    this.watchingClient = true
+    const response = this.response
+    if (response === null || response.writableFinished) return
+    const signal = this.source.signal as AbortSignal | null | undefined
+    if (signal === undefined || signal === null) return
+    const watch = new AbortWatch(this, response, signal)
+    // Already gone: reported as soon as the listener that asked is in place.
+    if (signal.aborted) void Promise.resolve(watch).then(reportLeaving)
+    else signal.addEventListener('abort', watch, { once: true })
+  }
+
   override _read (): void {
-    if (this.reader === null) {
+    const reader = this.openBody()
+    if (reader === null) {
       this.push(null)
       return
     }
@@ -102,7 +224,32 @@ export class WebRequest extends Readable {
       this.firstChunk = null
       if (!this.push(first)) return
     }
-    if (!this.reading) void this.readChunks(this.reader)
+    if (!this.reading) void this.readChunks(reader)
+  }
+
+  /**
+   * The body parser reads the Web stream itself when nothing has read the request as a Node
+   * stream yet: null when it must go through the stream (a plugin began reading it, or it is gone).
+   */
+  [kTakeWebBody] (): WebBody | null {
+    if (this.reading || this.bodyTaken || this.readableFlowing !== null || this.destroyed) return null
+    if (this.framedBody) {
+      this.framedBody = false
+      this.bodyTaken = true
+      return { whole: this.source, reader: null, firstChunk: null }
+    }
+    const reader = this.reader
+    if (reader === null) return null
+    this.bodyTaken = true
+    const body: WebBody = { whole: null, reader, firstChunk: this.firstChunk }
+    this.firstChunk = null
+    return body
+  }
+
+  /** The parser read the Web body to its end. */
+  bodyRead (): void {
+    this.reader = null
+    this.complete = true
   }
 
   /** Pushes chunks as the runtime delivers them, until the consumer has enough (push() says false). */
@@ -132,6 +279,12 @@ export class WebRequest extends Readable {
 
   /** The exchange is over, or was abandoned: what the client did not send yet is not wanted. */
   discardBody (reason?: unknown): void {
+    if (this.framedBody) {
+      this.framedBody = false
+      const body = this.source.bodyUsed ? null : this.source.body
+      if (body !== null) body.cancel(reason).catch(ignoreCancelFailure)
+      return
+    }
     const reader = this.reader
     if (reader === null) return
     this.reader = null
@@ -150,7 +303,40 @@ export class WebRequest extends Readable {
   }
 }
 
-function connectionReset (): Error {
+/**
+ * Follows the Web request's signal (an `EventListener` object, so no closure is made): the client
+ * leaving before the answer is complete is, to the app, a closed connection.
+ */
+class AbortWatch {
+  readonly req: WebRequest
+  readonly res: WebResponse
+  readonly signal: AbortSignal
+
+  constructor (req: WebRequest, res: WebResponse, signal: AbortSignal) {
+    this.req = req
+    this.res = res
+    this.signal = signal
+    res.stopWatchingOnClose(this)
+  }
+
+  handleEvent (): void {
+    if (this.res.writableFinished) return
+    this.req.abort(this.signal.reason)
+    this.res.abandon(this.signal.reason)
+  }
+
+  stop (): void {
+    this.signal.removeEventListener('abort', this)
+  }
+}
+
+export type { AbortWatch }
+
+function reportLeaving (watch: AbortWatch): void {
+  watch.handleEvent()
+}
+
+export function connectionReset (): Error {
   const error = new Error('aborted') as Error & { code: string }
   error.code = 'ECONNRESET'
   return error

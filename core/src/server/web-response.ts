@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { isConnectionHeader } from '../util/http2-responses.js'
-import type { FetchSocket, WebRequest } from './web-request.js'
+import type { AbortWatch, FetchSocket, WebRequest } from './web-request.js'
 
 type HeaderValue = string | number | readonly string[]
 
@@ -50,6 +50,12 @@ function isRuntimeOwnedHeader (name: string): boolean {
 }
 
 const textEncoder = new TextEncoder()
+
+/** A whole body as a Response takes it: a UTF-8 string as it is (the runtime encodes it once), anything else as bytes. */
+function wholeBodyOf (chunk: unknown, encoding: unknown): string | Uint8Array | null {
+  if (typeof chunk === 'string' && (encoding === undefined || encoding === null || encoding === 'utf8' || encoding === 'utf-8')) return chunk
+  return toBytes(chunk, encoding)
+}
 
 function toBytes (chunk: unknown, encoding: unknown): Uint8Array | null {
   if (chunk === undefined || chunk === null) return null
@@ -157,6 +163,18 @@ class ResponseBodySource {
   }
 }
 
+// EventEmitter's own listener type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Listener = (...args: any[]) => void
+
+/** The promise app.fetch() returns, when the answer is not known as the handler returns: its resolvers, taken without a closure. */
+let takenResolve: ((response: Response) => void) | null = null
+let takenReject: ((error: unknown) => void) | null = null
+function takeResolvers (resolve: (response: Response) => void, reject: (error: unknown) => void): void {
+  takenResolve = resolve
+  takenReject = reject
+}
+
 export class WebResponse extends Writable {
   statusCode = 200
   statusMessage: string | undefined = undefined
@@ -164,23 +182,76 @@ export class WebResponse extends Writable {
   sendDate = false
   readonly req: WebRequest
   readonly socket: FetchSocket
-  /** Settles with the Response once the head is written (so a streamed body can be read as it comes). */
-  readonly answer: Promise<Response>
-  private resolveAnswer!: (response: Response) => void
-  private rejectAnswer!: (error: unknown) => void
+  /** The answer once the head is written, or why there is none. */
+  private response: Response | null = null
+  private failure: unknown = undefined
+  private failed = false
+  /** The caller's promise, made only when the answer was not ready as the handler returned. */
+  private resolveAnswer: ((response: Response) => void) | null = null
+  private rejectAnswer: ((error: unknown) => void) | null = null
   private headerValues: Record<string, HeaderValue> = Object.create(null) as Record<string, HeaderValue>
   private answered = false
   private body: ResponseBodySource | null = null
+  private abortWatch: AbortWatch | null = null
+  private finishListened = false
+  /**
+   * The whole body went out with end(): the exchange finishes without Writable's machinery (its
+   * end, 'finish' and auto-destroy cost more than the rest of a small request on some runtimes).
+   * Writable's state then does not know it ended: the accessors below answer from these.
+   */
+  wholeSent = false
+  endCallback: unknown = undefined
+  wholeFinished = false
+  wholeClosed = false
 
   constructor (req: WebRequest) {
     super()
     this.req = req
     this.socket = req.socket
-    this.answer = new Promise<Response>((resolve, reject) => {
-      this.resolveAnswer = resolve
-      this.rejectAnswer = reject
-    })
-    this.on('finish', onResponseFinished)
+    req.response = this
+  }
+
+  /** What app.fetch() returns: settles with the Response once the head is written (so a streamed body can be read as it comes). */
+  answer (): Promise<Response> {
+    if (this.response !== null) return Promise.resolve(this.response)
+    if (this.failed) return Promise.reject(this.failure)
+    const pending = new Promise<Response>(takeResolvers)
+    this.resolveAnswer = takenResolve
+    this.rejectAnswer = takenReject
+    takenResolve = null
+    takenReject = null
+    return pending
+  }
+
+  private settle (response: Response): void {
+    this.response = response
+    if (this.resolveAnswer !== null) this.resolveAnswer(response)
+  }
+
+  private fail (error: unknown): void {
+    this.failed = true
+    this.failure = error
+    if (this.rejectAnswer !== null) this.rejectAnswer(error)
+  }
+
+  override on (event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.req.watchClientLeaving()
+    return super.on(event, listener)
+  }
+
+  override addListener (event: string | symbol, listener: Listener): this {
+    return this.on(event, listener)
+  }
+
+  override prependListener (event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.req.watchClientLeaving()
+    return super.prependListener(event, listener)
+  }
+
+  /** The watch on the client leaving ends with the exchange. */
+  stopWatchingOnClose (watch: AbortWatch): void {
+    this.abortWatch = watch
+    super.on('close', stopWatching)
   }
 
   /** Node's deprecated alias of `socket`. */
@@ -282,19 +353,55 @@ export class WebResponse extends Writable {
       callback = encoding
       encoding = undefined
     }
+    if (this.wholeSent) {
+      // As Node's response ended once already: nothing more is written.
+      if (typeof callback === 'function') process.nextTick(callback as () => void)
+      return this
+    }
     if (!this.answered && !this.writableEnded && !this.destroyed) {
-      const bytes = toBytes(chunk, encoding)
-      // The whole body is known: one Response with a byte body, no stream. (A chunk of another
-      // type goes on to Writable, which refuses it as Node's response does.)
+      const bytes = wholeBodyOf(chunk, encoding)
+      // The whole body is known, nothing was written before it: one Response with that body, and
+      // the exchange ends without a stream (a chunk of another type goes on to Writable, which
+      // refuses it as Node's response does).
       if (bytes !== null || chunk === undefined || chunk === null) {
         this.answerWith(false, bytes)
-        chunk = undefined
         // The answer is complete: what the client is still sending is not wanted (a 413 stops the upload here).
         this.req.discardBody()
+        if (wholeBodyShortcut) {
+          this.wholeSent = true
+          this.endCallback = callback
+          // A microtask, not process.nextTick: Bun's nextTick costs more than the rest of a small exchange.
+          void Promise.resolve(this).then(finishWhole)
+          return this
+        }
+        chunk = undefined
       }
     }
+    this.finishWatched()
     if (chunk === undefined) return super.end(callback as (() => void) | undefined)
     return super.end(chunk, encoding as BufferEncoding, callback as (() => void) | undefined)
+  }
+
+  override write (chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    if (this.wholeSent) {
+      // As Node's response written after its end: the write fails, reported to whoever listens.
+      process.nextTick(writeAfterEnd, this, typeof encoding === 'function' ? encoding : callback)
+      return true
+    }
+    return super.write(chunk, encoding as BufferEncoding, callback as (error: Error | null | undefined) => void)
+  }
+
+  override destroy (error?: Error): this {
+    // A whole body is already handed over: the exchange ends on its own (finishWhole).
+    if (this.wholeSent) return this
+    return super.destroy(error)
+  }
+
+  /** The stream path ends through Writable: its 'finish' ends the exchange. */
+  private finishWatched (): void {
+    if (this.finishListened) return
+    this.finishListened = true
+    super.on('finish', onResponseFinished)
   }
 
   override _write (chunk: Uint8Array, _encoding: string, callback: (error?: Error | null) => void): void {
@@ -311,7 +418,7 @@ export class WebResponse extends Writable {
   override _destroy (error: Error | null, callback: (error?: Error | null) => void): void {
     if (!this.answered) {
       this.answered = true
-      this.rejectAnswer(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
+      this.fail(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
     }
     if (this.body !== null) this.body.fail(error)
     this.req.discardBody(error ?? undefined)
@@ -323,7 +430,7 @@ export class WebResponse extends Writable {
   abandon (reason: unknown): void {
     if (!this.answered) {
       this.answered = true
-      this.rejectAnswer(reason)
+      this.fail(reason)
     }
     if (!this.destroyed) this.destroy()
   }
@@ -334,19 +441,14 @@ export class WebResponse extends Writable {
   }
 
   /** The head goes out: the Response, its body the bytes given or a stream of what is written next. */
-  private answerWith (streamed: boolean, bytes: Uint8Array | null): void {
+  private answerWith (streamed: boolean, bytes: string | Uint8Array | null): void {
     this.answered = true
     this.headersSent = true
-    const headers = new Headers()
-    for (const name in this.headerValues) {
-      if (isRuntimeOwnedHeader(name)) continue
-      const value = this.headerValues[name]!
-      if (Array.isArray(value)) for (const item of value as readonly string[]) headers.append(name, String(item))
-      else headers.append(name, String(value))
-    }
-    let body: ReadableStream<Uint8Array> | Uint8Array | null = null
+    const headers = responseHeadersOf(this.headerValues)
+    let body: ReadableStream<Uint8Array> | string | Uint8Array | null = null
     if (!this.hasNullBody()) {
       if (streamed) {
+        this.finishWatched()
         this.body = new ResponseBodySource(this)
         // highWaterMark 0: a chunk is taken only when the consumer reads, so the source waits on it.
         body = new ReadableStream<Uint8Array>(this.body, { highWaterMark: 0 })
@@ -363,16 +465,90 @@ export class WebResponse extends Writable {
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
-      this.rejectAnswer(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, { cause }))
+      this.fail(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, { cause }))
       return
     }
-    this.resolveAnswer(response)
+    this.settle(response)
   }
+}
+
+/**
+ * The response's headers as a Response takes them: a plain record (the cheapest for the runtimes
+ * to read), or a Headers object when a field has several values (set-cookie) that must stay apart.
+ */
+function responseHeadersOf (values: Record<string, HeaderValue>): Record<string, string> | Headers {
+  const record: Record<string, string> = {}
+  for (const name in values) {
+    const value = values[name]!
+    // Several values must stay apart; `__proto__` would not become a key of a plain record.
+    if (Array.isArray(value) || name === '__proto__') return headersObjectOf(values)
+    if (!isRuntimeOwnedHeader(name)) record[name] = typeof value === 'string' ? value : String(value)
+  }
+  return record
+}
+
+function headersObjectOf (values: Record<string, HeaderValue>): Headers {
+  const headers = new Headers()
+  for (const name in values) {
+    if (isRuntimeOwnedHeader(name)) continue
+    const value = values[name]!
+    if (Array.isArray(value)) for (const item of value as readonly string[]) headers.append(name, String(item))
+    else headers.append(name, String(value))
+  }
+  return headers
+}
+
+function stopWatching (this: WebResponse): void {
+  const watch = (this as unknown as { abortWatch: AbortWatch | null }).abortWatch
+  if (watch !== null) watch.stop()
 }
 
 /** The answer is complete: the request's 'close' follows, as Node's, and what was not read of its body is dropped. */
 function onResponseFinished (this: WebResponse): void {
   const req = this.req
   req.discardBody()
-  if (!req.destroyed) req.destroy()
+  // Destroying a stream costs a turn of the event loop: only for someone listening for its 'close'.
+  if (!req.destroyed && req.listenerCount('close') > 0) req.destroy()
 }
+
+/** A whole body's exchange ends as Node's response: end()'s callback, 'finish', then 'close'. */
+function finishWhole (res: WebResponse): void {
+  res.wholeFinished = true
+  const callback = res.endCallback
+  if (typeof callback === 'function') (callback as () => void)()
+  res.emit('finish')
+  onResponseFinished.call(res)
+  res.wholeClosed = true
+  res.emit('close')
+}
+
+function writeAfterEnd (res: WebResponse, callback: unknown): void {
+  const error = nodeError(Error, 'ERR_STREAM_WRITE_AFTER_END', 'write after end')
+  if (typeof callback === 'function') (callback as (error: Error) => void)(error)
+  if (res.listenerCount('error') > 0) res.emit('error', error)
+}
+
+/** Whether Writable's state accessors could be answered for (answerAfterWholeBody): end()'s shortcut needs all of them. */
+let wholeBodyShortcut = true
+
+/** Writable's state accessors, answered from WebResponse's own flags once a whole body went out. */
+function answerAfterWholeBody (name: string, value: (res: WebResponse) => boolean): void {
+  const inherited = Object.getOwnPropertyDescriptor(Writable.prototype, name)
+  // A runtime whose Writable keeps it as a plain field: whole bodies go through Writable's end there.
+  if (inherited?.get === undefined) {
+    wholeBodyShortcut = false
+    return
+  }
+  Object.defineProperty(WebResponse.prototype, name, {
+    configurable: true,
+    enumerable: inherited.enumerable,
+    get (this: WebResponse) { return this.wholeSent ? value(this) : inherited.get!.call(this) as boolean },
+    set (this: WebResponse, given: boolean) { if (inherited.set !== undefined) inherited.set.call(this, given) }
+  })
+}
+
+answerAfterWholeBody('writableEnded', () => true)
+answerAfterWholeBody('writableFinished', (res) => res.wholeFinished)
+answerAfterWholeBody('writable', () => false)
+answerAfterWholeBody('destroyed', (res) => res.wholeClosed)
+answerAfterWholeBody('closed', (res) => res.wholeClosed)
