@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tracingChannel } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
 import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
-import { createRequestLogger, requestLogOff } from '../logging/request-logger.js'
+import { createRequestLogger, requestLogOff, logIncomingRequest } from '../logging/request-logger.js'
 import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
 import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
 import { watchHandlerTimeout } from './handler-timeout.js'
@@ -46,7 +46,7 @@ function watchRequest (route: RouteContext, raw: IncomingMessage, request: Runti
   if (server.logController !== null) {
     server.logController.incomingRequest(request, reply)
   } else if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
-    request.log.info({ req: request }, 'incoming request')
+    logIncomingRequest(route.requestLines, request)
   }
   if (route.handlerTimeout > 0) watchHandlerTimeout(reply, route.handlerTimeout)
 }
