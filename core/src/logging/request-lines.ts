@@ -68,27 +68,47 @@ const reference = pino({ level: 'silent' }) as unknown as PinoInternals
 /** pino's disabled-level method: a logger whose `info` is this writes nothing at info. */
 export const pinoNoop: unknown = reference.info
 
+/** pino's default timestamp, `,"time":<Date.now()>`: the same string for every line of one millisecond. */
+const epochTime: unknown = pino.stdTimeFunctions.epochTime
+let lastMillisecond = 0
+let lastTime = ''
+
+function epochTimeCached (): string {
+  const now = Date.now()
+  if (now !== lastMillisecond) {
+    lastMillisecond = now
+    lastTime = ',"time":' + now
+  }
+  return lastTime
+}
+
 /** What `append` returns once a value is not one this writer handles: the line then goes through pino. */
 const unhandled = '\u0000'
 
-/** `json` plus `,"<key>":<value>` as JSON.stringify writes an object's member (left out when undefined). */
-function append (json: string, key: string, value: unknown): string {
+/**
+ * `json` plus `<separator><key><value>` as JSON.stringify writes an object's member (left out when
+ * undefined, keeping `json` as it was).
+ */
+function append (json: string, separator: string, key: string, value: unknown): string {
   if (json === unhandled || value === undefined) return json
-  if (typeof value === 'string') return json + ',' + key + jsonString(value)
-  if (typeof value === 'number') return json + ',' + key + (Number.isFinite(value) ? String(value) : 'null')
+  if (typeof value === 'string') return json + separator + key + jsonString(value)
+  if (typeof value === 'number') return json + separator + key + (Number.isFinite(value) ? String(value) : 'null')
   return unhandled
 }
 
-/** `JSON.stringify(serializeRequest(request))`, or `unhandled`. */
-function requestJson (request: LoggedRequest): string {
+/** `,"req":` and `JSON.stringify(serializeRequest(request))`, or `unhandled`. */
+function requestMembers (request: LoggedRequest): string {
   const version = request.headers?.['accept-version']
-  let json = append('', '"method":', request.method)
-  json = append(json, '"url":', request.url)
-  json = append(json, '"version":', typeof version === 'string' ? version : undefined)
-  json = append(json, '"hostname":', request.hostname)
-  json = append(json, '"remoteAddress":', request.ip)
-  json = append(json, '"remotePort":', request.socket?.remotePort)
-  return json === unhandled ? json : '{' + json.slice(1) + '}'
+  // `method` is a string on every request Node or light-my-request makes: the rest follow it with a comma.
+  const method = request.method
+  if (typeof method !== 'string') return unhandled
+  let json = ',"req":{"method":' + jsonString(method)
+  json = append(json, ',', '"url":', request.url)
+  json = append(json, ',', '"version":', typeof version === 'string' ? version : undefined)
+  json = append(json, ',', '"hostname":', request.hostname)
+  json = append(json, ',', '"remoteAddress":', request.ip)
+  json = append(json, ',', '"remotePort":', request.socket?.remotePort)
+  return json === unhandled ? json : json + '}'
 }
 
 /**
@@ -98,19 +118,19 @@ function requestJson (request: LoggedRequest): string {
 export function writeIncomingRequest (lines: RequestLines, request: LoggedRequest): boolean {
   const log = request.log as unknown as PinoInternals
   if (!writesDirectly(log)) return false
-  const req = requestJson(request)
-  if (req === unhandled) return false
-  writeLine(log, lines, ',"req":' + req + lines.incomingTail)
+  const members = requestMembers(request)
+  if (members === unhandled) return false
+  writeLine(log, lines, members + lines.incomingTail)
   return true
 }
 
 export function writeRequestCompleted (lines: RequestLines, reply: LoggedReply): boolean {
   const log = reply.log as unknown as PinoInternals
   if (!writesDirectly(log)) return false
-  const status = append('', '"statusCode":', reply.statusCode)
+  const status = append(',"res":{', '', '"statusCode":', reply.statusCode)
   if (status === unhandled) return false
   const time = reply.elapsedTime
-  writeLine(log, lines, ',"res":{' + status.slice(1) + '},"responseTime":' + (Number.isFinite(time) ? String(time) : 'null') + lines.completedTail)
+  writeLine(log, lines, status + '},"responseTime":' + (Number.isFinite(time) ? String(time) : 'null') + lines.completedTail)
   return true
 }
 
@@ -124,7 +144,8 @@ function writesDirectly (log: PinoInternals): boolean {
 }
 
 function writeLine (log: PinoInternals, lines: RequestLines, members: string): void {
-  const time = (log[timeSym] as (this: PinoInternals) => string).call(log)
+  const timeOf = log[timeSym] as (this: PinoInternals) => string
+  const time = timeOf === epochTime ? epochTimeCached() : timeOf.call(log)
   const line = (log[lsCacheSym] as Record<number, string>)[lines.level]! + time + (log[chindingsSym] as string) + members + (log[endSym] as string)
   ;(log[streamSym] as Stream).write(line)
 }
