@@ -16,6 +16,9 @@ const inclusiveMode = process.argv.includes('--inclusive')
 // --callers=<name part>: who calls the functions whose name contains it, and what those calls cost
 // (inclusive), e.g. --callers=Megamorphic to find the megamorphic property accesses.
 const callersOf = process.argv.find((arg) => arg.startsWith('--callers='))?.slice('--callers='.length)
+// --callees=<name part>: what the functions whose name contains it call, and what those calls cost
+// (inclusive), e.g. --callees=dispatchRoute to split a part of the request into its steps.
+const calleesOf = process.argv.find((arg) => arg.startsWith('--callees='))?.slice('--callees='.length)
 const [dumpFile, mapFile, requestsArg, topArg, filter] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 if (dumpFile === undefined || mapFile === undefined) {
   console.error('usage: node bench/callgrind-functions.js <callgrind.out.N> <perf-PID.map> [requests=2000] [top=40] [filter]')
@@ -78,7 +81,7 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
     if (afterCalls) {
       afterCalls = false
       callCost.set(current, (callCost.get(current) ?? 0) + cost)
-      if (callersOf !== undefined && callee.includes(callersOf)) {
+      if ((callersOf !== undefined && callee.includes(callersOf)) || (calleesOf !== undefined && current.includes(calleesOf))) {
         const key = `${current}  ->  ${callee}`
         byCaller.set(key, (byCaller.get(key) ?? 0) + cost)
       }
@@ -90,7 +93,10 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
 }
 
 console.log(`${Math.round(total / requests)} instructions per request (${requests} requests)`)
-if (callersOf !== undefined) {
+if (callersOf !== undefined || calleesOf !== undefined) {
+  if (calleesOf !== undefined) {
+    for (const [name, cost] of selfCost) if (name.includes(calleesOf)) console.log(`${String(Math.round(cost / requests)).padStart(8)}  ${name} (own)`)
+  }
   for (const [name, cost] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(cost / requests)).padStart(8)}  ${name}`)
   process.exit(0)
 }

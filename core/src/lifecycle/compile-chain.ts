@@ -3,7 +3,7 @@ import { kReplyHookState, kReplySending, kReplyHijacked } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import { callsDoneLast } from './done-called-last.js'
 import {
-  createHookState, callWithDone, continueWhenSettled, awaitHook,
+  createHookState, callWithDone, continueWhenSettled, suspendHook,
   type HookChain, type HookStep, type CompiledChain
 } from './run-hooks.js'
 import type { Reply } from '../reply/reply-state.js'
@@ -93,12 +93,12 @@ function generate (chain: HookChain, kinds: string[]): CompiledChain | null {
     for (let index = part * hooksPerFunction; index < last; index++) {
       hookNames.push(`hook${index}`)
       hooks.push(chain.hooks[index]!.fn)
-      if (index > 0) source += `  if ${answeredTest} return\n`
+      if (index > 0) source += `  if ${answeredTest} return false\n`
       source += stepSource(kinds[index]!, index)
     }
     source += part === parts - 1
-      ? `  if ${answeredTest} return\n  chain.next(request, reply, undefined)\n}\n`
-      : `  part${part + 1}(chain, request, reply)\n}\n`
+      ? `  if ${answeredTest} return false\n  return chain.next(request, reply, undefined) === true\n}\n`
+      : `  return part${part + 1}(chain, request, reply)\n}\n`
   }
   source += 'return part0\n'
   if (!codeGenerationAllowed) return null
@@ -106,7 +106,7 @@ function generate (chain: HookChain, kinds: string[]): CompiledChain | null {
   try {
     // eslint-disable-next-line no-new-func -- the point of this module; the source holds no user input
     factory = new Function('hookStateKey', 'sendingKey', 'hijackedKey', 'instance', 'createHookState', 'callWithDone', 'isThenable',
-      'awaitHook', 'loop', 'loopDone', 'doneNotCalled', ...hookNames, source) as RunnerFactory
+      'suspendHook', 'loop', 'loopDone', 'doneNotCalled', ...hookNames, source) as RunnerFactory
   } catch {
     // Code generation refused (Workers, node --disallow-code-generation-from-strings): the generic
     // runner does the same, and no other chain tries again.
@@ -114,25 +114,25 @@ function generate (chain: HookChain, kinds: string[]): CompiledChain | null {
     return null
   }
   return factory(kReplyHookState, kReplySending, kReplyHijacked, chain.hooks[0]!.instance, createHookState, callWithDone,
-    isThenable, awaitHook, loop, loopDone, doneNotCalled, ...hooks)
+    isThenable, suspendHook, loop, loopDone, doneNotCalled, ...hooks)
 }
 
 function stepSource (kind: string, index: number): string {
   const hook = `hook${index}`
   if (kind === 'p') {
     return `  try { returned = ${hook}.call(instance, request, reply) } catch (error) {\n` +
-      '    if (error !== null && error !== undefined) { chain.fail(reply, error); return }\n    returned = undefined\n  }\n' +
-      `  if (isThenable(returned)) { void awaitHook(returned, chain, ${index}, request, reply, undefined); return }\n`
+      '    if (error !== null && error !== undefined) { chain.fail(reply, error); return false }\n    returned = undefined\n  }\n' +
+      `  if (isThenable(returned)) return suspendHook(returned, chain, ${index}, request, reply)\n`
   }
-  if (kind === 'c') return `  callWithDone(reply[hookStateKey] ?? createHookState(request, reply), chain.hooks[${index}], undefined, false)\n  return\n`
+  if (kind === 'c') return `  callWithDone(reply[hookStateKey] ?? createHookState(request, reply), chain.hooks[${index}], undefined, false)\n  return false\n`
   // A throw of null or undefined is no failure (as for every hook): the chain goes on.
   return '  outer = loop.current\n  call = loop.current = loop.calls = (loop.calls + 1) & 0x3fffffff\n' +
     `  try { returned = ${hook}.call(instance, request, reply, loopDone) } catch (error) {\n` +
-    '    loop.current = outer\n    if (error !== null && error !== undefined) { chain.fail(reply, error); return }\n' +
+    '    loop.current = outer\n    if (error !== null && error !== undefined) { chain.fail(reply, error); return false }\n' +
     '    loop.called = call\n    loop.error = undefined\n  }\n' +
     '  loop.current = outer\n' +
-    `  if (loop.called !== call) { doneNotCalled(chain, ${index}, request, reply, returned); return }\n` +
-    '  error = loop.error\n  if (error !== undefined && error !== null) { chain.fail(reply, error); return }\n'
+    `  if (loop.called !== call) { doneNotCalled(chain, ${index}, request, reply, returned); return false }\n` +
+    '  error = loop.error\n  if (error !== undefined && error !== null) { chain.fail(reply, error); return false }\n'
 }
 
 /**

@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
-import { createRequestLogger, requestLogOff } from '../logging/request-logger.js'
-import { runHooks, isAnswered, type ChainEnd } from './run-hooks.js'
+import { createRequestLogger, requestLogOff, logIncomingRequest } from '../logging/request-logger.js'
+import { runHooks, runChain, isAnswered, suspendHandler, driveSuspended, setHandlerSettled, type ChainEnd } from './run-hooks.js'
 import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
 import { watchHandlerTimeout } from './handler-timeout.js'
 import { isThenable } from '../util/functions.js'
@@ -30,11 +30,7 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const request = new route.Request(id, params, raw, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   if (route.watchesRequest) watchRequest(route, raw, request, reply)
-  if (route.onRequest !== null) {
-    runHooks(route.onRequest, request, reply, undefined, 0)
-  } else {
-    afterOnRequest(request, reply)
-  }
+  if (route.onRequest !== null ? runChain(route.onRequest, request, reply, undefined, 0) : afterOnRequest(request, reply)) driveSuspended()
 }
 
 /** What follows the request outside the pipeline (handlerTimeout's timer among it), and the "incoming request" log line. */
@@ -46,7 +42,7 @@ function watchRequest (route: RouteContext, raw: IncomingMessage, request: Runti
   if (server.logController !== null) {
     server.logController.incomingRequest(request, reply)
   } else if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) {
-    request.log.info({ req: request }, 'incoming request')
+    logIncomingRequest(route.requestLines, request)
   }
   if (route.handlerTimeout > 0) watchHandlerTimeout(reply, route.handlerTimeout)
 }
@@ -99,51 +95,52 @@ export function failLifecycle (reply: Reply, error: unknown): void {
   handleError(reply, error)
 }
 
-function afterOnRequest (request: RuntimeRequest, reply: Reply): void {
+// From here to the handler, each step returns true when it (or a step it ran) suspended on a
+// promise (run-hooks.ts, `suspended`): its caller then returns at once, up to the entry that drives it.
+
+function afterOnRequest (request: RuntimeRequest, reply: Reply): boolean {
   const route = request[kRequestRoute]
   if (route.preParsing !== null) {
+    // A payload chain: its hooks' promises are awaited where they are returned.
     runHooks(route.preParsing, request, reply, request.raw, 0)
-  } else {
-    afterPreParsing(request, reply, request.raw)
+    return false
   }
+  return afterPreParsing(request, reply, request.raw)
 }
 
-function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknown): void {
-  if (isAnswered(reply)) return
+function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknown): boolean {
+  if (isAnswered(reply)) return false
   const route = request[kRequestRoute]
   if (route.parseBody) {
     // The raw request, or the stream a preParsing hook replaced it with (Fastify requires a stream there).
-    parseBody(request, reply, payload as BodyStream, afterParsing, failLifecycle as ParsingFailed)
-  } else {
-    afterParsing(request, reply)
+    parseBody(request, reply, payload as BodyStream, afterParsingEntry, failLifecycle as ParsingFailed)
+    return false
   }
+  return afterParsing(request, reply)
 }
 
 /** Where the body reader continues; it hands back the reply it was given, typed as the public one. */
-function afterParsing (request: RuntimeRequest, bodyReply: EnclaveReply): void {
-  const reply = bodyReply as Reply
-  const route = request[kRequestRoute]
-  if (route.preValidation !== null) {
-    runHooks(route.preValidation, request, reply, undefined, 0)
-  } else {
-    validationPhase(request, reply)
-  }
+function afterParsingEntry (request: RuntimeRequest, bodyReply: EnclaveReply): void {
+  if (afterParsing(request, bodyReply as Reply)) driveSuspended()
 }
 
-function validationPhase (request: RuntimeRequest, reply: Reply): void {
+function afterParsing (request: RuntimeRequest, reply: Reply): boolean {
+  const route = request[kRequestRoute]
+  if (route.preValidation !== null) return runChain(route.preValidation, request, reply, undefined, 0)
+  return validationPhase(request, reply)
+}
+
+function validationPhase (request: RuntimeRequest, reply: Reply): boolean {
   const route = request[kRequestRoute]
   if (route.validators !== null) {
     const outcome = validateRequest(route, request)
     if (outcome !== null) {
-      if (outcome instanceof Error) {
-        onValidationFailed(request, reply, outcome)
-        return
-      }
+      if (outcome instanceof Error) return onValidationFailed(request, reply, outcome)
       void awaitValidation(outcome, request, reply)
-      return
+      return false
     }
   }
-  preHandlerPhase(request, reply)
+  return preHandlerPhase(request, reply)
 }
 
 async function awaitValidation (outcome: Promise<Error | null>, request: RuntimeRequest, reply: Reply): Promise<void> {
@@ -154,28 +151,24 @@ async function awaitValidation (outcome: Promise<Error | null>, request: Runtime
     failLifecycle(reply, thrown)
     return
   }
-  if (error !== null) onValidationFailed(request, reply, error)
-  else preHandlerPhase(request, reply)
+  if (error !== null ? onValidationFailed(request, reply, error) : preHandlerPhase(request, reply)) driveSuspended()
 }
 
-function onValidationFailed (request: RuntimeRequest, reply: Reply, error: Error): void {
+function onValidationFailed (request: RuntimeRequest, reply: Reply, error: Error): boolean {
   const route = request[kRequestRoute]
   if (route.attachValidation && (error as ValidationError).validationContext !== undefined) {
     request.validationError = error as ValidationError
-    preHandlerPhase(request, reply)
-    return
+    return preHandlerPhase(request, reply)
   }
   reply.send(error)
+  return false
 }
 
-function preHandlerPhase (request: RuntimeRequest, reply: Reply): void {
-  if (isAnswered(reply)) return
+function preHandlerPhase (request: RuntimeRequest, reply: Reply): boolean {
+  if (isAnswered(reply)) return false
   const route = request[kRequestRoute]
-  if (route.preHandler !== null) {
-    runHooks(route.preHandler, request, reply, undefined, 0)
-  } else {
-    runHandler(request, reply)
-  }
+  if (route.preHandler !== null) return runChain(route.preHandler, request, reply, undefined, 0)
+  return runHandler(request, reply)
 }
 
 /**
@@ -185,33 +178,27 @@ function preHandlerPhase (request: RuntimeRequest, reply: Reply): void {
 export function runInNotFoundRoute (request: RuntimeRequest, reply: Reply, route: RouteContext): void {
   request[kRequestRoute] = route
   reply[kReplyRoute] = route
-  if (route.preHandler !== null) {
-    runHooks(route.preHandler, request, reply, undefined, 0)
-  } else {
-    runHandler(request, reply)
-  }
+  if (route.preHandler !== null ? runChain(route.preHandler, request, reply, undefined, 0) : runHandler(request, reply)) driveSuspended()
 }
 
-function runHandler (request: RuntimeRequest, reply: Reply): void {
+function runHandler (request: RuntimeRequest, reply: Reply): boolean {
   const route = request[kRequestRoute]
   // Fastify 5's tracing channel, on every entry: only a subscribed tracer pays for it.
   if (handlerTracing.hasSubscribers && !route.isNotFound) {
     traceHandler(request, reply, route)
-    return
+    return false
   }
   let result: unknown
   try {
     result = route.handler.call(route.instance, request, reply)
   } catch (error) {
     handlerThrew(reply, error)
-    return
+    return false
   }
-  if (result === undefined || result === reply) return
-  if (isThenable(result)) {
-    void awaitHandler(result, reply)
-    return
-  }
+  if (result === undefined || result === reply) return false
+  if (isThenable(result)) return suspendHandler(result, request, reply)
   if (reply[kReplySending] === false && !reply.sent) sendResult(reply, result)
+  return false
 }
 
 // As Fastify 4.29: the throw is sent like any error, so after the reply it is the "already sent" warning.
@@ -223,17 +210,6 @@ function handlerThrew (reply: Reply, error: unknown): void {
 function handlerRejected (reply: Reply, error: unknown): void {
   if (isAnswered(reply)) reply.log.error({ err: error }, 'Promise errored, but reply.sent = true was set')
   else handleError(reply, error)
-}
-
-async function awaitHandler (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
-  let payload
-  try {
-    payload = await promise
-  } catch (error) {
-    handlerRejected(reply, error)
-    return
-  }
-  handlerResolved(reply, payload)
 }
 
 function handlerResolved (reply: Reply, payload: unknown): void {
@@ -292,6 +268,14 @@ function traceHandler (request: RuntimeRequest, reply: Reply, route: RouteContex
 function failTraced (trace: HandlerTrace, error: unknown, route: RouteContext): void {
   publishFailure(trace, error, failureStatus(error), route.server.profile.api !== 5)
   errorPathOf(trace.reply).trace = trace
+}
+
+// How run-hooks.ts's driver finishes a suspended handler (it suspends nothing after it).
+setHandlerSettled({ resolved: handlerResolvedStep, rejected: handlerRejected })
+
+function handlerResolvedStep (reply: Reply, payload: unknown): boolean {
+  handlerResolved(reply, payload)
+  return false
 }
 
 /** Where each request-lifecycle hook chain leads; compileRoute builds the routes' chains from these. */

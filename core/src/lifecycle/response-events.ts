@@ -8,7 +8,7 @@ import { kRawReply, kReplyEndTime, kReplyRoute } from '../symbols.js'
 import { runHooks, runAbortHooks, type ChainEnd } from './run-hooks.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
-import { requestLogOff } from '../logging/request-logger.js'
+import { requestLogOff, logRequestCompleted as writeRequestCompletedLine } from '../logging/request-logger.js'
 
 /** A raw request, response or socket that points back at its reply, so its listeners are module-level functions. */
 type WithReply<T> = T & { [kRawReply]?: Reply }
@@ -16,7 +16,8 @@ type WithReply<T> = T & { [kRawReply]?: Reply }
 /** 'finish' must be observed: onResponse hooks or the "request completed" log line. */
 export function watchFinish (res: ServerResponse, reply: Reply): void {
   ;(res as WithReply<ServerResponse>)[kRawReply] = reply
-  res.once('finish', onResponseFinished)
+  // `on`, not `once`: once wraps the listener per response (onResponseFinished ignores a second 'finish').
+  res.on('finish', onResponseFinished)
 }
 
 export function watchAbort (raw: IncomingMessage, reply: Reply): void {
@@ -31,6 +32,8 @@ export function watchTimeout (raw: IncomingMessage, reply: Reply): void {
 
 function onResponseFinished (this: ServerResponse): void {
   const reply = (this as WithReply<ServerResponse>)[kRawReply]!
+  // light-my-request's response emits 'finish' twice: the first one counts.
+  if (reply[kReplyEndTime] !== 0) return
   reply[kReplyEndTime] = performance.now()
   const route = reply[kReplyRoute]
   // As Fastify: "request completed" is written once the onResponse hooks are done.
@@ -46,7 +49,7 @@ function requestLoggingOn (reply: Reply): boolean {
 function logRequestCompleted (request: RuntimeRequest, reply: Reply): void {
   const controller = reply[kReplyRoute].server.logController
   if (controller !== null) controller.requestCompleted(null, request, reply)
-  else if (requestLoggingOn(reply)) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  else if (requestLoggingOn(reply)) writeRequestCompletedLine(reply[kReplyRoute].requestLines, reply)
 }
 
 /** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */

@@ -10,10 +10,10 @@ import type { RuntimeRequest } from '../request/request.js'
  * Continues the lifecycle after a hook chain (`payload` is the chain's payload, `undefined` for
  * chains without one). Module-level functions, so nothing is allocated per request.
  */
-export type Next = (request: RuntimeRequest, reply: Reply, payload: unknown) => void
+export type Next = (request: RuntimeRequest, reply: Reply, payload: unknown) => boolean | void
 export type Fail = (reply: Reply, error: unknown) => void
-/** A chain's own generated runner (compile-chain.ts), started at its first hook. */
-export type CompiledChain = (chain: HookChain, request: RuntimeRequest, reply: Reply) => void
+/** A chain's own generated runner (compile-chain.ts), started at its first hook; true when it suspended (see `suspended`). */
+export type CompiledChain = (chain: HookChain, request: RuntimeRequest, reply: Reply) => boolean
 
 /**
  * Where a hook name's chain leads, declared once by the module that continues the lifecycle after
@@ -155,10 +155,16 @@ const isFailure = function isFailure (withPayload: boolean, error: unknown): boo
  * nothing is left to read or record once the hook returns (see hookDone).
  */
 export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
-  if (start === 0 && chain.compiled !== null) {
-    chain.compiled(chain, request, reply)
-    return
-  }
+  if (runChain(chain, request, reply, payload, start)) driveSuspended()
+}
+
+/**
+ * runHooks for the request's own pipeline (handle-request.ts): true when a step returned a promise
+ * and was suspended rather than awaited (see `suspended`); the caller then returns true as well,
+ * up to the function that drives the request.
+ */
+export function runChain (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): boolean {
+  if (start === 0 && chain.compiled !== null) return chain.compiled(chain, request, reply)
   // Read once into locals: a hook call could change any object, so V8 reloads (and re-checks) every
   // field read after one; the chain never changes after ready(). `=== true` tests a boolean with
   // one comparison where a truthiness test checks for every falsy kind (bench/notes.md, S5 second pass).
@@ -167,12 +173,12 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
   const withPayload = chain.withPayload === true
   const stopWhenAnswered = chain.stopWhenAnswered === true
   for (let i = start; i < count; i++) {
-    if (stopWhenAnswered && i > start && answered(reply)) return
+    if (stopWhenAnswered && i > start && answered(reply)) return false
     const hook = hooks[i]!
     if (hook.callbackStyle === true) {
       const state = reply[kReplyHookState] ?? createHookState(request, reply)
       callWithDone(state, hook, payload, withPayload)
-      return
+      return false
     }
     let returned: unknown
     try {
@@ -182,16 +188,106 @@ export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Repl
     } catch (error) {
       if (isNothing(error)) continue
       chain.fail(reply, error)
-      return
+      return false
     }
     if (isThenable(returned)) {
-      void awaitHook(returned, chain, i, request, reply, payload)
-      return
+      // Payload chains and the chains that run after the answer keep their own await.
+      if (withPayload || !stopWhenAnswered) {
+        void awaitHook(returned, chain, i, request, reply, payload)
+        return false
+      }
+      return suspendHook(returned, chain, i, request, reply)
     }
     if (withPayload && returned !== undefined) payload = returned
   }
-  if (stopWhenAnswered && answered(reply)) return
-  chain.next(request, reply, payload)
+  if (stopWhenAnswered && answered(reply)) return false
+  return chain.next(request, reply, payload) === true
+}
+
+/**
+ * One async function per request instead of one per awaited hook or handler. A step of the
+ * request's pipeline that returns a promise (a request-phase hook, the handler) records it here and
+ * returns true; every function between it and the pipeline's entry returns at once, doing nothing
+ * more, and the entry hands the promise to `drive`, which awaits it, runs the step's continuation,
+ * and goes on with whatever that continuation suspends next. The promise is awaited before any
+ * other code runs (only returns happen in between), so each await happens in the same microtask,
+ * and each step resumes after the same number of microtask turns, as when every step awaited its
+ * own promise (and as in Fastify, where each is one `then`).
+ */
+interface Suspension {
+  promise: PromiseLike<unknown> | null
+  /** The hook chain of a suspended hook; null for the handler. */
+  chain: HookChain | null
+  index: number
+  request: RuntimeRequest | null
+  reply: Reply | null
+}
+
+export const suspended: Suspension = { promise: null, chain: null, index: 0, request: null, reply: null }
+
+/** What a suspended handler's promise resolves to or rejects with is handled by handle-request.ts. */
+let handlerSettled: { resolved: (reply: Reply, value: unknown) => boolean, rejected: (reply: Reply, error: unknown) => void } | null = null
+
+export function setHandlerSettled (handlers: typeof handlerSettled): void {
+  handlerSettled = handlers
+}
+
+export function suspendHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply): boolean {
+  suspended.promise = promise
+  suspended.chain = chain
+  suspended.index = index
+  suspended.request = request
+  suspended.reply = reply
+  return true
+}
+
+export function suspendHandler (promise: PromiseLike<unknown>, request: RuntimeRequest, reply: Reply): boolean {
+  suspended.promise = promise
+  suspended.chain = null
+  suspended.index = 0
+  suspended.request = request
+  suspended.reply = reply
+  return true
+}
+
+/** Where the pipeline was entered from outside (a listener, a callback, a body parser): the suspension just recorded is driven from here. */
+export function driveSuspended (): void {
+  void drive()
+}
+
+async function drive (): Promise<void> {
+  for (;;) {
+    const promise = suspended.promise!
+    const chain = suspended.chain
+    const index = suspended.index
+    const request = suspended.request!
+    const reply = suspended.reply!
+    suspended.promise = null
+    suspended.chain = null
+    suspended.request = null
+    suspended.reply = null
+    let value: unknown
+    let failed = false
+    try {
+      value = await promise
+    } catch (error) {
+      value = error
+      failed = true
+    }
+    if (chain === null) {
+      if (failed) {
+        handlerSettled!.rejected(reply, value)
+        return
+      }
+      if (!handlerSettled!.resolved(reply, value)) return
+    } else {
+      if (failed) {
+        chain.fail(reply, rejectionReason(value))
+        return
+      }
+      if (answered(reply) || !runChain(chain, request, reply, undefined, index + 1)) return
+    }
+  }
 }
 
 /**
@@ -224,7 +320,7 @@ function callbackHookThrew (state: HookState, chain: HookChain, index: number, p
   }
   if (isNothing(error)) {
     if (chain.stopWhenAnswered === true && answered(reply)) return
-    runHooks(chain, state.request, reply, payload, index + 1)
+    if (runChain(chain, state.request, reply, payload, index + 1)) driveSuspended()
     return
   }
   chain.fail(reply, error)
@@ -239,7 +335,7 @@ export async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain
     return
   }
   if (chain.stopWhenAnswered && answered(reply)) return
-  runHooks(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)
+  if (runChain(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)) driveSuspended()
 }
 
 /**
@@ -282,7 +378,7 @@ const hookDone = function hookDone (state: HookState, error: unknown, value: unk
     callWithDone(state, next, payload, withPayload)
     return
   }
-  runHooks(step.chain, state.request, reply, payload, step.index + 1)
+  if (runChain(step.chain, state.request, reply, payload, step.index + 1)) driveSuspended()
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */

@@ -39,7 +39,8 @@ export function isLoggerInstance (value: object): value is EnclaveLogger {
   return typeof (value as EnclaveLogger).child === 'function' && typeof (value as EnclaveLogger).info === 'function'
 }
 
-const requestSerializers = {
+/** Fastify's `req`/`res`/`err` serializers; request-lines.ts writes what the first two make without calling them. */
+export const requestSerializers = {
   req: function serializeRequest (req: { method?: string, url?: string, hostname?: string, ip?: string, headers?: Record<string, unknown>, socket?: { remotePort?: number } }) {
     const version = req.headers?.['accept-version']
     return {

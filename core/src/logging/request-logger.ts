@@ -3,6 +3,10 @@ import type { IncomingMessage } from 'node:http'
 import { pino } from 'pino'
 import { disabledLogger, isLoggerInstance, requiredMethods, type EnclaveLogger } from './logger.js'
 import { errorCodes } from '../errors/codes.js'
+import { jsonString } from './json-string.js'
+import { settleRequestLines, writeIncomingRequest, writeRequestCompleted, pinoNoop, type RequestLines } from './request-lines.js'
+import type { RuntimeRequest } from '../request/request.js'
+import type { Reply } from '../reply/reply-state.js'
 import type { ContextState } from '../instance/context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
@@ -113,6 +117,7 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   if (withSerializers) loggerOptions.serializers = serializers ?? {}
   route.loggerOptions = loggerOptions
   route.directChild = factory === null && route.logger !== disabledLogger ? settleDirectChild(route.logger, server.options.requestIdLogLabel) : null
+  route.requestLines = route.logger !== disabledLogger ? settledRequestLines(route.logger) : null
 }
 
 function hasLogSerializers (context: ContextState): boolean {
@@ -170,8 +175,39 @@ export interface DirectChild {
 function directChild (parent: PinoInternals, direct: DirectChild, id: string): EnclaveLogger {
   const child = Object.create(parent) as PinoInternals
   if (direct.formatters !== null) child[formattersSym] = direct.formatters
-  child[chindingsSym] = (parent[chindingsSym] as string) + direct.labelPart + JSON.stringify(id)
+  child[chindingsSym] = (parent[chindingsSym] as string) + direct.labelPart + jsonString(id)
   return child
+}
+
+const linesOf = new WeakMap<object, RequestLines | null>()
+
+/** One probe per route logger (routes of one context share it). */
+function settledRequestLines (logger: EnclaveLogger): RequestLines | null {
+  let lines = linesOf.get(logger)
+  if (lines === undefined) {
+    lines = settleRequestLines(logger)
+    linesOf.set(logger, lines)
+  }
+  return lines
+}
+
+/**
+ * "incoming request": written directly where request-lines.ts settled that it can, otherwise
+ * through the logger, with nothing built when its info level is off.
+ */
+export function logIncomingRequest (lines: RequestLines | null, request: RuntimeRequest): void {
+  const log = request.log
+  if (lines !== null && log.info === lines.info && writeIncomingRequest(lines, request)) return
+  if (log.info === pinoNoop) return
+  log.info({ req: request }, 'incoming request')
+}
+
+/** "request completed", as logIncomingRequest. */
+export function logRequestCompleted (lines: RequestLines | null, reply: Reply): void {
+  const log = reply.log
+  if (lines !== null && log.info === lines.info && writeRequestCompleted(lines, reply)) return
+  if (log.info === pinoNoop) return
+  log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
 }
 
 const probeId = 'req-probe'

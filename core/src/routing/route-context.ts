@@ -13,6 +13,7 @@ import type { SchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { ChildLoggerFactory, DirectChild, RequestIdGenerator } from '../logging/request-logger.js'
+import type { RequestLines } from '../logging/request-lines.js'
 import type { ResponseInspector } from '../schema/response-inspection.js'
 import type { RouteSchema } from '../types/route-types.js'
 import { RouteOptionsSource } from '../request/route-options-view.js'
@@ -87,6 +88,8 @@ export class RouteContext {
   loggerOptions: Record<string, unknown> = {}
   /** How request loggers are made without pino's child(), when that is provably the same logger (request-logger.ts). */
   directChild: DirectChild | null = null
+  /** How this route's request lines are written without pino's generic path, when provably the same bytes (request-lines.ts). */
+  requestLines: RequestLines | null = null
   /** Routes outside GET, HEAD and UNLOCK read a body when one is sent. */
   readonly parseBody: boolean
   readonly routeHooks: Partial<Record<RequestHookName, HookEntry[]>>
