@@ -15,8 +15,8 @@ export const coreSrc = join(repoRoot, 'core', 'src')
  */
 export const layers = [
   ['symbols.ts', 'util/', 'errors/', 'types/'],
-  ['logging/', 'schema/', 'request/'],
-  ['lifecycle/hooks.ts', 'lifecycle/run-hooks.ts', 'lifecycle/application-hooks.ts', 'lifecycle/done-called-last.ts', 'lifecycle/compile-chain.ts'],
+  ['logging/', 'schema/', 'request/', 'routing/http-methods.ts'],
+  ['lifecycle/hooks.ts', 'lifecycle/run-hooks.ts', 'lifecycle/application-hooks.ts', 'lifecycle/done-called-last.ts', 'lifecycle/compile-chain.ts', 'lifecycle/handler-tracing.ts'],
   ['reply/'],
   ['lifecycle/handle-request.ts', 'lifecycle/response-events.ts', 'lifecycle/handler-timeout.ts'],
   ['routing/'],
