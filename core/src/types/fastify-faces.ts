@@ -157,6 +157,23 @@ export type ProtoAction = 'error' | 'remove' | 'ignore'
 export type ConstructorAction = 'error' | 'remove' | 'ignore'
 
 export type hasContentTypeParser = (contentType: string | RegExp) => boolean
+
+// The content-type parser signatures both faces share, given the face's request type.
+/** A body parser given `parseAs: 'string' | 'buffer'`: it receives the whole body. */
+export type BodyParserFor<Request, RawBody extends string | Buffer> =
+  ((request: Request, rawBody: RawBody, done: (err: Error | null, body?: any) => void) => void)
+  | ((request: Request, rawBody: RawBody) => Promise<any>)
+/** A body parser reading the raw request stream itself. */
+export type ContentTypeParserFor<Request, RawRequest> =
+  ((request: Request, payload: RawRequest) => Promise<any>)
+  | ((request: Request, payload: RawRequest, done: (err: Error | null, body?: any) => void) => void)
+/** `addContentTypeParser`: a stream parser, or a whole-body one with `parseAs`. */
+export interface AddContentTypeParserFor<Request, RawRequest> {
+  (contentType: string | string[] | RegExp, opts: { bodyLimit?: number }, parser: ContentTypeParserFor<Request, RawRequest>): void
+  (contentType: string | string[] | RegExp, parser: ContentTypeParserFor<Request, RawRequest>): void
+  <parseAs extends string | Buffer>(contentType: string | string[] | RegExp, opts: { parseAs: parseAs extends Buffer ? 'buffer' : 'string', bodyLimit?: number },
+    parser: BodyParserFor<Request, parseAs>): void
+}
 export type removeContentTypeParser = (contentType: string | RegExp | Array<string | RegExp>) => void
 export type removeAllContentTypeParsers = () => void
 

@@ -1,4 +1,4 @@
-import type { ConstructorAction, ProtoAction } from '@enclave/core/internal'
+import type { AddContentTypeParserFor, BodyParserFor, ConstructorAction, ContentTypeParserFor, ProtoAction } from '@enclave/core/internal'
 import type { FastifyRequest } from './request.js'
 import type { RouteGenericInterface } from './route.js'
 import type { FastifySchema } from './schema.js'
@@ -15,8 +15,7 @@ export type FastifyBodyParser<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> = ((request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, rawBody: RawBody, done: (err: Error | null, body?: any) => void) => void)
-| ((request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, rawBody: RawBody) => Promise<any>)
+> = BodyParserFor<FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, RawBody>
 
 /** A body parser reading the raw request stream itself. */
 export type FastifyContentTypeParser<
@@ -25,8 +24,7 @@ export type FastifyContentTypeParser<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> = ((request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, payload: RawRequest) => Promise<any>)
-| ((request: FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, payload: RawRequest, done: (err: Error | null, body?: any) => void) => void)
+> = ContentTypeParserFor<FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, RawRequest>
 
 /** The type of `addContentTypeParser`. */
 export interface AddContentTypeParser<
@@ -35,11 +33,6 @@ export interface AddContentTypeParser<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault
-> {
-  (contentType: string | string[] | RegExp, opts: { bodyLimit?: number }, parser: FastifyContentTypeParser<RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>): void
-  (contentType: string | string[] | RegExp, parser: FastifyContentTypeParser<RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>): void
-  <parseAs extends string | Buffer>(contentType: string | string[] | RegExp, opts: { parseAs: parseAs extends Buffer ? 'buffer' : 'string', bodyLimit?: number },
-    parser: FastifyBodyParser<parseAs, RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>): void
-}
+> extends AddContentTypeParserFor<FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider>, RawRequest> {}
 
 export type getDefaultJsonParser = (onProtoPoisoning: ProtoAction, onConstructorPoisoning: ConstructorAction) => FastifyBodyParser<string>
