@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
+import { AsyncLocalStorage, AsyncResource, createHook, executionAsyncId } from 'node:async_hooks'
 import { faces, fastify5Faces, type Factory } from './fixtures/faces.js'
 
 /**
@@ -41,5 +41,26 @@ for (const [name, factory] of [...fastify5Faces, ...faces]) {
         '400 {"error":"parser failed","id":"error"}'
       ], `parseAs ${String(parseAs)}`)
     }
+  })
+}
+
+for (const [name, factory] of [...fastify5Faces, ...faces]) {
+  test(`${name}: after a custom parser's done, the request runs in a content-type-parser:run resource, destroyed once done`, async (t) => {
+    const created = new Set<number>()
+    const destroyed = new Set<number>()
+    const hook = createHook({
+      init (id, type) { if (type === 'content-type-parser:run') created.add(id) },
+      destroy (id) { if (created.has(id)) destroyed.add(id) }
+    }).enable()
+    const app = factory()
+    app.addContentTypeParser('application/custom', { parseAs: 'string' }, (_request: unknown, body: string, done: (error: null, body: string) => void) => { setImmediate(() => done(null, body)) })
+    app.post('/', () => created.has(executionAsyncId()))
+    const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/custom' }, payload: 'x' })
+    await new Promise((resolve) => setImmediate(resolve))
+    hook.disable()
+    await app.close()
+    t.equal(res.payload, 'true')
+    t.equal(created.size, 1)
+    t.same(destroyed, created)
   })
 }

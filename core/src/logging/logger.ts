@@ -39,22 +39,42 @@ export function isLoggerInstance (value: object): value is EnclaveLogger {
   return typeof (value as EnclaveLogger).child === 'function' && typeof (value as EnclaveLogger).info === 'function'
 }
 
-/** Fastify's `req`/`res`/`err` serializers; request-lines.ts writes what the first two make without calling them. */
-export const requestSerializers = {
-  req: function serializeRequest (req: { method?: string, url?: string, hostname?: string, ip?: string, headers?: Record<string, unknown>, socket?: { remotePort?: number } }) {
-    const version = req.headers?.['accept-version']
-    return {
-      method: req.method,
-      url: req.url,
-      version: typeof version === 'string' ? version : undefined,
-      hostname: req.hostname,
-      remoteAddress: req.ip,
-      remotePort: req.socket?.remotePort
-    }
+interface SerializedRequest { method?: string, url?: string, host?: string, hostname?: string, ip?: string, headers?: Record<string, unknown>, socket?: { remotePort?: number } }
+
+function versionOf (req: SerializedRequest): string | undefined {
+  const version = req.headers?.['accept-version']
+  return typeof version === 'string' ? version : undefined
+}
+
+function serializeReply (reply: { statusCode: number }) {
+  return { statusCode: reply.statusCode }
+}
+
+// A type alias (not an interface) so it is assignable to pino's serializer map.
+type RequestSerializers = {
+  req: (req: SerializedRequest) => Record<string, unknown>
+  res: typeof serializeReply
+  err: typeof pino.stdSerializers.err
+}
+
+/**
+ * Fastify 4.29's `req`/`res`/`err` serializers (`hostname` is the Host header, port included);
+ * request-lines.ts writes what the first two make without calling them.
+ */
+export const requestSerializers: RequestSerializers = {
+  req: function serializeRequest (req: SerializedRequest) {
+    return { method: req.method, url: req.url, version: versionOf(req), hostname: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
   },
-  res: function serializeReply (reply: { statusCode: number }) {
-    return { statusCode: reply.statusCode }
+  res: serializeReply,
+  err: pino.stdSerializers.err
+}
+
+/** Fastify 5's: the same fields, with `host` (request.host, port included) where 4.29 wrote `hostname`. */
+const fastify5RequestSerializers: RequestSerializers = {
+  req: function serializeRequest (req: SerializedRequest) {
+    return { method: req.method, url: req.url, version: versionOf(req), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
   },
+  res: serializeReply,
   err: pino.stdSerializers.err
 }
 
@@ -81,8 +101,8 @@ function destinationOf (options: Record<string, unknown>): pino.DestinationStrea
 }
 
 /** A logger instance given: it gets the request serializers through a child, as in Fastify. */
-function fromInstance (given: EnclaveLogger): LoggerSetting {
-  const withSerializers = given.child({}, { serializers: serializersNotIn(given) })
+function fromInstance (given: EnclaveLogger, serializers: RequestSerializers): LoggerSetting {
+  const withSerializers = given.child({}, { serializers: serializersNotIn(given, serializers) })
   return { logger: withSerializers ?? given, enabled: true }
 }
 
@@ -105,36 +125,40 @@ export function createLoggerFrom (logger: unknown, loggerInstance: unknown, api:
     }
     const missing = missingMethods(loggerInstance)
     if (missing !== '') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing)
-    return fromInstance(loggerInstance as EnclaveLogger)
+    return fromInstance(loggerInstance as EnclaveLogger, serializersFor(api))
   }
   if (api === 5 && typeof logger === 'object' && logger !== null && requiredMethods.some((name) => typeof (logger as Record<string, unknown>)[name] === 'function')) {
     const missing = missingMethods(logger)
     if (missing !== '') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing)
     throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_CONFIG()
   }
-  return createLogger(logger)
+  return createLogger(logger, serializersFor(api))
+}
+
+function serializersFor (api: 4 | 5): RequestSerializers {
+  return api === 5 ? fastify5RequestSerializers : requestSerializers
 }
 
 /**
  * `logger` option: false | true | pino options (plus Fastify's `stream` and `file`) | an existing
  * pino-compatible instance (Fastify 4's form), which gets the request serializers through a child.
  */
-export function createLogger (option: unknown): LoggerSetting {
+export function createLogger (option: unknown, defaultSerializers: RequestSerializers = requestSerializers): LoggerSetting {
   if (option === undefined || option === false || option === null) {
     return { logger: disabledLogger, enabled: false }
   }
   if (option === true) {
-    return { logger: pino({ serializers: requestSerializers }), enabled: true }
+    return { logger: pino({ serializers: defaultSerializers }), enabled: true }
   }
   if (typeof option === 'object') {
-    if (isLoggerInstance(option)) return fromInstance(option)
+    if (isLoggerInstance(option)) return fromInstance(option, defaultSerializers)
     const looksLikeLogger = requiredMethods.some((name) => typeof (option as Record<string, unknown>)[name] === 'function')
     if (looksLikeLogger) {
       throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(requiredMethods.join(','))
     }
     const { stream: _stream, file: _file, ...options } = option as LoggerOptions & { stream?: unknown, file?: unknown }
     const destination = destinationOf(option as Record<string, unknown>)
-    const serializers = { ...requestSerializers, ...(options.serializers ?? {}) }
+    const serializers = { ...defaultSerializers, ...(options.serializers ?? {}) }
     const settings = { level: 'info', ...options, serializers }
     const logger = destination === undefined ? pino(settings) : pino(settings, destination)
     return { logger, enabled: true }
@@ -146,12 +170,12 @@ export function createLogger (option: unknown): LoggerSetting {
  * The request serializers a given logger instance lacks: the serializers it was built with win, as
  * in Fastify 4.29 (a pino logger with its own `req` serializer keeps it).
  */
-function serializersNotIn (given: EnclaveLogger): Partial<typeof requestSerializers> {
+function serializersNotIn (given: EnclaveLogger, serializers: RequestSerializers): Partial<RequestSerializers> {
   const own = (given as unknown as Record<symbol, unknown>)[pino.symbols.serializersSym]
-  if (typeof own !== 'object' || own === null) return requestSerializers
-  const missing: Partial<typeof requestSerializers> = {}
-  for (const key of Object.keys(requestSerializers) as Array<keyof typeof requestSerializers>) {
-    if (!(key in own)) (missing as Record<string, unknown>)[key] = requestSerializers[key]
+  if (typeof own !== 'object' || own === null) return serializers
+  const missing: Partial<RequestSerializers> = {}
+  for (const key of Object.keys(serializers) as Array<keyof RequestSerializers>) {
+    if (!(key in own)) (missing as Record<string, unknown>)[key] = serializers[key]
   }
   return missing
 }

@@ -124,8 +124,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     return
   }
   if (parser.parseAs === null) {
-    // A promise keeps its caller's async context itself: only a `done` callback needs the scope.
-    runParser(parser, request, reply, payload, next, fail, parser.callbackStyle ? new AsyncResource('enclave.body') : null)
+    runParser(parser, request, reply, payload, next, fail)
     return
   }
   // Route bodyLimit, else the parser's, else the server's.
@@ -279,7 +278,7 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   }
   const body = reader.chunks.length === 1 ? reader.chunks[0]! : Buffer.concat(reader.chunks, reader.received)
   if (reader.parser.parseAs !== 'string') {
-    runParser(reader.parser, reader.request, reader.reply, body, reader.next, reader.fail, reader)
+    runParser(reader.parser, reader.request, reader.reply, body, reader.next, reader.fail)
     return
   }
   const text = body.toString('utf8')
@@ -290,7 +289,7 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
-  runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail, reader)
+  runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail)
 }
 
 function onBodyError (this: BodyStream, error: Error): void {
@@ -309,20 +308,29 @@ function onBodyError (this: BodyStream, error: Error): void {
 }
 
 /**
- * `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. `scope`
- * is the request's async context: a parser may call `done` from anywhere (the raw stream's events,
- * another library's async resource), and the lifecycle continues in the request's context all the
- * same, as Fastify's does.
+ * `parser(request, body)` may return the body, a promise of it, or call `done(err, body)`. A parser
+ * may call `done` from anywhere (the raw stream's events, another library's async resource): as in
+ * Fastify, the lifecycle continues in an async resource made in the request's context when the
+ * parser was called (`content-type-parser:run`, destroyed once done). The built-in parsers call
+ * `done` at once, in that context already, and need none.
  */
-function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed, scope: AsyncResource | null): void {
+function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed): void {
   if (parser.callbackStyle) {
     let settled = false
+    const scope = parser.builtIn ? null : new AsyncResource('content-type-parser:run')
     try {
       parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
         if (settled) return
         settled = true
-        if (scope === null) finishParsing(request, reply, error, parsed, next, fail)
-        else scope.runInAsyncScope(finishParsing, null, request, reply, error, parsed, next, fail)
+        if (scope === null) {
+          finishParsing(request, reply, error, parsed, next, fail)
+          return
+        }
+        try {
+          scope.runInAsyncScope(finishParsing, null, request, reply, error, parsed, next, fail)
+        } finally {
+          scope.emitDestroy()
+        }
       })
     } catch (error) {
       if (!settled) {
