@@ -29,7 +29,7 @@ const raisedButNotCatalogued: Record<string, string> = {
 /** Where the catalogues live: their own definitions are not uses. */
 const definitionFiles = new Set(['core/src/errors/codes.ts', 'core/src/errors/warnings.ts', 'core/src/errors/package-codes.ts'])
 
-const codePattern = /^(?:(?:FST|ENC|ENCLAVE|AVV)_[A-Z0-9]+(?:_[A-Z0-9]+)+|FST(?:WRN|DEP)\d{3})$/
+const codePattern = /^(?:(?:FST|ENC|ENCLAVE|AVV)_[A-Z0-9]+(?:_[A-Z0-9]+)+|FST(?:WRN|DEP|SEC)\d{3})$/
 
 function sourceFiles (dir: string): string[] {
   const files: string[] = []

@@ -84,9 +84,12 @@ export class ParserLookup {
   private readonly patterns: Array<[RegExp, BodyParser]>
   private readonly catchAll: BodyParser | null
   private readonly exactMatching: boolean
+  /** Fastify 5.12 leaves a malformed parameter out of a header (`application/json;` is JSON); 4.29 refuses the header. */
+  private readonly skipMalformedParams: boolean
   private readonly cache = new Map<string, BodyParser | null>()
 
-  constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean) {
+  constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean, skipMalformedParams: boolean) {
+    this.skipMalformedParams = skipMalformedParams
     this.byKey = byKey
     this.keyed = []
     for (const [key, parser] of byKey) this.keyed.unshift(keyedParser(key, parser))
@@ -109,7 +112,7 @@ export class ParserLookup {
    * with parameters needs them in the header too and wins over the bare type.
    */
   private matchExactly (header: string): BodyParser | null {
-    const parsed = parseContentType(header)
+    const parsed = parseContentType(header, this.skipMalformedParams)
     if (parsed === null) return this.unparsable(header)
     for (const entry of this.keyed) {
       if (entry.hasParams && entry.type === parsed.type && hasParams(parsed.params, entry.params)) return entry.parser
@@ -128,7 +131,7 @@ export class ParserLookup {
   private matchLoosely (header: string): BodyParser | null {
     const exact = this.byKey.get(header)
     if (exact !== undefined) return exact
-    const parsed = parseContentType(header)
+    const parsed = parseContentType(header, this.skipMalformedParams)
     if (parsed === null) return this.unparsable(header)
     const entry = this.containedKey(parsed)
     if (entry !== null) return entry.parser
@@ -161,7 +164,7 @@ export class ParserLookup {
   keyTypeOf (header: string): string | null {
     // A header spelled exactly as a key is read by that key's parser: its own type.
     if (this.exactMatching || this.byKey.has(header)) return null
-    const parsed = parseContentType(header)
+    const parsed = parseContentType(header, this.skipMalformedParams)
     const entry = parsed === null ? null : this.containedKey(parsed)
     return entry === null ? null : entry.type
   }
@@ -288,8 +291,8 @@ export class ParserStore {
   }
 
   /** Called at ready(): the parsers this context sees, in a lookup structure. */
-  compile (exactMatching: boolean): ParserLookup {
+  compile (exactMatching: boolean, skipMalformedParams: boolean): ParserLookup {
     const { exact, patterns, catchAll } = this.flatten()
-    return new ParserLookup(exact, patterns, catchAll, exactMatching)
+    return new ParserLookup(exact, patterns, catchAll, exactMatching, skipMalformedParams)
   }
 }

@@ -61,7 +61,7 @@ const parserLookups = new WeakMap<ContextState, ParserLookup>()
 function parsersOf (context: ContextState): ParserLookup {
   let lookup = parserLookups.get(context)
   if (lookup === undefined) {
-    lookup = context.parsers.compile(context.server.options.exactContentTypeMatching === true)
+    lookup = context.parsers.compile(context.server.options.exactContentTypeMatching === true, context.server.profile.api === 5)
     parserLookups.set(context, lookup)
   }
   return lookup

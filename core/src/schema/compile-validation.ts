@@ -9,6 +9,7 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import { warnings } from '../errors/warnings.js'
 import { bodySchemaAllowed } from '../routing/http-methods.js'
+import { warnUnnormalizedHeaderRefs } from './header-schema-refs.js'
 
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
 /** The order Fastify compiles (and warns about) the parts. */
@@ -117,6 +118,7 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
       validators.push({ part, fn: null, byMediaType })
       continue
     }
+    if (part === 'headers') warnUnnormalizedHeaderRefs(partSchema, route.method, route.url)
     const fn = compileOrDefer(compiler, route, part, part === 'headers' ? normalizeHeadersSchema(partSchema, false) : partSchema)
     if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }
