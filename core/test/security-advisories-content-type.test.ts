@@ -134,7 +134,10 @@ t.test('CVE-2022-41919: a form-safe type carrying `application/json` as a parame
     const { port, handled } = await start(t, factory)
     for (const type of ['text/plain; application/json', 'text/plain;application/json', 'multipart/form-data; application/json']) {
       // A browser form may send these cross-site without a preflight: a JSON body must not pass.
-      t.equal((await post(port, '/plain', type, '{"foo":"ok"}')).statusCode, 415, `${name}: ${type}`)
+      // The v5 face, as Fastify 5.12, leaves the malformed parameter out: `text/plain` is read as
+      // text, which the object schema refuses.
+      const expected = name === fastify5Face[0] && type.startsWith('text/plain') ? 400 : 415
+      t.equal((await post(port, '/plain', type, '{"foo":"ok"}')).statusCode, expected, `${name}: ${type}`)
     }
     t.same(handled, [], `${name}: no handler ran`)
   }

@@ -48,3 +48,17 @@ export function fromWebPayload (reply: Reply, payload: object): Readable | null 
   if (typeof response.headers?.forEach === 'function') response.headers.forEach(function addHeader (value, name) { headers[name] = value })
   return response.body === null || response.body === undefined ? null : Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
 }
+
+/**
+ * Fastify 5's HEAD twin of a GET route that returns a web `ReadableStream`: the stream is cancelled,
+ * not read (a failing `cancel` is logged); true when it was. Fastify 4.29 has no web streams.
+ */
+export function cancelWebStreamForHead (reply: Reply, payload: object): boolean {
+  const stream = payload as { getReader?: unknown, cancel?: unknown, locked?: unknown }
+  if (typeof stream.getReader !== 'function' || typeof stream.cancel !== 'function' || stream.locked === true) return false
+  const cancelled = (stream.cancel as (reason: string) => Promise<void>).call(payload, 'Stream cancelled by HEAD route')
+  cancelled.then(undefined, function onCancelError (error: unknown) {
+    reply.log.error({ err: error }, 'Error on Stream found for HEAD route')
+  })
+  return true
+}

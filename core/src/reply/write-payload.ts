@@ -6,7 +6,7 @@ import { handleError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
 import { answersHeadTwin } from './head-twin.js'
-import { fromWebPayload, isWebPayload } from './web-payload.js'
+import { cancelWebStreamForHead, fromWebPayload, isWebPayload } from './web-payload.js'
 import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
@@ -110,6 +110,10 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
   const res = reply.raw
   if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
   if (typeof payload === 'object' && payload !== null) {
+    if (answersHeadTwin(reply) && reply[kReplyRoute].server.profile.api === 5 && cancelWebStreamForHead(reply, payload)) {
+      endWithoutBody(reply, res)
+      return
+    }
     payload = asWritable(reply, payload)
     if (payload === notWritten) return
   }

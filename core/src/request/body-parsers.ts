@@ -110,9 +110,12 @@ export class ParserLookup {
   private readonly exactMatching: boolean
   /** Fastify 5 tests a RegExp key against the whole parsed type, parameters included (see patternSubject). */
   private readonly patternsSeeParameters: boolean
+  /** Fastify 5.12 leaves a malformed parameter out of a header (`application/json;` is JSON); 4.29 refuses the header. */
+  private readonly skipMalformedParams: boolean
   private readonly cache = new Map<string, BodyParser | null>()
 
   constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean, api: 4 | 5) {
+    this.skipMalformedParams = api === 5
     this.byKey = byKey
     this.keyed = []
     for (const [key, parser] of byKey) this.keyed.unshift(keyedParser(key, parser))
@@ -138,7 +141,7 @@ export class ParserLookup {
    * with parameters needs them in the header too and wins over the bare type.
    */
   private matchExactly (header: string): BodyParser | null {
-    const parsed = parseContentType(header)
+    const parsed = parseContentType(header, this.skipMalformedParams)
     if (parsed === null) return this.unparsable(header)
     for (const entry of this.keyed) {
       if (entry.hasParams && entry.type === parsed.type && hasParams(parsed.params, entry.params)) return entry.parser
@@ -157,7 +160,7 @@ export class ParserLookup {
   private matchLoosely (header: string): BodyParser | null {
     const exact = this.byKey.get(header)
     if (exact !== undefined) return exact
-    const parsed = parseContentType(header)
+    const parsed = parseContentType(header, this.skipMalformedParams)
     if (parsed === null) return this.unparsable(header)
     const entry = this.containedKey(parsed)
     if (entry !== null) return entry.parser
@@ -190,7 +193,7 @@ export class ParserLookup {
   keyTypeOf (header: string): string | null {
     // A header spelled exactly as a key is read by that key's parser: its own type.
     if (this.exactMatching || this.byKey.has(header)) return null
-    const parsed = parseContentType(header)
+    const parsed = parseContentType(header, this.skipMalformedParams)
     const entry = parsed === null ? null : this.containedKey(parsed)
     return entry === null ? null : entry.type
   }

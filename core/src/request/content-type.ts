@@ -33,17 +33,24 @@ export interface ParsedContentType {
   readonly params: Record<string, string>
 }
 
-/** Parses a header (or a parser key); null when the media type or a parameter is malformed (then only `'*'` takes the body). */
-export function parseContentType (header: string): ParsedContentType | null {
+/**
+ * Parses a header (or a parser key); null when the media type or a parameter is malformed (then only
+ * `'*'` takes the body). An empty parameter (`type;`), one without `=`, without a name or without a
+ * value is malformed, as Fastify 4.29 reads it; with `skipMalformedParams` (Fastify 5.12) it is left
+ * out and the media type stands.
+ */
+export function parseContentType (header: string, skipMalformedParams = false): ParsedContentType | null {
   const parts = header.split(';')
   const type = parts[0]!.trim().toLowerCase()
   if (!isValidMediaType(type)) return null
   const params: Record<string, string> = {}
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i]!.trim()
-    // As Fastify's parser: an empty parameter (`type;`), one without `=` or without a value is malformed.
     const equals = part.indexOf('=')
-    if (equals <= 0 || equals === part.length - 1) return null
+    if (equals <= 0 || equals === part.length - 1) {
+      if (skipMalformedParams) continue
+      return null
+    }
     let value = part.slice(equals + 1).trim()
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
     params[part.slice(0, equals).trim().toLowerCase()] = value

@@ -2,13 +2,14 @@
 import { errorCodes } from '../errors/codes.js'
 import { mediaTypeOf } from '../request/content-type.js'
 import { isContentKeyed, isPlainSchema, normalizeHeadersSchema } from './normalize-schema.js'
-import { validatorCompilerFor } from './compilers.js'
+import { isUsingDefaultValidator, validatorCompilerFor } from './compilers.js'
 import { compileOnFirstCall, compilesLazily, mayDefer, replaceStub } from './lazy-compile.js'
 import type { HttpPart, PartValidator, ValidationFunction } from './validate.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import { warnings } from '../errors/warnings.js'
 import { bodySchemaAllowed } from '../routing/http-methods.js'
+import { warnUnnormalizedHeaderRefs } from './header-schema-refs.js'
 
 const partOrder: HttpPart[] = ['params', 'body', 'querystring', 'headers']
 /** The order Fastify compiles (and warns about) the parts. */
@@ -117,7 +118,10 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
       validators.push({ part, fn: null, byMediaType })
       continue
     }
-    const fn = compileOrDefer(compiler, route, part, part === 'headers' ? normalizeHeadersSchema(partSchema, false) : partSchema)
+    if (part === 'headers') warnUnnormalizedHeaderRefs(partSchema, route.method, route.url)
+    // Fastify 5.12 lower-cases header names for its own compiler only: a custom one gets the schema as written.
+    const lowerHeaders = part === 'headers' && (route.server.profile.api !== 5 || isUsingDefaultValidator(route))
+    const fn = compileOrDefer(compiler, route, part, lowerHeaders ? normalizeHeadersSchema(partSchema, false) : partSchema)
     if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }
   return validators.length === 0 ? null : validators

@@ -182,13 +182,13 @@ function toThrownError (thrown: unknown): Error {
 }
 
 /**
- * What a validator returned, as Fastify reads it: `false` reports `fn.errors` (none: the part
- * passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
+ * What a validator returned, or what its promise resolved to, as Fastify reads it: `false` reports
+ * `fn.errors` (none: the part passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
  * for `error` and `value` only, except Ajv's, whose result is the data.
  */
 function interpret (route: RouteContext, request: RuntimeRequest, validator: PartValidator, fn: ValidationFunction, result: unknown, settled: boolean): Error | null {
   if (result === false) {
-    if (settled) return null
+    // Settled or not, as Fastify 4.29 and 5.12: a custom validator resolving false fails with its errors.
     const errors = fn.errors
     return errors === undefined || errors === null ? null : buildValidationError(route, validator.part, errors)
   }
