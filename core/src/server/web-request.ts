@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kTakeWebBody } from '../symbols.js'
+import { connectionReset } from '../util/connection-reset.js'
 import type { WebResponse } from './web-response.js'
 
 /** The client's address, as the runtime reports it (see peerOf in fetch-handler.ts). */
@@ -371,12 +372,6 @@ export type { AbortWatch }
 
 function reportLeaving (watch: AbortWatch): void {
   watch.handleEvent()
-}
-
-export function connectionReset (): Error {
-  const error = new Error('aborted') as Error & { code: string }
-  error.code = 'ECONNRESET'
-  return error
 }
 
 function ignoreCancelFailure (): void {}
