@@ -4,6 +4,9 @@
 // request, peers and scenarios alternated, the median of the rounds.
 //   node bench/fetch-compare.js [seconds=2] [rounds=3]
 //   bun bench/fetch-compare.js ...      deno run -A bench/fetch-compare.js ...
+//   ... [--baseline <another build's core/dist/index.import.js>]   adds that build of Enclave as the peer `baseline`
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import enclave from '@enclave/core'
 import { scenarios } from './scenarios.js'
 import { buildApp } from './servers/fastify-style.js'
@@ -17,6 +20,13 @@ const runtime = typeof globalThis.Bun !== 'undefined' ? `Bun ${globalThis.Bun.ve
 const enclaveApp = buildApp(enclave)
 await enclaveApp.ready()
 const peers = { enclave: enclaveApp.fetch, hono: buildHonoApp().fetch }
+const baselineFlag = process.argv.indexOf('--baseline')
+if (baselineFlag !== -1) {
+  const { default: baselineEnclave } = await import(pathToFileURL(resolve(process.argv[baselineFlag + 1])).href)
+  const baselineApp = buildApp(baselineEnclave)
+  await baselineApp.ready()
+  peers.baseline = baselineApp.fetch
+}
 const scenarioNames = ['S1', 'S2', 'S3']
 
 function cpuMicros () {
@@ -77,11 +87,12 @@ function median (values) {
 const rows = scenarioNames.map((scenario) => {
   const ours = median(samples[`${scenario} enclave`])
   const hono = median(samples[`${scenario} hono`])
-  return { scenario, enclave: ours, hono, ratio: hono / ours }
+  const before = samples[`${scenario} baseline`]
+  return { scenario, enclave: ours, hono, ratio: hono / ours, baseline: before === undefined ? undefined : median(before) }
 })
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ runtime, seconds, rounds, rows, samples }))
 } else {
   console.log(`${runtime}: CPU µs per request through the fetch handler (median of ${rounds} rounds of ${seconds} s)`)
-  for (const row of rows) console.log(`${row.scenario}  enclave ${row.enclave.toFixed(2)}  hono ${row.hono.toFixed(2)}  hono/enclave ${row.ratio.toFixed(2)}x`)
+  for (const row of rows) console.log(`${row.scenario}  enclave ${row.enclave.toFixed(2)}  hono ${row.hono.toFixed(2)}  hono/enclave ${row.ratio.toFixed(2)}x${row.baseline === undefined ? '' : `  baseline ${row.baseline.toFixed(2)}`}`)
 }

@@ -6,6 +6,7 @@
 // the wall clock far more than the CPU time a request costs. Peers and scenarios alternate within
 // a round; the median of the rounds is reported.
 //   node bench/fetch-serve.js [--runtimes bun,deno,node] [--requests 20000] [--rounds 3] [--connections 16] [--json]
+//     [--baseline <another build's core/dist/index.import.js>]   adds that build of Enclave as the peer `baseline`
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +28,9 @@ const runtimes = {
   node: { command: process.execPath, args: ['servers/fetch-server.js'], peers: ['enclave', 'hono'] }
 }
 const chosen = option('runtimes', 'bun,deno,node').split(',')
+const baseline = option('baseline', null)
+if (baseline !== null) for (const runtime of Object.values(runtimes)) runtime.peers.splice(1, 0, 'baseline')
+const peerArgument = (peer) => peer === 'baseline' ? `baseline=${baseline}` : peer
 const requests = Number(option('requests', '20000'))
 const rounds = Number(option('rounds', '3'))
 const connections = Number(option('connections', '16'))
@@ -42,7 +46,7 @@ function cpuMicros (pid) {
 
 function start (runtime, peer, port) {
   const { command, args } = runtimes[runtime]
-  const child = spawn(command, [...args, peer, String(port)], { cwd: benchDir, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(command, [...args, peerArgument(peer), String(port)], { cwd: benchDir, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let output = ''
     child.stdout.on('data', (chunk) => {

@@ -2,15 +2,18 @@
 //   bun servers/fetch-server.js <enclave|hono|elysia> <port>     (Bun.serve)
 //   deno run -A servers/fetch-server.js <enclave|hono> <port>     (Deno.serve)
 //   node servers/fetch-server.js <enclave|hono> <port>            (@hono/node-server's serve)
-// Prints `ready <port>` once it listens.
+// `baseline=<module>` as the peer: Enclave loaded from another build of @enclave/core (its
+// index.import.js), to compare two builds in one run. Prints `ready <port>` once it listens.
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { host } from './harness.js'
 
 const [peer, portArg] = process.argv.slice(2)
 const port = Number(portArg)
 
 async function handlerOf (name) {
-  if (name === 'enclave') {
-    const { default: enclave } = await import('@enclave/core')
+  if (name === 'enclave' || name.startsWith('baseline=')) {
+    const { default: enclave } = await import(name === 'enclave' ? '@enclave/core' : pathToFileURL(resolve(name.slice('baseline='.length))).href)
     const { buildApp } = await import('./fastify-style.js')
     const app = buildApp(enclave)
     await app.ready()

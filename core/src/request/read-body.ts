@@ -6,6 +6,7 @@ import { errorCodes } from '../errors/codes.js'
 import { unsupportedMediaType } from '../errors/fastify5-codes.js'
 import { kBodyReader, kRequestRoute, kTakeWebBody } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
+import { connectionReset } from '../util/connection-reset.js'
 import type { BodyParser } from './body-parsers.js'
 import type { RuntimeRequest } from './request.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -206,7 +207,7 @@ async function readWebBody (stream: WebBodyOwner, reader: BodyReader, web: WebBo
       const { done, value } = await source.read()
       if (reader.done) break
       if (stream.aborted) {
-        onBodyError.call(stream, clientGone())
+        onBodyError.call(stream, connectionReset())
         break
       }
       if (done) {
@@ -218,7 +219,7 @@ async function readWebBody (stream: WebBodyOwner, reader: BodyReader, web: WebBo
     }
   } catch (error) {
     // The body stream failed (the client went away mid-upload): as a socket error.
-    if (!reader.done) onBodyError.call(stream, stream.aborted ? clientGone() : error as Error)
+    if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
     return
   }
   // Answered before the end (the limit, the client leaving): what is still coming is not wanted.
@@ -235,12 +236,12 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
   try {
     bytes = await request.arrayBuffer()
   } catch (error) {
-    if (!reader.done) onBodyError.call(stream, stream.aborted ? clientGone() : error as Error)
+    if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
     return
   }
   if (reader.done) return
   if (stream.aborted) {
-    onBodyError.call(stream, clientGone())
+    onBodyError.call(stream, connectionReset())
     return
   }
   stream.bodyRead()
@@ -250,13 +251,6 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
 
 function bufferOf (chunk: Uint8Array): Buffer {
   return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-}
-
-/** What a Node request reading its body reports when the client goes away. */
-function clientGone (): Error {
-  const error = new Error('aborted') as Error & { code: string }
-  error.code = 'ECONNRESET'
-  return error
 }
 
 function onBodyEnd (this: BodyStream): void {

@@ -5,7 +5,7 @@
 import { errorCodes } from '../errors/codes.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
 import type { RawHandler, ServerState } from '../instance/server-state.js'
-import { FetchSocket, WebRequest, type NodeStyleHeaders, type PeerAddress } from './web-request.js'
+import { FetchSocket, WebRequest, type NodeStyleHeaders } from './web-request.js'
 import { WebResponse } from './web-response.js'
 
 export type FetchHandler = (request: Request, ...platformArgs: unknown[]) => Promise<Response>
@@ -23,33 +23,6 @@ function isRequestLike (value: unknown): value is Request {
 
 function describe (value: unknown): string {
   return value === null ? 'null' : typeof value
-}
-
-/**
- * The client's address, from what the runtime passes beside the request: Bun's server
- * (`server.requestIP(request)`) or Deno's handler info (`info.remoteAddr`). Any other runtime
- * (Workers, Node's global Request) gives none: `request.ip` is then undefined, never invented.
- */
-function peerOf (request: Request, platform: unknown): PeerAddress {
-  const peer: PeerAddress = { address: undefined, port: undefined, family: undefined }
-  if (typeof platform !== 'object' || platform === null) return peer
-  const bunServer = platform as { requestIP?: unknown }
-  if (typeof bunServer.requestIP === 'function') {
-    const found = (bunServer.requestIP as (request: Request) => unknown).call(platform, request) as { address?: unknown, port?: unknown, family?: unknown } | null
-    if (typeof found === 'object' && found !== null && typeof found.address === 'string') {
-      peer.address = found.address
-      peer.port = typeof found.port === 'number' ? found.port : undefined
-      peer.family = typeof found.family === 'string' ? found.family : undefined
-    }
-    return peer
-  }
-  const remote = (platform as { remoteAddr?: { hostname?: unknown, port?: unknown } }).remoteAddr
-  if (typeof remote === 'object' && remote !== null && typeof remote.hostname === 'string') {
-    peer.address = remote.hostname
-    peer.port = typeof remote.port === 'number' ? remote.port : undefined
-    peer.family = remote.hostname.includes(':') ? 'IPv6' : 'IPv4'
-  }
-  return peer
 }
 
 /**
@@ -116,10 +89,12 @@ async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): P
 
 /** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
 function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
-  const socket = new FetchSocket(peerOf(request, platform), request.url.startsWith('https:'))
+  const socket = new FetchSocket(request, platform, request.url.startsWith('https:'))
   const req = new WebRequest(request, request.method, path, headers, reader, firstChunk, framedBody, socket, http2)
   const res = new WebResponse(req)
-  const signal = request.signal as AbortSignal | null | undefined
+  // A runtime's server (it passes a second argument) hands over requests as they arrive; a request
+  // built in code may carry a signal that already aborted. Reading the signal makes it on Bun and Deno.
+  const signal = platform === undefined ? request.signal as AbortSignal | null | undefined : undefined
   if (signal !== undefined && signal !== null && signal.aborted) {
     req.discardBody(signal.reason)
     return Promise.reject(signal.reason)

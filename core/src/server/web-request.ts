@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kTakeWebBody } from '../symbols.js'
+import { connectionReset } from '../util/connection-reset.js'
 import type { WebResponse } from './web-response.js'
 
 /** The client's address, as the runtime reports it (see peerOf in fetch-handler.ts). */
@@ -26,24 +27,61 @@ function reportsLeaving (event: string | symbol): boolean {
 }
 
 /**
+ * The client's address, from what the runtime passes beside the request: Bun's server
+ * (`server.requestIP(request)`) or Deno's handler info (`info.remoteAddr`). Any other runtime
+ * (Workers, Node's global Request) gives none: `request.ip` is then undefined, never invented.
+ */
+function peerOf (request: Request, platform: unknown): PeerAddress {
+  const peer: PeerAddress = { address: undefined, port: undefined, family: undefined }
+  if (typeof platform !== 'object' || platform === null) return peer
+  const bunServer = platform as { requestIP?: unknown }
+  if (typeof bunServer.requestIP === 'function') {
+    const found = (bunServer.requestIP as (request: Request) => unknown).call(platform, request) as { address?: unknown, port?: unknown, family?: unknown } | null
+    if (typeof found === 'object' && found !== null && typeof found.address === 'string') {
+      peer.address = found.address
+      peer.port = typeof found.port === 'number' ? found.port : undefined
+      peer.family = typeof found.family === 'string' ? found.family : undefined
+    }
+    return peer
+  }
+  const remote = (platform as { remoteAddr?: { hostname?: unknown, port?: unknown } }).remoteAddr
+  if (typeof remote === 'object' && remote !== null && typeof remote.hostname === 'string') {
+    peer.address = remote.hostname
+    peer.port = typeof remote.port === 'number' ? remote.port : undefined
+    peer.family = remote.hostname.includes(':') ? 'IPv6' : 'IPv4'
+  }
+  return peer
+}
+
+/**
  * What stands for the connection: the client's address for `request.ip`, whether the URL was
  * https for `request.protocol`, and the 'close' event plugins listen to. It carries no bytes.
  */
 export class FetchSocket extends EventEmitter {
-  readonly remoteAddress: string | undefined
-  readonly remotePort: number | undefined
-  readonly remoteFamily: string | undefined
   readonly encrypted: boolean
   destroyed = false
   /** Set by the request it belongs to: a 'close' listener here starts the watch on the client leaving. */
   request: WebRequest | null = null
 
-  constructor (peer: PeerAddress, encrypted: boolean) {
+  private readonly source: Request
+  private readonly platform: unknown
+  /** Asked of the runtime on first read (Bun's requestIP() is a call into the server). */
+  private peer: PeerAddress | null = null
+
+  constructor (source: Request, platform: unknown, encrypted: boolean) {
     super()
-    this.remoteAddress = peer.address
-    this.remotePort = peer.port
-    this.remoteFamily = peer.family
+    this.source = source
+    this.platform = platform
     this.encrypted = encrypted
+  }
+
+  get remoteAddress (): string | undefined { return this.peerAddress().address }
+  get remotePort (): number | undefined { return this.peerAddress().port }
+  get remoteFamily (): string | undefined { return this.peerAddress().family }
+
+  private peerAddress (): PeerAddress {
+    if (this.peer === null) this.peer = peerOf(this.source, this.platform)
+    return this.peer
   }
 
   override on (event: string | symbol, listener: Listener): this {
@@ -334,12 +372,6 @@ export type { AbortWatch }
 
 function reportLeaving (watch: AbortWatch): void {
   watch.handleEvent()
-}
-
-export function connectionReset (): Error {
-  const error = new Error('aborted') as Error & { code: string }
-  error.code = 'ECONNRESET'
-  return error
 }
 
 function ignoreCancelFailure (): void {}
