@@ -314,6 +314,11 @@ function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean)
     stream.pipe(reply.raw)
     return
   }
+  // A stream that ended before send() emits 'end' no more: nothing to pipe, the trailers end it now.
+  if (stream.readableEnded === true) {
+    endWithTrailers(reply, null)
+    return
+  }
   // The response stays open after the stream's last chunk, for the trailers to end it. (Fastify 4
   // lets the pipe end it first: the trailers it announces never arrive.)
   stream.once('end', onTrailerStreamEnd)
