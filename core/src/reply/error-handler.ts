@@ -346,7 +346,14 @@ export function writeLastResort (reply: Reply, error: unknown): void {
   const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
   const body = errorPayload(failure, statusCode)
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  try {
+    res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  } catch {
+    // writeHead itself refuses (replaced by the app, or the head went out behind Enclave's back):
+    // the response is aborted rather than the process crashed, as Fastify 5 does.
+    res.destroy()
+    return
+  }
   res.end(body)
 }
 
