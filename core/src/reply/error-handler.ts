@@ -128,7 +128,8 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
   const headers = reply[kReplyHeaders]
   // Cleared only where set: a key made here would put content-type ahead of the error's own
   // headers, where Fastify 4.29 sends it after them.
-  if (headers['content-type'] !== undefined) headers['content-type'] = undefined
+  if (errorPath.keepContentType) errorPath.keepContentType = false
+  else if (headers['content-type'] !== undefined) headers['content-type'] = undefined
   if (headers['content-length'] !== undefined) headers['content-length'] = undefined
   reply[kReplySending] = false
   let result

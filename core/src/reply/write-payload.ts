@@ -379,8 +379,10 @@ function onPayloadStreamError (this: PayloadStream, error: unknown): void {
   const reply = this[kRawReply]!
   const res = reply.raw
   if (!res.headersSent) {
-    // The error handlers log it, once, as Fastify does.
+    // The error handlers log it, once, as Fastify does; the content type the route set stays (an
+    // object sent with a non-JSON type is then FST_ERR_REP_INVALID_PAYLOAD_TYPE, as in Fastify).
     reply[kReplySending] = false
+    errorPathOf(reply).keepContentType = true
     handleError(reply, error)
     return
   }
