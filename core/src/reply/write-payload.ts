@@ -327,6 +327,8 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 }
 
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
+  // The app wrote the head on reply.raw itself: the stream still goes out, with Fastify's warning.
+  if (reply.raw.headersSent) reply.log.warn("response will send, but you shouldn't use res.writeHead in stream mode")
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
   // `on`: 'close' comes once, and `once` would wrap the listener in a closure per response.
