@@ -12,13 +12,13 @@ function failure (message: string, statusCode?: number): Error {
 }
 
 const tick = async (): Promise<void> => { await new Promise((resolve) => setImmediate(resolve)) }
-const seenStatus = (_error: unknown, request: unknown, reply: any): void => { reply.send({ seen: reply.statusCode }) }
+const seenStatus = (_error: unknown, _request: unknown, reply: any): void => { reply.send({ seen: reply.statusCode }) }
 
 /** [error handler, handler, onError hook]: the ways a traced handler fails. */
 const cases: Record<string, [((error: any, request: any, reply: any) => unknown) | null, (request: any, reply: any) => unknown, boolean]> = {
   'throws a 503': [null, () => { throw failure('a', 503) }, false],
   'rejects with a status above 599': [null, async () => { throw failure('b', 600) }, false],
-  // eslint-disable-next-line no-throw-literal -- the case is a thrown string
+  // eslint-disable-next-line no-throw-literal -- a thrown string is a case the channel must report
   'throws a string': [seenStatus, () => { throw 'c' }, false],
   'sets 404, then throws a 503': [seenStatus, (request, reply) => { reply.code(404); throw failure('d', 503) }, false],
   'throws to a custom error handler that sees the status': [seenStatus, () => { throw failure('e', 409) }, false],

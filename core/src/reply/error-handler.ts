@@ -128,7 +128,8 @@ function invokeErrorHandler (reply: Reply, error: unknown): void {
   const headers = reply[kReplyHeaders]
   // Cleared only where set: a key made here would put content-type ahead of the error's own
   // headers, where Fastify 4.29 sends it after them.
-  if (headers['content-type'] !== undefined) headers['content-type'] = undefined
+  if (errorPath.keepContentType) errorPath.keepContentType = false
+  else if (headers['content-type'] !== undefined) headers['content-type'] = undefined
   if (headers['content-length'] !== undefined) headers['content-length'] = undefined
   reply[kReplySending] = false
   let result
@@ -346,7 +347,14 @@ export function writeLastResort (reply: Reply, error: unknown): void {
   const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
   const body = errorPayload(failure, statusCode)
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  try {
+    res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  } catch {
+    // writeHead itself refuses (replaced by the app, or the head went out behind Enclave's back):
+    // the response is aborted rather than the process crashed, as Fastify 5 does.
+    res.destroy()
+    return
+  }
   res.end(body)
 }
 

@@ -53,6 +53,8 @@ export class ErrorPathState {
   headerFailure = false
   /** The error the onError hooks are running for, handed to the error handler after them. */
   error: unknown = undefined
+  /** The failure came from a stream payload: the error handler gets the reply's content type as the route set it, as in Fastify. */
+  keepContentType = false
   /** The handler's tracing message while the tracing channel is subscribed: error handlers' promises are reported on it. */
   trace: HandlerTrace | null = null
 }

@@ -11,7 +11,7 @@ import {
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
 import { replyThen } from './reply-then.js'
-import { setTrailer } from './trailers.js'
+import { setTrailer, trailerHeaderValue } from './trailers.js'
 import { stopSignalWatch } from '../request/request-signal.js'
 import { isValidMediaType, mediaTypeOf } from '../request/content-type.js'
 import { derivePrototype } from '../util/derive-prototype.js'
@@ -206,7 +206,8 @@ const fastify5Additions = {
 
 /**
  * Where Fastify 5 changed a member: `redirect(url, code?)` only (a code first is taken as the URL,
- * and code() then refuses the URL), `sent` read-only (assigning it throws the engine's TypeError).
+ * and code() then refuses the URL), `sent` read-only (assigning it throws the engine's TypeError),
+ * `removeTrailer` of the last trailer back to a reply without trailers.
  */
 const fastify5Changes = {
   redirect (this: Reply, url: string, code?: number) {
@@ -216,8 +217,17 @@ const fastify5Changes = {
   get sent (): boolean {
     const self = this
     return self[kReplyHijacked] || self.raw.writableEnded
+  },
+  // Removing the last trailer before send() leaves a reply without trailers: a content length, no
+  // empty `Trailer` header (Fastify 4.29 still answers chunked). Once sending, the mode is kept.
+  removeTrailer (this: Reply, key: string) {
+    const trailers = this[kReplyTrailers]
+    if (trailers === null) return this
+    trailers[key.toLowerCase()] = undefined
+    if (this[kReplySending] === false && trailerHeaderValue(trailers) === '') this[kReplyTrailers] = null
+    return this
   }
-} satisfies Pick<ReplyPrototype, 'sent'> & { redirect (url: string, code?: number): Reply } & ThisType<Reply>
+} satisfies Pick<ReplyPrototype, 'sent' | 'removeTrailer'> & { redirect (url: string, code?: number): Reply } & ThisType<Reply>
 
 /** What Fastify 5 removed (deprecated in 4.29): absent from the v5 face's replies. */
 const removedInFastify5 = ['getResponseTime', 'context']

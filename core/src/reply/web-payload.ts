@@ -25,7 +25,10 @@ export function isWebPayload (payload: object): boolean {
  */
 export function lockedWebStreamError (reply: Reply, payload: object): Error | undefined {
   if (reply[kReplyRoute].server.profile.api !== 5) return undefined
-  const stream = isResponse(payload) ? (payload as Partial<Response>).body : payload as { locked?: unknown }
+  const response = isResponse(payload)
+  // A Response whose body was read is locked too: it answers FST_ERR_REP_RESPONSE_BODY_CONSUMED, as in Fastify 5.
+  if (response && (payload as Partial<Response>).bodyUsed === true) return undefined
+  const stream = response ? (payload as Partial<Response>).body : payload as { locked?: unknown }
   return stream !== null && stream !== undefined && stream.locked === true ? new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED() : undefined
 }
 

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplySending, kReplyTrailers } from '../symbols.js'
-import { handleError, writeLastResort } from './error-handler.js'
+import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
 import { answersHeadTwin } from './head-twin.js'
@@ -105,6 +105,21 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
   res.end(payload)
 }
 
+/**
+ * writeHead with the headers already set; a refusal (writeHead replaced by the app, say) takes the
+ * error path as a bad header does, rather than escaping as an uncaught exception.
+ */
+function writeHead (reply: Reply, res: ServerResponse): boolean {
+  try {
+    res.writeHead(res.statusCode)
+  } catch (error) {
+    if (!isHeaderError(error, res)) throw error
+    rejectInvalidHeaders(reply, error)
+    return false
+  }
+  return true
+}
+
 /** Where the onSend chain leads: the payload, as the hooks left it, goes out. */
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
@@ -161,13 +176,11 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     const code = res.statusCode
     // A declared HEAD route that sends nothing says nothing about the size of the GET body.
     if (code !== 204 && code !== 304 && code >= 200 && !res.hasHeader('content-length') && !isDeclaredHead(reply)) res.setHeader('content-length', '0')
-    res.writeHead(code)
-    res.end()
+    if (writeHead(reply, res)) res.end()
     return
   }
   if (isBody(payload)) {
-    res.writeHead(res.statusCode)
-    res.end(payload)
+    if (writeHead(reply, res)) res.end(payload)
     return
   }
   if (typeof payload === 'object' && isStream(payload)) {
@@ -290,13 +303,25 @@ function isDeclaredHead (reply: Reply): boolean {
 function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
   const res = reply.raw
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  const headers = reply[kReplyHeaders]
-  for (const name in headers) headers[name] = undefined
+  const api = reply[kReplyRoute].server.profile.api
+  // Fastify 5 keeps the reply's headers for the error reply, which then fails on them too and is
+  // answered past every handler (after the onError hooks, below).
+  if (api !== 5) {
+    const headers = reply[kReplyHeaders]
+    for (const name in headers) headers[name] = undefined
+  }
   // Node's own error (ERR_INVALID_CHAR, ERR_INVALID_HTTP_TOKEN…) is what Fastify answers with.
   const error = cause
   const errorPath = errorPathOf(reply)
   if (errorPath.headerFailure) {
-    // The error handler's own reply carried bad headers too: stop here rather than loop.
+    // The error handler's own reply carried bad headers too: stop here rather than loop. Fastify 5
+    // runs the onError hooks once more for it first, then answers past every handler.
+    if (api === 5 && reply[kReplyRoute].onError !== null && !errorPath.runningOnError) {
+      errorPath.handlerIndex = reply[kReplyRoute].errorHandlers.length
+      reply[kReplySending] = false
+      handlePayloadHookError(reply, error)
+      return
+    }
     writeLastResort(reply, error)
     return
   }
@@ -306,6 +331,8 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 }
 
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
+  // The app wrote the head on reply.raw itself: the stream still goes out, with Fastify's warning.
+  if (reply.raw.headersSent) reply.log.warn("response will send, but you shouldn't use res.writeHead in stream mode")
   stream[kRawReply] = reply
   stream.once('error', onPayloadStreamError)
   // `on`: 'close' comes once, and `once` would wrap the listener in a closure per response.
@@ -316,6 +343,11 @@ function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean)
   // be answered with an error response.
   if (!withTrailers) {
     stream.pipe(reply.raw)
+    return
+  }
+  // A stream that ended before send() emits 'end' no more: nothing to pipe, the trailers end it now.
+  if (stream.readableEnded === true) {
+    endWithTrailers(reply, null)
     return
   }
   // The response stays open after the stream's last chunk, for the trailers to end it. (Fastify 4
@@ -353,8 +385,10 @@ function onPayloadStreamError (this: PayloadStream, error: unknown): void {
   const reply = this[kRawReply]!
   const res = reply.raw
   if (!res.headersSent) {
-    // The error handlers log it, once, as Fastify does.
+    // The error handlers log it, once, as Fastify does; the content type the route set stays (an
+    // object sent with a non-JSON type is then FST_ERR_REP_INVALID_PAYLOAD_TYPE, as in Fastify).
     reply[kReplySending] = false
+    errorPathOf(reply).keepContentType = true
     handleError(reply, error)
     return
   }

@@ -151,7 +151,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // "The URL of the route without the prefix" (Fastify's Hooks docs): what follows the prefix in the
   // joined URL, so '' for a '/' route answering the bare prefix, 'x' for '/x' under '/api/'.
   options.routePath = fullUrl.slice(context.prefix.length)
-  options.method = methods.length === 1 ? methods[0] : methods
+  // Upper-cased, an array staying an array even of one method, as in Fastify.
+  options.method = Array.isArray(given.method) ? methods : methods[0]
   options.prefix = context.prefix
   // As in Fastify, onRoute hooks see the level in effect: the route's own, else the one given to
   // register() around it, else '' (@fastify/swagger-ui reads it to hide its routes' logs).
