@@ -140,7 +140,12 @@ function writesDirectly (log: PinoInternals): boolean {
   const serializers = log[serializersSym] as Record<string, unknown>
   return serializers.req === requestSerializers.req && serializers.res === requestSerializers.res &&
     serializers.responseTime === undefined && (log[formattersSym] as { log?: unknown }).log === undefined &&
-    !asJsonTracing.hasSubscribers
+    !asJsonTraced()
+}
+
+// Node 20's TracingChannel has no `hasSubscribers` of its own: its channels do.
+function asJsonTraced (): boolean {
+  return asJsonTracing.start.hasSubscribers || asJsonTracing.end.hasSubscribers || asJsonTracing.error.hasSubscribers
 }
 
 function writeLine (log: PinoInternals, lines: RequestLines, members: string): void {
@@ -179,6 +184,8 @@ export function settleRequestLines (logger: EnclaveLogger): RequestLines | null 
     incomingTail: ',' + JSON.stringify(messageKey) + ':"incoming request"',
     completedTail: ',' + JSON.stringify(messageKey) + ':"request completed"'
   }
+  // The probe's lines go through pino's asJson: a subscriber to its tracing channel would see them.
+  if (asJsonTraced()) return null
   return probeMatches(log, lines) ? lines : null
 }
 
