@@ -297,9 +297,14 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
       checkLogController(value)
       continue
     }
-    // Fastify 5 reads `true` as its former default header and '' as none.
+    // Fastify 5 reads `true` as its former default header and '' as none; Fastify 4.29 reads '' as
+    // "not set", so its entries fall back to their default.
     if (name === 'requestIdHeader' && profile.api === 5 && (value === true || value === '')) {
       given[name] = value === true ? 'request-id' : false
+      continue
+    }
+    if (name === 'requestIdHeader' && profile.api === 4 && value === '') {
+      given[name] = undefined
       continue
     }
     const check = optionChecks[name]
