@@ -24,11 +24,19 @@ export function closeServerFirst (server: ServerState): void {
       runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose', server.profile.api).then(function afterPreClose () {
         stopServing(server, done)
       }, function afterPreCloseFailed (error: unknown) {
-        // As Fastify: the server still closes, the other onClose hooks still run, close() rejects.
-        stopServing(server, function closedAfterFailure () { done(error) })
+        // As Fastify: the server still closes, the other onClose hooks still run, close() rejects —
+        // for a hook that never finished, with avvio's timeout error itself (Fastify's preClose
+        // hooks run inside avvio's close, whose timeout is what fires).
+        const reason = isHookTimeout(error) ? error.cause : error
+        stopServing(server, function closedAfterFailure () { done(reason) })
       })
     })
   })
+}
+
+function isHookTimeout (error: unknown): error is { cause: unknown } {
+  const timeout = error as { code?: unknown, cause?: { code?: unknown } } | null
+  return timeout?.code === 'FST_ERR_HOOK_TIMEOUT' && timeout.cause?.code === 'AVV_ERR_READY_TIMEOUT'
 }
 
 function stopServing (server: ServerState, done: () => void): void {
