@@ -129,7 +129,7 @@ interface Conversation {
  * Writes `first`, and `second` once one complete response has come back (when given); resolves
  * once `expected` responses are in, the server ends the connection, or after `waitMs`.
  */
-function converse (port: number, first: string | Buffer, second: string | null, expected: number, waitMs = 3000): Promise<Conversation> {
+function converse (port: number, first: string | Buffer, second: string | null, expected: number, waitMs = 10_000): Promise<Conversation> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1')
     let text = ''
