@@ -133,8 +133,9 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
       validators.push({ part, fn: null, byMediaType })
       continue
     }
-    // Fastify 5.12 lower-cases header names for its own compiler only: a custom one gets the schema as written.
-    const lowerHeaders = part === 'headers' && (route.server.profile.api !== 5 || isUsingDefaultValidator(route))
+    // Fastify (4.29 and 5.12) lower-cases header names for its own compiler only: a custom one gets the
+    // schema as written. enclave() hands a custom compiler a lower-cased copy too (docs/migrating-from-fastify.md).
+    const lowerHeaders = part === 'headers' && (route.server.profile.name === 'enclave' || isUsingDefaultValidator(route))
     const fn = compileOrDefer(compiler, route, part, lowerHeaders ? normalizeHeadersSchema(partSchema, false) : partSchema)
     if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }
