@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { kRequestRoute, kFastifyRouteContext } from '../symbols.js'
-import { fastifyContextOf } from '../routing/fastify-context-view.js'
+import { fastifyContextOf } from './fastify-context-view.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
 import { routeOptionsOf, fastify5RouteOptionsOf } from './route-options-view.js'

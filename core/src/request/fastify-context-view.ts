@@ -4,7 +4,7 @@
  * array of the hooks that run, bound to the route's instance as Fastify binds them, or null when there
  * are none), `config` and `schema`. Built on the first read and kept on the route, so requests pay nothing.
  */
-import type { RouteContext } from './route-context.js'
+import type { RouteContext } from '../routing/route-context.js'
 import type { HookChain } from '../lifecycle/run-hooks.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'
