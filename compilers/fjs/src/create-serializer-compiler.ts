@@ -103,8 +103,7 @@ function compileSerializer (
   options: SerializerOptions
 ): SerializerFunction {
   const schemaOption = externalsForRouteSchema(externalSchemas, schema) as Record<string, fastJsonStringify.Schema>
-  const rewritten = withFjsWorkarounds(schema)
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- see `schema` above
+  const rewritten = withFjsWorkarounds<object>(schema as object)
   return fastJsonStringify(rewritten, { ...withObjectMechanism(options, rewritten), schema: schemaOption }) as SerializerFunction
 }
 
