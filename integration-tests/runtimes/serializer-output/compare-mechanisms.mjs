@@ -70,6 +70,14 @@ export function createGenerator (random) {
     return pick([{ type: 'object', properties: {} }, { type: 'string', enum: ['a', 'b'] }, { type: 'integer', const: 3 }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }, {}])
   }
 
+  /** Up to three items, each made by `make` for the items' schema. */
+  function arrayOf (items, depth, make) {
+    const length = Math.floor(random() * 4)
+    const value = []
+    for (let i = 0; i < length; i++) value.push(make(items, depth + 1))
+    return value
+  }
+
   /** A value that fits the schema (usually), the kind a handler returns. */
   function sampleOf (schema, depth) {
     const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') : schema.type
@@ -80,12 +88,7 @@ export function createGenerator (random) {
       }
       return value
     }
-    if (type === 'array') {
-      const length = Math.floor(random() * 4)
-      const value = []
-      for (let i = 0; i < length; i++) value.push(sampleOf(schema.items, depth + 1))
-      return value
-    }
+    if (type === 'array') return arrayOf(schema.items, depth, sampleOf)
     if (type === 'string') {
       if (schema.format !== undefined && chance(0.5)) return new Date(Date.UTC(2024, 1, 3, 4, 5, 6, 789))
       return pick(strings)
@@ -125,12 +128,7 @@ export function createGenerator (random) {
       if (chance(0.1)) value.nested = { deep: [1, 2] }
       return value
     }
-    if (type === 'array') {
-      const length = Math.floor(random() * 4)
-      const value = []
-      for (let i = 0; i < length; i++) value.push(valueFor(schema.items, depth + 1))
-      return value
-    }
+    if (type === 'array') return arrayOf(schema.items, depth, valueFor)
     return sampleOf(schema, depth)
   }
 
