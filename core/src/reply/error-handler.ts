@@ -1,4 +1,5 @@
 /** The error path: onError hooks, the chain of error handlers, the default handler's payload, and the last-resort answer. */
+import type { OutgoingHttpHeaders } from 'node:http'
 import { statusTexts } from '../util/status-texts.js'
 import { errorCodes } from '../errors/codes.js'
 import {
@@ -14,6 +15,7 @@ import type { RuntimeRequest } from '../request/request.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { EnclaveRequest } from '../types/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
+import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 
 /** A user's error handler, with the context instance it runs as `this` in. */
 export interface ErrorHandlerEntry {
@@ -344,18 +346,65 @@ export function writeLastResort (reply: Reply, error: unknown): void {
     return
   }
   const failure: ErrorLike = error instanceof Error ? error : toError(error)
+  if (errorPathOf(reply).headerFailure) {
+    writeWithOwnHeaders(res, failure)
+    return
+  }
+  writeWithReplyHeaders(reply, failure)
+}
+
+/**
+ * As Fastify 4.29 and 5: the status the reply has (the default handler's), the reply's headers and
+ * those set on the raw response, a JSON type unless the reply has one, and the error's payload
+ * through the route's response schema for that status.
+ */
+function writeWithReplyHeaders (reply: Reply, failure: ErrorLike): void {
+  const res = reply.raw
+  if (res.statusCode < 400) res.statusCode = 500
+  const headers = reply[kReplyHeaders]
+  headers['content-type'] ??= 'application/json; charset=utf-8'
+  const body = serializeErrorPayload(reply, failure, res.statusCode)
+  headers['content-length'] = String(Buffer.byteLength(body))
+  const http2 = isHttp2Response(res)
+  const head: OutgoingHttpHeaders = {}
+  for (const name in headers) {
+    const value = headers[name]
+    if (value === undefined || (http2 && isConnectionHeader(name))) continue
+    head[name] = value as OutgoingHttpHeaders[string]
+  }
+  try {
+    res.writeHead(res.statusCode, head)
+  } catch (headError) {
+    // A header Node refuses: the head goes out without the reply's headers, as in Fastify.
+    if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) {
+      reply.log.warn({ req: reply.request, res: reply, err: headError }, (headError as Error).message)
+    }
+    if (!writeBareHead(res, res.statusCode)) return
+  }
+  res.end(body)
+}
+
+/** The answer when the reply's own headers are what failed: the error's status and payload, with only its type and length. */
+function writeWithOwnHeaders (res: Reply['raw'], failure: ErrorLike): void {
   const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
   const body = errorPayload(failure, statusCode)
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  try {
-    res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
-  } catch {
-    // writeHead itself refuses (replaced by the app, or the head went out behind Enclave's back):
-    // the response is aborted rather than the process crashed, as Fastify 5 does.
-    res.destroy()
-    return
-  }
+  if (!writeBareHead(res, statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })) return
   res.end(body)
+}
+
+/**
+ * writeHead that cannot throw: when it refuses (replaced by the app, or the head went out behind
+ * Enclave's back) the response is aborted rather than the process crashed, as Fastify 5 does.
+ */
+function writeBareHead (res: Reply['raw'], statusCode: number, headers?: Record<string, string>): boolean {
+  try {
+    res.writeHead(statusCode, headers)
+  } catch {
+    res.destroy()
+    return false
+  }
+  return true
 }
 
 /** Where the onError chain leads (see compileRoute). */

@@ -3,6 +3,7 @@ import { errorCodes } from '../errors/codes.js'
 import { Readable } from 'node:stream'
 import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import type { Reply } from './reply-state.js'
+import { WebStreamReadable } from './web-stream-readable.js'
 
 const objectToString = Object.prototype.toString
 
@@ -40,7 +41,7 @@ export function lockedWebStreamError (reply: Reply, payload: object): Error | un
 export function fromWebPayload (reply: Reply, payload: object): Readable | null {
   const locked = lockedWebStreamError(reply, payload)
   if (locked !== undefined) throw locked
-  if (!isResponse(payload)) return Readable.fromWeb(payload as import('node:stream/web').ReadableStream)
+  if (!isResponse(payload)) return readableOf(reply, payload as WebReadableStream)
   // Only the tag is known: an object that merely claims to be a Response keeps the reply's status
   // and headers and sends no body, as in Fastify 4.29.
   const response = payload as Partial<Response>
@@ -49,7 +50,14 @@ export function fromWebPayload (reply: Reply, payload: object): Readable | null 
   if (typeof response.status === 'number') reply.raw.statusCode = response.status
   const headers = reply[kReplyHeaders]
   if (typeof response.headers?.forEach === 'function') response.headers.forEach(function addHeader (value, name) { headers[name] = value })
-  return response.body === null || response.body === undefined ? null : Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+  return response.body === null || response.body === undefined ? null : readableOf(reply, response.body as WebReadableStream)
+}
+
+type WebReadableStream = import('node:stream/web').ReadableStream
+
+/** The Node stream a web stream is read through: Fastify 5's pace on the v5 face, Node's adapter (4.29's) elsewhere. */
+function readableOf (reply: Reply, stream: WebReadableStream): Readable {
+  return reply[kReplyRoute].server.profile.api === 5 ? new WebStreamReadable(stream, reply.raw) : Readable.fromWeb(stream)
 }
 
 /**

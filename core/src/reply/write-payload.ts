@@ -10,6 +10,7 @@ import { cancelWebStreamForHead, fromWebPayload, isWebPayload } from './web-payl
 import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
+import { writeInChunks, writesInChunks } from './http2-chunked-body.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
@@ -102,7 +103,13 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
     rejectInvalidHeaders(reply, error)
     return
   }
-  res.end(payload)
+  endWithBody(reply, res, payload)
+}
+
+/** The body after the head, and the end of the response: at once, or in chunks (a large HTTP/2 body on the v5 face). */
+function endWithBody (reply: Reply, res: ServerResponse, payload: string | ArrayBufferView): void {
+  if (writesInChunks(reply, res, payload)) writeInChunks(reply, res, payload)
+  else res.end(payload)
 }
 
 /**
@@ -180,7 +187,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     return
   }
   if (isBody(payload)) {
-    if (writeHead(reply, res)) res.end(payload)
+    if (writeHead(reply, res)) endWithBody(reply, res, payload)
     return
   }
   if (typeof payload === 'object' && isStream(payload)) {
@@ -291,7 +298,14 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   }
   if (isPayloadStream) drainStream(reply, payload, onHeadTwinStreamError)
   res.writeHead(res.statusCode)
-  if (isBody(payload) && !headTwin) res.write(payload)
+  if (isBody(payload) && !headTwin) {
+    // The chunks' end runs the trailer functions.
+    if (writesInChunks(reply, res, payload)) {
+      writeInChunks(reply, res, payload)
+      return
+    }
+    res.write(payload)
+  }
   endWithTrailers(reply, given)
 }
 

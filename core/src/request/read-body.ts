@@ -92,8 +92,9 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     reply.send(new errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE('QUERY'))
     return
   }
-  // As Fastify documents, DELETE and OPTIONS bodies are parsed only when they name their type.
-  if (contentType === undefined && (!hasBody(headers) || isTypedBodyMethod(request.raw.method))) {
+  // As Fastify 4.29 documents, DELETE and OPTIONS bodies are parsed only when they name their type;
+  // Fastify 5 reads them as any other body (an untyped one is a 415).
+  if (contentType === undefined && (!hasBody(headers) || (isTypedBodyMethod(request.raw.method) && route.server.profile.api === 4))) {
     next(request, reply)
     return
   }
