@@ -1,5 +1,6 @@
 import type { Ajv } from 'ajv'
 import { declaresAsync, forEachSchemaObject } from './schema-walk.js'
+import { passesStrictModeChecks } from './strict-mode-checks.js'
 
 function isObject (value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -65,7 +66,7 @@ function sharedSchemaVouched (ajv: Ajv, schema: unknown): boolean {
   if (vouched === undefined) {
     // Marked first: a schema that refers to itself is decided by its other keywords.
     known.set(schema, true)
-    vouched = !declaresAsync(schema) && keywordsVouched(ajv, schema, false)
+    vouched = !declaresAsync(schema) && keywordsVouched(ajv, schema, false) && passesStrictModeChecks(ajv, schema)
     known.set(schema, vouched)
   }
   return vouched
@@ -107,9 +108,10 @@ function valueFitsKeyword (ajv: Ajv, keyword: string, value: unknown): boolean {
 }
 
 /**
- * lazySchemaCompilation: true when compiling `schema` later cannot fail, as far as a cheap check
- * (meta-schema, keywords, formats, `$ref` targets) can tell. False means "compile it now", so a
- * schema the check cannot vouch for still reports its error at ready(), with Ajv's own message.
+ * lazySchemaCompilation: true when compiling `schema` later can neither fail nor warn, as far as a
+ * cheap check (meta-schema, keywords, formats, `$ref` targets, strict mode's other rules) can
+ * tell. False means "compile it now", so a schema the check cannot vouch for still reports its
+ * error (or Ajv's warning) at ready(), with Ajv's own message.
  */
 export function canDeferCompilation (ajv: Ajv, schema: unknown): boolean {
   if (!isObject(schema) || Array.isArray(schema)) return false
@@ -117,7 +119,7 @@ export function canDeferCompilation (ajv: Ajv, schema: unknown): boolean {
   if (schema.$id !== undefined) return false
   if (declaresAsync(schema)) return false
   if (ajv.validateSchema(schema) !== true) return false
-  return keywordsVouched(ajv, schema, true)
+  return keywordsVouched(ajv, schema, true) && passesStrictModeChecks(ajv, schema)
 }
 
 /** Every keyword of `root` and the schemas in it: known (strict mode), a known format, a `$ref` that resolves, a value its keyword accepts. */
