@@ -166,6 +166,37 @@ t.test('with lazySchemaCompilation, a bad value for a keyword added with a metaS
   t.equal(lazy?.message, eager?.message)
 })
 
+for (const [face, factory] of everyEntry) {
+  t.test(`${face}: with lazySchemaCompilation, a plugin keyword whose compile step throws for a value its metaSchema accepts still fails ready() with the eager error`, async (t) => {
+    async function readyError (lazy: boolean): Promise<any> {
+      const app = factory({
+        lazySchemaCompilation: lazy,
+        ajv: {
+          onCreate (ajv: any) {
+            ajv.addKeyword({
+              keyword: 'stepOf',
+              type: 'number',
+              metaSchema: { type: 'number' },
+              compile (step: number) {
+                if (step <= 0) throw new Error('stepOf takes a positive number')
+                return (n: number) => n % step === 0
+              }
+            })
+          }
+        }
+      })
+      t.teardown(() => app.close())
+      app.post('/bad', { schema: { body: { type: 'object', properties: { n: { type: 'number', stepOf: -2 } } } } }, async () => 'ok')
+      return app.ready().then(() => null, (error: unknown) => error)
+    }
+    const eager = await readyError(false)
+    const lazy = await readyError(true)
+    t.equal(eager?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
+    t.equal(lazy?.code, eager?.code)
+    t.equal(lazy?.message, eager?.message)
+  })
+}
+
 t.test('lazySchemaCompilation calls a custom validatorCompiler at ready(), as it cannot vouch for its schemas', async (t) => {
   const seen: string[] = []
   const app = enclave({ lazySchemaCompilation: true })

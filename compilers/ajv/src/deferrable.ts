@@ -92,19 +92,22 @@ export function rememberBuiltInKeywords (ajv: Ajv): void {
 
 /**
  * Whether compiling `keyword` with `value` cannot fail, as far as can be told without compiling:
- * its own `metaSchema` accepts the value, or the keyword is one the meta-schema check covers (Ajv's
- * own), or it generates no code (an annotation). A plugin keyword without a `metaSchema` may throw
- * from its code generation for some value: not vouched for, so it is compiled at ready().
+ * the keyword is one the meta-schema check covers (Ajv's own), or it generates no code (an
+ * annotation), or it checks data with a `validate` function and its own `metaSchema` accepts the
+ * value. A plugin keyword whose `code`, `compile` or `macro` runs while compiling may throw for a
+ * value its `metaSchema` accepts (or have effects the app expects at start-up), and one without a
+ * `metaSchema` may throw for any value: neither is vouched for, so it is compiled at ready().
  */
 function valueFitsKeyword (ajv: Ajv, keyword: string, value: unknown): boolean {
   const rule = (ajv.RULES.all as Record<string, unknown>)[keyword] as { definition?: KeywordDefinition } | undefined
   const definition = typeof rule === 'object' && rule !== null ? rule.definition : undefined
   if (definition === undefined) return true
   const check = definition.validateSchema
-  if (typeof check === 'function') return (check as (value: unknown) => unknown)(value) === true
   const builtIn = builtInDefinitions.get(ajv)
-  if (builtIn === undefined || builtIn.has(definition)) return true
-  return definition.code === undefined && definition.validate === undefined && definition.compile === undefined && definition.macro === undefined
+  if (builtIn === undefined || builtIn.has(definition)) return typeof check !== 'function' || (check as (value: unknown) => unknown)(value) === true
+  if (definition.code !== undefined || definition.compile !== undefined || definition.macro !== undefined) return false
+  if (typeof check === 'function') return (check as (value: unknown) => unknown)(value) === true
+  return definition.validate === undefined
 }
 
 /**
