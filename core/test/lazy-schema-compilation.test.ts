@@ -197,6 +197,33 @@ for (const [face, factory] of everyEntry) {
   })
 }
 
+for (const [face, factory] of everyEntry) {
+  t.test(`${face}: with lazySchemaCompilation, request.getValidationFunction() before validation gives the compiled validator, as eagerly`, async (t) => {
+    async function seenInOnRequest (lazy: boolean): Promise<unknown> {
+      const app = factory({ lazySchemaCompilation: lazy })
+      t.teardown(() => app.close())
+      let seen: unknown
+      app.addHook('onRequest', async (request: any) => {
+        const validate = request.getValidationFunction('body')
+        const valid = validate({ name: 1 })
+        seen = { schema: validate.schema, valid, errors: validate.errors, sameLater: null }
+      })
+      app.post('/items/:id', { schema: itemSchemas }, async (request: any) => {
+        const first = request.getValidationFunction('body')
+        ;(seen as { sameLater: unknown }).sameLater = first === request.getValidationFunction('body')
+        return { id: 1 }
+      })
+      const reply = await app.inject({ method: 'POST', url: '/items/1', payload: { name: 'ok' } })
+      t.equal(reply.statusCode, 200)
+      return seen
+    }
+    const eager = await seenInOnRequest(false)
+    const lazy = await seenInOnRequest(true)
+    t.same(lazy, eager)
+    t.same((lazy as { schema: unknown }).schema, itemSchemas.body, 'the validator carries its schema')
+  })
+}
+
 t.test('lazySchemaCompilation calls a custom validatorCompiler at ready(), as it cannot vouch for its schemas', async (t) => {
   const seen: string[] = []
   const app = enclave({ lazySchemaCompilation: true })
