@@ -94,25 +94,34 @@ function includesType (types: Types, type: string): boolean {
   return types.includes(type) || (type === 'integer' && types.includes('number'))
 }
 
-/** Ajv's strictTypes rules: no union type, no type the context excludes, no type-specific keyword without its type. */
-function typesAllowed (settings: Settings, node: Record<string, unknown>, own: Types, context: Types): Types | null {
+/** Ajv's strictTypes rules on `type` itself: no union type, no type the context excludes. The types in force, or null. */
+function typesAllowed (settings: Settings, own: Types, context: Types): Types | null {
   if (own.length > 1 && !(own.length === 2 && own.includes('null')) && !settings.allowUnionTypes) return null
-  let types = own
-  if (context.length > 0 && own.length > 0) {
-    if (!own.every((type) => includesType(context, type))) return null
-    types = context.filter((type) => includesType(own, type) || (type === 'number' && own.includes('integer')))
-  } else if (own.length === 0) {
-    types = context
+  if (own.length === 0) return context
+  if (context.length === 0) return own
+  for (const type of own) if (!includesType(context, type)) return null
+  const narrowed: string[] = []
+  for (const type of context) if (includesType(own, type) || (type === 'number' && own.includes('integer'))) narrowed.push(type)
+  return narrowed
+}
+
+/**
+ * What Ajv checks of one keyword's definition: its sibling `dependencies`, and under strictTypes
+ * that the types in force include one the keyword applies to.
+ */
+function keywordAllowed (settings: Settings, node: Record<string, unknown>, keyword: string, types: Types | null): boolean {
+  const rule = (settings.ajv.RULES.all as Record<string, unknown>)[keyword]
+  if (isObject(rule)) {
+    const definition = (rule as unknown as KeywordRule).definition
+    const dependencies = definition.dependencies
+    if (dependencies !== undefined && dependencies.some((name) => node[name] === undefined)) return false
+    if (types !== null && !keywordTypeApplies(definition.type, types)) return false
   }
-  const rules = settings.ajv.RULES.all as Record<string, unknown>
-  for (const keyword of Object.keys(node)) {
-    const rule = rules[keyword]
-    if (isObject(rule) && !keywordTypeApplies((rule as unknown as KeywordRule).definition.type, types)) return null
-    for (const implementer of settings.implementedBy.get(keyword) ?? []) {
-      if (!keywordTypeApplies(implementer.definition.type, types)) return null
-    }
+  if (types === null || settings.implementedBy.size === 0) return true
+  for (const implementer of settings.implementedBy.get(keyword) ?? []) {
+    if (!keywordTypeApplies(implementer.definition.type, types)) return false
   }
-  return types
+  return true
 }
 
 function keywordTypeApplies (keywordTypes: readonly string[] | undefined, types: Types): boolean {
@@ -134,12 +143,6 @@ function combinationAllowed (settings: Settings, node: Record<string, unknown>):
   if (Array.isArray(node.items) && settings.strictTuples) {
     const length = node.items.length
     if (!(length === node.minItems && (length === node.maxItems || node.additionalItems === false))) return false
-  }
-  const rules = settings.ajv.RULES.all as Record<string, unknown>
-  for (const keyword of Object.keys(node)) {
-    const rule = rules[keyword]
-    const dependencies = isObject(rule) ? (rule as unknown as KeywordRule).definition.dependencies : undefined
-    if (dependencies !== undefined && dependencies.some((name) => node[name] === undefined)) return false
   }
   return true
 }
@@ -184,32 +187,31 @@ export function passesStrictModeChecks (ajv: Ajv, root: Record<string, unknown>)
     if (isRoot && node.default !== undefined) return false
     if (!combinationAllowed(settings, node)) return false
     const own: Types = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? node.type as string[] : []
-    let types: Types = own
-    if (settings.strictTypes) {
-      const allowed = typesAllowed(settings, node, own, context)
-      if (allowed === null) return false
-      types = allowed
-    }
+    // Without strictTypes, a subschema's own types are all that is passed down (and never checked).
+    const checked = settings.strictTypes ? typesAllowed(settings, own, context) : own
+    if (checked === null) return false
+    const types = settings.strictTypes ? checked : null
     if (hasChildDefault(node)) {
       if (composite) return false
       anyChildDefault = true
     }
     if (composite && node.$ref !== undefined) compositeRef = true
     for (const keyword of Object.keys(node)) {
+      if (!keywordAllowed(settings, node, keyword, types)) return false
       if (dataKeywords.has(keyword) || isVendorKeyword(keyword)) continue
       const value = node[keyword]
       const inComposite = composite || compositeKeywords.has(keyword)
       if (inPlaceLists.has(keyword)) {
         if (!Array.isArray(value)) return false
-        for (const member of value) if (!walk(member, types, inComposite, false)) return false
+        for (const member of value) if (!walk(member, checked, inComposite, false)) return false
       } else if (inPlaceSingles.has(keyword)) {
-        if (!walk(value, types, inComposite, false)) return false
+        if (!walk(value, checked, inComposite, false)) return false
       } else if (childMaps.has(keyword) || definitionMaps.has(keyword) || dependencyMaps.has(keyword)) {
         if (!isObject(value)) continue
         const sameData = dependencyMaps.has(keyword)
         for (const member of Object.values(value)) {
           if (Array.isArray(member) && sameData) continue
-          if (!walk(member, sameData ? types : [], inComposite, definitionMaps.has(keyword))) return false
+          if (!walk(member, sameData ? checked : [], inComposite, definitionMaps.has(keyword))) return false
         }
       } else if (keyword === 'items' && Array.isArray(value)) {
         for (const item of value) if (!walk(item, [], inComposite, false)) return false
