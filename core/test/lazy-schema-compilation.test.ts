@@ -121,15 +121,16 @@ const brokenSchemas: Array<[string, Record<string, unknown>, Record<string, unkn
   ['properties matched by patternProperties (strict mode)', { body: { type: 'object', properties: { foo: { type: 'string' } }, patternProperties: { '^f': { type: 'string' } } } }],
   ['"nullable" without "type"', { body: { type: 'object', properties: { a: { nullable: true } } } }],
   ['a pattern that is not a valid unicode regular expression', { params: { type: 'object', properties: { id: { type: 'string', pattern: '\\-' } } } }],
-  ['a union type with strictTypes: true', { body: { type: 'object', properties: { a: { type: ['string', 'number'] } } } }, { strictTypes: true }],
-  ['a shared schema with "if" alone (strict mode)', { body: { $ref: 'conditional#' } }, { shared: true }]
+  ['a union type with strictTypes: true', { body: { type: 'object', properties: { a: { type: ['string', 'number'] } } } }, { customOptions: { strictTypes: true } }],
+  ['a shared schema with "if" alone (strict mode)', { body: { $ref: 'conditional#' } }, { shared: true }],
+  ['a discriminator whose oneOf branch lacks the tag (Ajv\'s discriminator option)', { body: { type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ properties: { kind: { const: 'a' } } }, { properties: { x: { type: 'string' } } }] } }, { customOptions: { discriminator: true } }]
 ]
 
 for (const [face, factory] of everyEntry) {
   for (const [what, schema, setup] of brokenSchemas) {
     t.test(`${face}: with lazySchemaCompilation, ${what} still fails ready() with the eager error`, async (t) => {
       async function readyError (lazy: boolean): Promise<any> {
-        const app = factory({ lazySchemaCompilation: lazy, ...(setup?.strictTypes === true ? { ajv: { customOptions: { strictTypes: true } } } : {}) })
+        const app = factory({ lazySchemaCompilation: lazy, ...(setup?.customOptions !== undefined ? { ajv: { customOptions: setup.customOptions } } : {}) })
         t.teardown(() => app.close())
         if (setup?.shared === true) app.addSchema({ $id: 'conditional', type: 'object', if: { required: ['a'] } })
         app.post('/x/:id', { schema }, async () => ({}))

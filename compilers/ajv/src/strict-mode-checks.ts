@@ -4,7 +4,8 @@ import { isVendorKeyword } from './schema-walk.js'
 /*
  * What Ajv's compile checks beyond its meta-schema: strict mode's rules about how keywords combine
  * (`if` without `then`, `default` where it is never applied, overlapping `properties` and
- * `patternProperties`, tuples, types), `nullable`, and patterns as its RegExp engine reads them.
+ * `patternProperties`, tuples, types), `nullable`, `discriminator` (with the option), and patterns
+ * as its RegExp engine reads them.
  * Depending on the option each one throws or logs a warning while compiling. lazySchemaCompilation
  * may only defer a schema none of them can concern: otherwise the error would move from ready() to
  * the route's first request (a 500), and the warning from start-up to that request. The check is
@@ -21,6 +22,7 @@ interface Settings {
   readonly strictTuples: boolean
   readonly strictRequired: boolean
   readonly allowMatchingProperties: boolean
+  readonly discriminator: boolean
   readonly unicode: string
   /** Keyword definitions by a keyword they `implements` (Ajv applies their type rule then too). */
   readonly implementedBy: ReadonlyMap<string, readonly KeywordRule[]>
@@ -68,6 +70,7 @@ function settingsOf (ajv: Ajv): Settings {
     strictTuples: Boolean(opts.strictTuples),
     strictRequired: Boolean(opts.strictRequired),
     allowMatchingProperties: opts.allowMatchingProperties === true,
+    discriminator: opts.discriminator === true,
     unicode: opts.unicodeRegExp === false ? '' : 'u',
     implementedBy
   }
@@ -131,6 +134,8 @@ function keywordTypeApplies (keywordTypes: readonly string[] | undefined, types:
 /** The combinations strict mode refuses or warns about in one schema object, whatever its context. */
 function combinationAllowed (settings: Settings, node: Record<string, unknown>): boolean {
   if (node.nullable !== undefined) return false
+  // With Ajv's `discriminator` option the keyword checks its oneOf branches while compiling.
+  if (node.discriminator !== undefined && settings.discriminator) return false
   if (node.if !== undefined ? node.then === undefined && node.else === undefined : node.then !== undefined || node.else !== undefined) return false
   if (node.additionalItems !== undefined && !Array.isArray(node.items)) return false
   if (node.minContains !== undefined || node.maxContains !== undefined) return false
