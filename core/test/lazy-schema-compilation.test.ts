@@ -123,6 +123,7 @@ const brokenSchemas: Array<[string, Record<string, unknown>, Record<string, unkn
   ['a pattern that is not a valid unicode regular expression', { params: { type: 'object', properties: { id: { type: 'string', pattern: '\\-' } } } }],
   ['a union type with strictTypes: true', { body: { type: 'object', properties: { a: { type: ['string', 'number'] } } } }, { customOptions: { strictTypes: true } }],
   ['a shared schema with "if" alone (strict mode)', { body: { $ref: 'conditional#' } }, { shared: true }],
+  ['an async format in a synchronous schema', { body: { type: 'object', properties: { a: { type: 'string', format: 'checked-later' } } } }, { onCreate (ajv: any) { ajv.addFormat('checked-later', { async: true, validate: async () => true }) } }],
   ['a discriminator whose oneOf branch lacks the tag (Ajv\'s discriminator option)', { body: { type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ properties: { kind: { const: 'a' } } }, { properties: { x: { type: 'string' } } }] } }, { customOptions: { discriminator: true } }]
 ]
 
@@ -130,7 +131,7 @@ for (const [face, factory] of everyEntry) {
   for (const [what, schema, setup] of brokenSchemas) {
     t.test(`${face}: with lazySchemaCompilation, ${what} still fails ready() with the eager error`, async (t) => {
       async function readyError (lazy: boolean): Promise<any> {
-        const app = factory({ lazySchemaCompilation: lazy, ...(setup?.customOptions !== undefined ? { ajv: { customOptions: setup.customOptions } } : {}) })
+        const app = factory({ lazySchemaCompilation: lazy, ajv: { customOptions: setup?.customOptions, onCreate: setup?.onCreate } })
         t.teardown(() => app.close())
         if (setup?.shared === true) app.addSchema({ $id: 'conditional', type: 'object', if: { required: ['a'] } })
         app.post('/x/:id', { schema }, async () => ({}))

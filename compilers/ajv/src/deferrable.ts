@@ -137,12 +137,18 @@ function keywordsVouched (ajv: Ajv, root: Record<string, unknown>, sharedRefs: b
     for (const keyword of Object.keys(node)) {
       if (strictSchema && keywords[keyword] !== true) deferrable = false
       else if (keyword === '$ref') deferrable = typeof node.$ref === 'string' && (sharedRefs ? refResolves(ajv, root, node.$ref) : localRefResolves(root, node.$ref))
-      else if (keyword === 'format' && typeof node.format === 'string') deferrable = ajv.formats[node.format] !== undefined
+      else if (keyword === 'format' && typeof node.format === 'string') deferrable = formatCompiles(ajv, node.format)
       else if (keyword !== '$id') deferrable = valueFitsKeyword(ajv, keyword, node[keyword])
       if (!deferrable) return
     }
   })
   return deferrable
+}
+
+/** A format Ajv knows and can use in a synchronous schema (an `async` format fails its compile). */
+function formatCompiles (ajv: Ajv, name: string): boolean {
+  const format: unknown = ajv.formats[name]
+  return format !== undefined && !(isObject(format) && format.async === true)
 }
 
 /** A `#/pointer` into `root` itself. */
