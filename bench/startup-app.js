@@ -1,9 +1,10 @@
 // S6, one measurement in a fresh process: factory() to ready() and listening with 1000 routes, each
-// with its own params, body and response schemas (distinct, so no compiler cache can share work
-// between routes).
+// with its own params, body and response schemas (bench/startup-schemas.js).
 // Run as `node --expose-gc bench/startup-app.js <peer> [lazy|eager] [cache=<dir>]`; prints RESULT {...}.
 // `lazy` turns on `lazySchemaCompilation` (enclave()'s default, off on the Fastify faces), `eager`
 // turns it off, `cache=<dir>` the persisted `schemaCache` (Enclave's entries only: Fastify has neither).
+import { routeCount, routeSchemas } from './startup-schemas.js'
+
 const peer = process.argv[2]
 const flags = process.argv.slice(3)
 const lazy = flags.includes('lazy')
@@ -13,41 +14,6 @@ const modules = { enclave: '@enclave/core', 'enclave-fastify': '@enclave/fastify
 if (modules[peer] === undefined) throw new Error(`unknown S6 peer ${peer}`)
 if ((lazy || eager || cacheDir !== undefined) && !peer.startsWith('enclave')) throw new Error(`${peer} has no lazy schema compilation nor schema cache`)
 const factory = (await import(modules[peer])).default
-
-export const routeCount = 1000
-
-function routeSchemas (i) {
-  return {
-    params: {
-      type: 'object',
-      properties: { id: { type: 'integer', minimum: i } }
-    },
-    body: {
-      type: 'object',
-      required: ['name', 'count'],
-      properties: {
-        name: { type: 'string', minLength: 1, maxLength: 100 + i },
-        count: { type: 'integer', minimum: 0, maximum: 1000 + i },
-        price: { type: 'number' },
-        tags: { type: 'array', items: { type: 'string' } },
-        active: { type: 'boolean' },
-        meta: { type: 'object', properties: { source: { type: 'string' }, [`route${i}`]: { type: 'integer' } } }
-      }
-    },
-    response: {
-      200: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          createdAt: { type: 'string' },
-          [`field${i}`]: { type: 'boolean' },
-          owner: { type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' } } }
-        }
-      }
-    }
-  }
-}
 
 function handler (request) { return { id: 1, name: request.body.name } }
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import enclave from '@enclave/core'
 import fastifyFace from '@enclave/fastify4'
+import { fastify5Face } from './fixtures/faces.js'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 type Factory = (options?: any) => any
@@ -100,22 +101,39 @@ for (const [face, factory] of faces) {
   })
 }
 
-const brokenSchemas: Array<[string, Record<string, unknown>]> = [
+/** Every entry, for the cases a face could observe: ready() failing and Ajv's warnings. */
+const everyEntry: Array<[string, Factory]> = [...faces, fastify5Face]
+
+const brokenSchemas: Array<[string, Record<string, unknown>, Record<string, unknown>?]> = [
   ['a type that does not exist', { body: { type: 'object', properties: { a: { type: 'strin' } } } }],
   ['an unknown keyword (strict mode)', { body: { type: 'object', properties: { a: { type: 'string', minLenght: 1 } } } }],
   ['a $ref to a missing definition', { body: { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } } }],
   ['a $ref to a missing shared schema', { params: { type: 'object', properties: { id: { $ref: 'nowhere#' } } } }],
   ['an unknown format', { querystring: { type: 'object', properties: { d: { type: 'string', format: 'no-such-format' } } } }],
   ['a broken response schema', { response: { 200: { type: 'object', properties: { a: { type: 'nope' } } } } }],
-  ['a response $ref to a missing shared schema', { response: { 200: { $ref: 'nowhere#' } } }]
+  ['a response $ref to a missing shared schema', { response: { 200: { $ref: 'nowhere#' } } }],
+  // Valid by the meta-schema, refused by Ajv's compile (strict mode and its other compile-time rules).
+  ['a default at the schema root (strict mode)', { body: { type: 'object', default: {}, properties: { a: { type: 'string' } } } }],
+  ['a default inside anyOf (strict mode)', { body: { type: 'object', anyOf: [{ properties: { a: { type: 'string', default: 'x' } } }] } }],
+  ['"if" without "then" or "else" (strict mode)', { querystring: { type: 'object', if: { required: ['a'] } } }],
+  ['"then" without "if" (strict mode)', { body: { type: 'object', then: { required: ['a'] } } }],
+  ['"additionalItems" without an items array (strict mode)', { body: { type: 'array', additionalItems: false } }],
+  ['properties matched by patternProperties (strict mode)', { body: { type: 'object', properties: { foo: { type: 'string' } }, patternProperties: { '^f': { type: 'string' } } } }],
+  ['"nullable" without "type"', { body: { type: 'object', properties: { a: { nullable: true } } } }],
+  ['a pattern that is not a valid unicode regular expression', { params: { type: 'object', properties: { id: { type: 'string', pattern: '\\-' } } } }],
+  ['a union type with strictTypes: true', { body: { type: 'object', properties: { a: { type: ['string', 'number'] } } } }, { customOptions: { strictTypes: true } }],
+  ['a shared schema with "if" alone (strict mode)', { body: { $ref: 'conditional#' } }, { shared: true }],
+  ['an async format in a synchronous schema', { body: { type: 'object', properties: { a: { type: 'string', format: 'checked-later' } } } }, { onCreate (ajv: any) { ajv.addFormat('checked-later', { async: true, validate: async () => true }) } }],
+  ['a discriminator whose oneOf branch lacks the tag (Ajv\'s discriminator option)', { body: { type: 'object', discriminator: { propertyName: 'kind' }, required: ['kind'], oneOf: [{ properties: { kind: { const: 'a' } } }, { properties: { x: { type: 'string' } } }] } }, { customOptions: { discriminator: true } }]
 ]
 
-for (const [face, factory] of faces) {
-  for (const [what, schema] of brokenSchemas) {
+for (const [face, factory] of everyEntry) {
+  for (const [what, schema, setup] of brokenSchemas) {
     t.test(`${face}: with lazySchemaCompilation, ${what} still fails ready() with the eager error`, async (t) => {
       async function readyError (lazy: boolean): Promise<any> {
-        const app = factory({ lazySchemaCompilation: lazy })
+        const app = factory({ lazySchemaCompilation: lazy, ajv: { customOptions: setup?.customOptions, onCreate: setup?.onCreate } })
         t.teardown(() => app.close())
+        if (setup?.shared === true) app.addSchema({ $id: 'conditional', type: 'object', if: { required: ['a'] } })
         app.post('/x/:id', { schema }, async () => ({}))
         return app.ready().then(() => null, (error: unknown) => error)
       }
@@ -129,18 +147,12 @@ for (const [face, factory] of faces) {
   }
 }
 
-t.test('with lazySchemaCompilation, a bad value for a keyword added with a metaSchema still fails ready() with the eager error', async (t) => {
+/** ready()'s error, eagerly and lazily, for a body property using a keyword a plugin adds; both must fail alike. */
+async function compareKeywordReadyErrors (t: Test, factory: Factory, keyword: Record<string, unknown>, value: unknown): Promise<void> {
   async function readyError (lazy: boolean): Promise<any> {
-    const app = enclave({
-      lazySchemaCompilation: lazy,
-      ajv: {
-        onCreate (ajv: any) {
-          ajv.addKeyword({ keyword: 'even', type: 'number', metaSchema: { type: 'boolean' }, validate: (wanted: boolean, n: number) => !wanted || n % 2 === 0 })
-        }
-      }
-    })
+    const app = factory({ lazySchemaCompilation: lazy, ajv: { onCreate (ajv: any) { ajv.addKeyword(keyword) } } })
     t.teardown(() => app.close())
-    app.post('/x', { schema: { body: { type: 'object', properties: { n: { type: 'number', even: 'yes' } } } } }, async () => 'ok')
+    app.post('/x', { schema: { body: { type: 'object', properties: { n: { type: 'number', [keyword.keyword as string]: value } } } } }, async () => 'ok')
     return app.ready().then(() => null, (error: unknown) => error)
   }
   const eager = await readyError(false)
@@ -148,7 +160,52 @@ t.test('with lazySchemaCompilation, a bad value for a keyword added with a metaS
   t.equal(eager?.code, 'FST_ERR_SCH_VALIDATION_BUILD')
   t.equal(lazy?.code, eager?.code)
   t.equal(lazy?.message, eager?.message)
+}
+
+t.test('with lazySchemaCompilation, a bad value for a keyword added with a metaSchema still fails ready() with the eager error', async (t) => {
+  await compareKeywordReadyErrors(t, enclave as Factory, { keyword: 'even', type: 'number', metaSchema: { type: 'boolean' }, validate: (wanted: boolean, n: number) => !wanted || n % 2 === 0 }, 'yes')
 })
+
+for (const [face, factory] of everyEntry) {
+  t.test(`${face}: with lazySchemaCompilation, a plugin keyword whose compile step throws for a value its metaSchema accepts still fails ready() with the eager error`, async (t) => {
+    await compareKeywordReadyErrors(t, factory, {
+      keyword: 'stepOf',
+      type: 'number',
+      metaSchema: { type: 'number' },
+      compile (step: number) {
+        if (step <= 0) throw new Error('stepOf takes a positive number')
+        return (n: number) => n % step === 0
+      }
+    }, -2)
+  })
+}
+
+for (const [face, factory] of everyEntry) {
+  t.test(`${face}: with lazySchemaCompilation, request.getValidationFunction() before validation gives the compiled validator, as eagerly`, async (t) => {
+    async function seenInOnRequest (lazy: boolean): Promise<unknown> {
+      const app = factory({ lazySchemaCompilation: lazy })
+      t.teardown(() => app.close())
+      let seen: unknown
+      app.addHook('onRequest', async (request: any) => {
+        const validate = request.getValidationFunction('body')
+        const valid = validate({ name: 1 })
+        seen = { schema: validate.schema, valid, errors: validate.errors, sameLater: null }
+      })
+      app.post('/items/:id', { schema: itemSchemas }, async (request: any) => {
+        const first = request.getValidationFunction('body')
+        ;(seen as { sameLater: unknown }).sameLater = first === request.getValidationFunction('body')
+        return { id: 1 }
+      })
+      const reply = await app.inject({ method: 'POST', url: '/items/1', payload: { name: 'ok' } })
+      t.equal(reply.statusCode, 200)
+      return seen
+    }
+    const eager = await seenInOnRequest(false)
+    const lazy = await seenInOnRequest(true)
+    t.same(lazy, eager)
+    t.same((lazy as { schema: unknown }).schema, itemSchemas.body, 'the validator carries its schema')
+  })
+}
 
 t.test('lazySchemaCompilation calls a custom validatorCompiler at ready(), as it cannot vouch for its schemas', async (t) => {
   const seen: string[] = []
@@ -225,3 +282,41 @@ t.test('with lazySchemaCompilation, a shared schema with an unknown keyword stil
   app.post('/x', { schema: { body: { $ref: 'loose#' } } }, async () => 'ok')
   await t.rejects(app.ready(), { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /unknown keyword: "colour"/ })
 })
+
+// Ajv warns while compiling (strictTypes and strictTuples default to 'log'); Fastify compiles at
+// ready(), so that is where the warnings come, once.
+const warnedSchemas: Array<[string, Record<string, unknown>]> = [
+  ['a keyword without its type', { type: 'object', properties: { a: { minimum: 1 } } }],
+  ['a union type', { type: 'object', properties: { a: { type: ['string', 'number'] } } }],
+  ['a tuple without minItems', { type: 'object', properties: { a: { type: 'array', items: [{ type: 'string' }] } } }]
+]
+
+for (const [face, factory] of everyEntry) {
+  t.test(`${face}: with lazySchemaCompilation, Ajv's strict-mode warnings come at ready(), as eagerly, and not again on the first request`, async (t) => {
+    async function warningsOf (lazy: boolean): Promise<{ atReady: string[], onFirstRequest: string[], status: number }> {
+      const app = factory({ lazySchemaCompilation: lazy })
+      t.teardown(() => app.close())
+      for (let i = 0; i < warnedSchemas.length; i++) app.post(`/w${i}`, { schema: { body: warnedSchemas[i]![1] } }, async () => 'ok')
+      const warn = console.warn
+      const atReady: string[] = []
+      const onFirstRequest: string[] = []
+      let sink = atReady
+      console.warn = (...args: unknown[]) => { sink.push(args.join(' ')) }
+      let status = 0
+      try {
+        await app.ready()
+        sink = onFirstRequest
+        for (let i = 0; i < warnedSchemas.length; i++) status = Math.max(status, (await app.inject({ method: 'POST', url: `/w${i}`, payload: { a: [] } })).statusCode)
+      } finally {
+        console.warn = warn
+      }
+      return { atReady, onFirstRequest, status }
+    }
+    const eager = await warningsOf(false)
+    const lazy = await warningsOf(true)
+    t.equal(eager.atReady.length, warnedSchemas.length, 'one warning a schema, eagerly')
+    t.same(lazy.atReady, eager.atReady, 'the same warnings at ready()')
+    t.same(lazy.onFirstRequest, [], 'none on the first requests')
+    t.equal(lazy.status, eager.status)
+  })
+}

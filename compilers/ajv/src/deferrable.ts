@@ -1,5 +1,6 @@
 import type { Ajv } from 'ajv'
 import { declaresAsync, forEachSchemaObject } from './schema-walk.js'
+import { passesStrictModeChecks } from './strict-mode-checks.js'
 
 function isObject (value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -65,7 +66,7 @@ function sharedSchemaVouched (ajv: Ajv, schema: unknown): boolean {
   if (vouched === undefined) {
     // Marked first: a schema that refers to itself is decided by its other keywords.
     known.set(schema, true)
-    vouched = !declaresAsync(schema) && keywordsVouched(ajv, schema, false)
+    vouched = !declaresAsync(schema) && keywordsVouched(ajv, schema, false) && passesStrictModeChecks(ajv, schema)
     known.set(schema, vouched)
   }
   return vouched
@@ -91,25 +92,29 @@ export function rememberBuiltInKeywords (ajv: Ajv): void {
 
 /**
  * Whether compiling `keyword` with `value` cannot fail, as far as can be told without compiling:
- * its own `metaSchema` accepts the value, or the keyword is one the meta-schema check covers (Ajv's
- * own), or it generates no code (an annotation). A plugin keyword without a `metaSchema` may throw
- * from its code generation for some value: not vouched for, so it is compiled at ready().
+ * the keyword is one the meta-schema check covers (Ajv's own), or it generates no code (an
+ * annotation), or it checks data with a `validate` function and its own `metaSchema` accepts the
+ * value. A plugin keyword whose `code`, `compile` or `macro` runs while compiling may throw for a
+ * value its `metaSchema` accepts (or have effects the app expects at start-up), and one without a
+ * `metaSchema` may throw for any value: neither is vouched for, so it is compiled at ready().
  */
 function valueFitsKeyword (ajv: Ajv, keyword: string, value: unknown): boolean {
   const rule = (ajv.RULES.all as Record<string, unknown>)[keyword] as { definition?: KeywordDefinition } | undefined
   const definition = typeof rule === 'object' && rule !== null ? rule.definition : undefined
   if (definition === undefined) return true
   const check = definition.validateSchema
-  if (typeof check === 'function') return (check as (value: unknown) => unknown)(value) === true
   const builtIn = builtInDefinitions.get(ajv)
-  if (builtIn === undefined || builtIn.has(definition)) return true
-  return definition.code === undefined && definition.validate === undefined && definition.compile === undefined && definition.macro === undefined
+  if (builtIn === undefined || builtIn.has(definition)) return typeof check !== 'function' || (check as (value: unknown) => unknown)(value) === true
+  if (definition.code !== undefined || definition.compile !== undefined || definition.macro !== undefined) return false
+  if (typeof check === 'function') return (check as (value: unknown) => unknown)(value) === true
+  return definition.validate === undefined
 }
 
 /**
- * lazySchemaCompilation: true when compiling `schema` later cannot fail, as far as a cheap check
- * (meta-schema, keywords, formats, `$ref` targets) can tell. False means "compile it now", so a
- * schema the check cannot vouch for still reports its error at ready(), with Ajv's own message.
+ * lazySchemaCompilation: true when compiling `schema` later can neither fail nor warn, as far as a
+ * cheap check (meta-schema, keywords, formats, `$ref` targets, strict mode's other rules) can
+ * tell. False means "compile it now", so a schema the check cannot vouch for still reports its
+ * error (or Ajv's warning) at ready(), with Ajv's own message.
  */
 export function canDeferCompilation (ajv: Ajv, schema: unknown): boolean {
   if (!isObject(schema) || Array.isArray(schema)) return false
@@ -117,7 +122,7 @@ export function canDeferCompilation (ajv: Ajv, schema: unknown): boolean {
   if (schema.$id !== undefined) return false
   if (declaresAsync(schema)) return false
   if (ajv.validateSchema(schema) !== true) return false
-  return keywordsVouched(ajv, schema, true)
+  return keywordsVouched(ajv, schema, true) && passesStrictModeChecks(ajv, schema)
 }
 
 /** Every keyword of `root` and the schemas in it: known (strict mode), a known format, a `$ref` that resolves, a value its keyword accepts. */
@@ -132,12 +137,18 @@ function keywordsVouched (ajv: Ajv, root: Record<string, unknown>, sharedRefs: b
     for (const keyword of Object.keys(node)) {
       if (strictSchema && keywords[keyword] !== true) deferrable = false
       else if (keyword === '$ref') deferrable = typeof node.$ref === 'string' && (sharedRefs ? refResolves(ajv, root, node.$ref) : localRefResolves(root, node.$ref))
-      else if (keyword === 'format' && typeof node.format === 'string') deferrable = ajv.formats[node.format] !== undefined
+      else if (keyword === 'format' && typeof node.format === 'string') deferrable = formatCompiles(ajv, node.format)
       else if (keyword !== '$id') deferrable = valueFitsKeyword(ajv, keyword, node[keyword])
       if (!deferrable) return
     }
   })
   return deferrable
+}
+
+/** A format Ajv knows and can use in a synchronous schema (an `async` format fails its compile). */
+function formatCompiles (ajv: Ajv, name: string): boolean {
+  const format: unknown = ajv.formats[name]
+  return format !== undefined && !(isObject(format) && format.async === true)
 }
 
 /** A `#/pointer` into `root` itself. */

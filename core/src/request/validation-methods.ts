@@ -2,6 +2,7 @@
 import { errorCodes } from '../errors/codes.js'
 import { kRequestRoute } from '../symbols.js'
 import { isUsingDefaultValidator, validatorCompilerFor } from '../schema/compilers.js'
+import { compiledNow } from '../schema/lazy-compile.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { EnclaveRequest } from '../types/request.js'
@@ -35,14 +36,22 @@ function cacheOf (route: RouteContext): RouteValidationCache {
 
 /**
  * The route's own validator for a part (`query` is an alias of `querystring`), as Fastify exposes
- * it: the compiled function, or for a content-keyed body the functions by media type.
+ * it: the compiled function, or for a content-keyed body the functions by media type. Under
+ * lazySchemaCompilation a validator not compiled yet is compiled now, so the app gets what it
+ * would have got from ready().
  */
 function partValidator (route: RouteContext, part: string): unknown {
   const validators = route.validators
   if (validators === null) return undefined
   const wanted = part === 'query' ? 'querystring' : part
   for (const validator of validators) {
-    if (validator.part === wanted) return validator.fn ?? validator.byMediaType ?? undefined
+    if (validator.part !== wanted) continue
+    if (validator.fn !== null) return compiledNow(validator.fn)
+    const byMediaType = validator.byMediaType
+    if (byMediaType === null) return undefined
+    // Compiling a stand-in puts the compiled function in its place in this map.
+    for (const type of Object.keys(byMediaType)) compiledNow(byMediaType[type])
+    return byMediaType
   }
   return undefined
 }

@@ -42,6 +42,19 @@ export function replaceStub (slots: Iterable<Slot | null | undefined>, stub: unk
   }
 }
 
+/** On a stand-in: compiles (once) and installs the function, returning it. */
+const kCompileNow = Symbol('enclave.compileNow')
+
+/**
+ * The function itself, or for a stand-in the compiled function, compiled now: what an app reads
+ * (`request.getValidationFunction()`) is the compiled validator with its properties (`schema`,
+ * `errors`), as when everything was compiled at ready().
+ */
+export function compiledNow (fn: unknown): unknown {
+  const compileNow = typeof fn === 'function' ? (fn as { [kCompileNow]?: () => unknown })[kCompileNow] : undefined
+  return compileNow === undefined ? fn : compileNow()
+}
+
 /**
  * A stand-in that compiles on its first call, installs the result in the route's tables
  * (`install`) and forwards the call. Requests are handled one at a time up to the validator, and
@@ -50,14 +63,19 @@ export function replaceStub (slots: Iterable<Slot | null | undefined>, stub: unk
  */
 export function compileOnFirstCall<F extends AnyFunction> (compile: () => F, install: (stub: F, compiled: F) => void): F {
   let compiled: F | null = null
-  const stub = function compileThenCall (this: unknown, data: unknown, context?: unknown): unknown {
+  function compileNow (): F {
     if (compiled === null) {
       compiled = compile()
       install(stub, compiled)
     }
+    return compiled
+  }
+  const stub = function compileThenCall (this: unknown, data: unknown, context?: unknown): unknown {
+    const fn = compiled ?? compileNow()
     // A second argument (Ajv's data context, see validate.ts) only when the caller gave one.
-    return context === undefined ? compiled.call(this, data) : compiled.call(this, data, context)
+    return context === undefined ? fn.call(this, data) : fn.call(this, data, context)
   } as F
+  Object.defineProperty(stub, kCompileNow, { value: compileNow })
   Object.defineProperty(stub, 'errors', {
     get () { return compiled === null ? undefined : (compiled as { errors?: unknown }).errors },
     configurable: true
