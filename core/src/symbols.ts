@@ -53,3 +53,7 @@ export const kSkipOverride = Symbol.for('skip-override')
 export const kDisplayName = Symbol.for('fastify.display-name')
 export const kPluginMeta = Symbol.for('plugin-meta')
 export const kRegisteredPlugins = Symbol.for('registered-plugin')
+
+// Fastify's own key of a request's (and reply's) route context: `require('fastify/lib/symbols').kRouteContext`
+// on the faces, where it reads the route's hook lists and config (request/fastify-context-view.ts)
+export const kFastifyRouteContext = Symbol('fastify.context')

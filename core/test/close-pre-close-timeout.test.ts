@@ -10,7 +10,7 @@ async function closeWithStuckPreClose (factory: Factory): Promise<unknown> {
   await app.listen({ port: 0, host: '127.0.0.1' })
   const error = await app.close().then(() => null, (reason: any) => reason)
   return {
-    error: error === null ? null : { name: error.name, code: error.code, statusCode: error.statusCode, message: error.message },
+    error: error === null ? null : { name: error.name, code: error.code, statusCode: error.statusCode, message: error.message, keys: Object.keys(error), fn: typeof error.fn },
     onCloseRan,
     listening: app.server.listening
   }
@@ -21,7 +21,10 @@ const expected = {
     name: 'FastifyError',
     code: 'AVV_ERR_READY_TIMEOUT',
     statusCode: 500,
-    message: "Plugin did not start in time: ''. You may have forgotten to call 'done' function or to resolve a Promise"
+    message: "Plugin did not start in time: ''. You may have forgotten to call 'done' function or to resolve a Promise",
+    // avvio's error names the function that did not finish
+    keys: ['code', 'name', 'statusCode', 'message', 'fn'],
+    fn: 'function'
   },
   onCloseRan: true,
   listening: false

@@ -1,5 +1,5 @@
 import { test } from 'tap'
-import { enclaveFaces, fastify5Faces, type Factory } from './fixtures/faces.js'
+import { enclaveFaces, faces, fastify5Faces, type Factory } from './fixtures/faces.js'
 
 /** What a custom validator compiler receives for a route's headers schema: the object itself, and its JSON. */
 async function headersGiven (factory: Factory): Promise<[boolean, unknown]> {
@@ -16,14 +16,15 @@ async function headersGiven (factory: Factory): Promise<[boolean, unknown]> {
   return [seen === headers, JSON.parse(JSON.stringify(seen))]
 }
 
-for (const [name, factory] of fastify5Faces) {
+// Fastify 4.29.1 and 5.12.8 alike; the faces as theirs.
+for (const [name, factory] of [...fastify5Faces, ...faces.filter(([entry]) => entry !== 'enclave()')]) {
   test(`${name}: a custom validator compiler gets the headers schema as written (header names not lower-cased)`, async (t) => {
     t.same(await headersGiven(factory), [true, { type: 'object', properties: { 'X-Foo': { type: 'string' } }, required: ['X-Foo'] }])
   })
 }
 
-// Kept as today on enclave() and the v4 face: a copy with the header names lower-cased.
-for (const [name, factory] of enclaveFaces) {
+// Kept on enclave(): a copy with the header names lower-cased, so a custom compiler's `required` matches.
+for (const [name, factory] of enclaveFaces.filter(([entry]) => entry === 'enclave()')) {
   test(`${name}: a custom validator compiler gets the headers schema with its header names lower-cased`, async (t) => {
     t.same(await headersGiven(factory), [false, { type: 'object', properties: { 'x-foo': { type: 'string' } }, required: ['x-foo'] }])
   })

@@ -41,9 +41,16 @@ async function closeUnderLoad (factory: (options?: any) => any): Promise<Tally> 
       })
     })
   }
+  // close() comes once every client has its connection accepted and answered at least once: a
+  // connection still in the kernel's accept queue when the server stops listening is reset by the
+  // kernel, whatever the framework does (on a loaded machine that can be most of them)
+  let clientsServed = 0
+  let allServed: () => void = () => {}
+  const whenAllServed = new Promise<void>((resolve) => { allServed = resolve })
   async function client (): Promise<void> {
-    for (;;) {
+    for (let first = true; ; first = false) {
       const answer = await request()
+      if (first && ++clientsServed === 50) allServed()
       if (answer === null) return
       if (answer.status === 200) tally.ok++
       else if (answer.status === 503) tally.refused++
@@ -53,23 +60,29 @@ async function closeUnderLoad (factory: (options?: any) => any): Promise<Tally> 
     }
   }
   const clients = Array.from({ length: 50 }, () => client())
-  await delay(400)
+  await whenAllServed
   await app.close()
-  await Promise.race([Promise.all(clients), delay(5000)])
+  // generous: on a loaded machine 50 clients take a while; a request left unanswered still shows in the tally
+  let giveUp: NodeJS.Timeout | undefined
+  await Promise.race([Promise.all(clients), new Promise((resolve) => { giveUp = setTimeout(resolve, 30_000) })])
+  clearTimeout(giveUp)
   agent.destroy()
   return tally
 }
 
 for (const [face, factory] of faces) {
   t.test(`${face} (gracefulClose): 50 keep-alive clients and close() mid-load: every request is answered, each client is told to close`, async (t) => {
-    for (let round = 1; round <= 3; round++) {
-      const tally = await closeUnderLoad(factory)
-      t.same(tally.unanswered, {}, `round ${round}: no request reset or left unanswered (${JSON.stringify(tally)})`)
-      t.equal(tally.other, 0, `round ${round}: only 200s and 503s`)
-      t.ok(tally.ok > 0 && tally.ok + tally.refused >= 50, `round ${round}: the load ran, every client answered (${tally.ok} served)`)
-      t.equal(tally.closeAnnounced, 50, `round ${round}: every client's last answer carried Connection: close`)
-    }
+    const tally = await closeUnderLoad(factory)
+    t.same(tally.unanswered, {}, `no request reset or left unanswered (${JSON.stringify(tally)})`)
+    t.equal(tally.other, 0, 'only 200s and 503s')
+    t.ok(tally.ok > 0 && tally.ok + tally.refused >= 50, `the load ran, every client answered (${tally.ok} served)`)
+    t.equal(tally.closeAnnounced, 50, "every client's last answer carried Connection: close")
   })
+}
+
+/** Resolves once the server has stopped listening: the graceful close of its connections has begun. */
+async function stoppedListening (app: any): Promise<void> {
+  while (app.server.listening === true) await delay(5)
 }
 
 /** A raw connection to send requests by hand and read the bytes that come back. */
@@ -81,7 +94,7 @@ function rawConnection (port: number) {
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
   return {
     send (path: string) { socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`) },
-    async waitFor (pattern: RegExp, ms = 3000): Promise<string> {
+    async waitFor (pattern: RegExp, ms = 10_000): Promise<string> {
       const started = Date.now()
       while (!pattern.test(received)) {
         if (Date.now() - started > ms) throw new Error(`timed out waiting for ${String(pattern)}; got ${received}`)
@@ -153,29 +166,34 @@ t.test('gracefulClose: a response in flight when close() begins carries Connecti
     await whenStarted
     const begun = Date.now()
     const closing = app.close()
-    await delay(30)
+    await stoppedListening(app)
     release()
     const text = await connection.waitFor(/\r\n\r\nslow$/)
     t.match(text, /^HTTP\/1\.1 200 OK\r\nConnection: close\r\n/, face)
     await closing
     await connection.closed
-    t.ok(Date.now() - begun < 2000, `${face}: close() took ${Date.now() - begun} ms`)
+    // the keep-alive timeout is 72 s: a close() that waited for it would take far longer than this bound
+    t.ok(Date.now() - begun < 30_000, `${face}: close() took ${Date.now() - begun} ms`)
   }
 })
 
 t.test('forceCloseConnections: true cuts requests in flight at close(), as Fastify', async (t) => {
   for (const [face, factory] of [['fastify@4.29.1', Fastify as any], ...faces] as Array<[string, (options?: any) => any]>) {
     const app = factory({ forceCloseConnections: true })
-    app.get('/hang', async () => { await delay(3000); return 'never' })
+    // the handler finishes only after close() has resolved: close() must not wait for it
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => { release = resolve })
+    let handlerStarted: () => void = () => {}
+    const whenHandlerStarted = new Promise<void>((resolve) => { handlerStarted = resolve })
+    app.get('/hang', async () => { handlerStarted(); await released; return 'never' })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const connection = rawConnection((app.server.address() as net.AddressInfo).port)
     connection.send('/hang')
-    await delay(50)
-    const begun = Date.now()
+    await whenHandlerStarted
     await app.close()
     await connection.closed
+    release()
     t.equal(connection.received, '', `${face}: no response`)
-    t.ok(Date.now() - begun < 1000, `${face}: close() did not wait for the handler`)
   }
 })
 
@@ -201,7 +219,7 @@ t.test('over HTTPS, a request in flight when close() begins completes, with Conn
   })
   await whenStarted
   const closing = app.close()
-  await delay(250)
+  await stoppedListening(app)
   release()
   t.same(await answer, { status: 200, connection: 'close', body: 'slow over tls' })
   await closing

@@ -207,12 +207,21 @@ t.test('onRequestAbort runs when the client goes away before the response', asyn
   const app = enclave()
   t.teardown(() => app.close())
   const seen: string[] = []
+  // each step waits for the one before it, not for a time: a loaded machine only makes it slower
   let release: () => void = () => {}
-  app.addHook('onRequestAbort', async (request) => { seen.push(`abort ${request.url}`) })
+  let handlerStarted: () => void = () => {}
+  const whenHandlerStarted = new Promise<void>((resolve) => { handlerStarted = resolve })
+  let aborted: () => void = () => {}
+  const whenAborted = new Promise<void>((resolve) => { aborted = resolve })
+  let resumed: () => void = () => {}
+  const whenResumed = new Promise<void>((resolve) => { resumed = resolve })
+  app.addHook('onRequestAbort', async (request) => { seen.push(`abort ${request.url}`); aborted() })
   app.addHook('onResponse', async () => { seen.push('onResponse') })
   app.get('/slow', async () => {
+    handlerStarted()
     await new Promise<void>((resolve) => { release = resolve })
     seen.push('handler resumed')
+    resumed()
     return 'too late'
   })
   app.get('/fast', async () => 'fast')
@@ -222,11 +231,11 @@ t.test('onRequestAbort runs when the client goes away before the response', asyn
   await new Promise<void>((resolve) => {
     const request = http.get(address + '/slow')
     request.on('error', () => resolve())
-    setTimeout(() => request.destroy(), 50)
+    whenHandlerStarted.then(() => request.destroy(), () => {})
   })
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await whenAborted
   release()
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  await whenResumed
   t.same(seen, ['onResponse', 'abort /slow', 'handler resumed'], 'abort for the aborted request only; none for the completed one')
 })
 

@@ -181,6 +181,8 @@ t.test('an onReady hook that never finishes rejects ready() with FST_ERR_HOOK_TI
     t.equal(error?.message, "A callback for 'onReady' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise")
     t.equal(error?.cause?.code, 'AVV_ERR_READY_TIMEOUT')
     t.equal(error?.cause?.message, "Plugin did not start in time: ''. You may have forgotten to call 'done' function or to resolve a Promise")
+    t.same(Object.keys(error?.cause ?? {}), ['code', 'name', 'statusCode', 'message', 'fn'], 'avvio\'s error names the function that did not finish')
+    t.equal(typeof error?.cause?.fn, 'function')
   }
 })
 

@@ -190,14 +190,25 @@ t.test('the 503 while closing logs Fastify\'s "request aborted" line', async (t)
 t.test('a client that aborts its request: no "request completed" line, as Fastify', async (t) => {
   const results = await linesOf(async (factory, stream) => {
     const app = factory({ logger: { level: 'info', stream } })
-    app.get('/slow', async () => { await new Promise((resolve) => setTimeout(resolve, 150)); return 'late' })
+    // the client leaves once the handler has started; the handler answers once the server saw it leave
+    let started: () => void = () => {}
+    const whenStarted = new Promise<void>((resolve) => { started = resolve })
+    let finished: () => void = () => {}
+    const whenFinished = new Promise<void>((resolve) => { finished = resolve })
+    app.get('/slow', async (request: any) => {
+      started()
+      await new Promise<void>((resolve) => { request.raw.socket.once('close', () => resolve()) })
+      setImmediate(finished)
+      return 'late'
+    })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as net.AddressInfo
-    await new Promise<void>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n'))
-      socket.on('error', () => {})
-      setTimeout(() => { socket.destroy(); setTimeout(resolve, 300) }, 50)
-    })
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n'))
+    socket.on('error', () => {})
+    await whenStarted
+    socket.destroy()
+    await whenFinished
+    await new Promise((resolve) => setTimeout(resolve, 20))
     await app.close()
   })
   assertAgree(t, results)

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import enclave from '@enclave/core'
 import { faces } from './fixtures/faces.js'
+import { until } from './fixtures/until.js'
 
 /** A pino destination that keeps every line, parsed. */
 function captureLines () {
@@ -162,7 +163,7 @@ t.test('logger: { file } writes to that file', async (t) => {
   app.get('/', async () => 'ok')
   await app.inject('/')
   await app.close()
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await until(() => readFileSync(file, 'utf8').includes('incoming request'))
   const written = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
   t.ok(written.some((line) => line.msg === 'incoming request'))
 })

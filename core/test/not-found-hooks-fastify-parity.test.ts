@@ -205,11 +205,16 @@ t.test('an unmatched URL answers 404, not 415, whatever its content type; the bo
 t.test('after callNotFound(), onRequestAbort and onTimeout are the matched route\'s, as in Fastify 4.29 (real sockets)', async (t) => {
   const observe = async (factory: Factory): Promise<string[]> => {
     const seen: string[] = []
+    let handlersStarted = 0
+    // each step waits for what it needs to have happened, polling, not for a fixed time
+    const until = async (check: () => boolean): Promise<void> => {
+      for (let waited = 0; !check() && waited < 10_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5))
+    }
     const app = factory({ connectionTimeout: 300 })
     app.setNotFoundHandler({
       onRequestAbort (request: any, done: () => void) { seen.push(`not-found onRequestAbort ${request.url as string}`); done() },
       onTimeout (request: any, _reply: any, done: () => void) { seen.push(`not-found onTimeout ${request.url as string}`); done() }
-    }, async (_request: any, reply: any) => { await new Promise((resolve) => setTimeout(resolve, 800)); reply.code(404); return 'late' })
+    }, async (_request: any, reply: any) => { handlersStarted++; await new Promise((resolve) => setTimeout(resolve, 800)); reply.code(404); return 'late' })
     app.get('/call', {
       onRequestAbort (request: any, done: () => void) { seen.push(`route onRequestAbort ${request.url as string}`); done() },
       onTimeout (request: any, _reply: any, done: () => void) { seen.push(`route onTimeout ${request.url as string}`); done() }
@@ -217,22 +222,23 @@ t.test('after callNotFound(), onRequestAbort and onTimeout are the matched route
     await app.listen({ port: 0, host: '127.0.0.1' })
     const port = (app.server.address() as { port: number }).port
     for (const path of ['/missing', '/call']) {
-      // The client leaves while the handler waits.
-      await new Promise<void>((resolve) => {
-        const request = http.request({ host: '127.0.0.1', port, path })
-        request.on('error', () => {})
-        request.end()
-        setTimeout(() => { request.destroy(); resolve() }, 150)
-      })
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-      // The connection times out (connectionTimeout) while the handler waits.
+      // The client leaves while the handler waits: one abort hook.
+      const started = handlersStarted
+      const before = seen.length
+      const request = http.request({ host: '127.0.0.1', port, path })
+      request.on('error', () => {})
+      request.end()
+      await until(() => handlersStarted > started)
+      request.destroy()
+      await until(() => seen.length >= before + 1)
+      // The connection times out (connectionTimeout) while the handler waits: a timeout and an abort hook.
       await new Promise<void>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`))
         socket.on('data', () => {})
         socket.on('close', () => resolve())
         socket.on('error', () => resolve())
       })
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await until(() => seen.length >= before + 3)
     }
     await app.close()
     return seen.sort()

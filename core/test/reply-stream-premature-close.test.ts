@@ -4,6 +4,7 @@ import { Readable } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { faces } from './fixtures/faces.js'
 import { captureLogs } from './fixtures/log-lines.js'
+import { until } from './fixtures/until.js'
 
 /** A stream that sends one chunk and then never ends, as a long download does. */
 function endlessStream (): Readable {
@@ -69,7 +70,7 @@ t.test('a stream is destroyed when the app ends the response itself, as in Fasti
     const response = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`)
     t.equal(response.status, 200, name)
     t.equal(await response.text(), 'hello\n', name)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await until(() => destroyed)
     await app.close()
     t.equal(destroyed, true, name)
   }
@@ -87,7 +88,7 @@ t.test('a stream that fails after the head is sent: the connection is cut and th
     })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const failure = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`).then(async (response) => await response.text()).then(() => null, (error: Error) => error)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await until(() => lines.some((entry) => entry.err?.message === 'disk gone'))
     await app.close()
     t.ok(failure, `${name}: the client sees the connection cut`)
     const line = lines.find((entry) => entry.err?.message === 'disk gone')

@@ -28,6 +28,10 @@ async function startApp (t: any, handlerMs: number) {
   const counters = { started: 0, finished: 0, onClose: 0 }
   const app = enclave()
   app.addHook('onClose', async () => { counters.onClose++ })
+  // once the preClose hooks run, the server is closing: what arrives from then on is late
+  const whenClosing = new Promise<void>((resolve) => {
+    app.addHook('preClose', (done: () => void) => { resolve(); done() })
+  })
   app.get('/work', async () => {
     counters.started++
     await delay(handlerMs)
@@ -36,17 +40,17 @@ async function startApp (t: any, handlerMs: number) {
   })
   t.teardown(() => app.close())
   await app.listen({ port: 0, host: '127.0.0.1' })
-  return { app, counters, port: (app.server.address() as AddressInfo).port }
+  return { app, counters, whenClosing, port: (app.server.address() as AddressInfo).port }
 }
 
 t.test('100 concurrent keep-alive requests in flight all complete when close() is called', async (t) => {
-  const { app, counters, port } = await startApp(t, 300)
+  const { app, counters, whenClosing, port } = await startApp(t, 300)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 100 })
   t.teardown(() => agent.destroy())
   const inFlight = Array.from({ length: 100 }, () => request(agent, port, '/work'))
   while (counters.started < 100) await delay(5)
   const closing = app.close()
-  await delay(20)
+  await whenClosing
   // Arrivals after close() began: refused with a 503 or by a closed connection, never a hang.
   const late = await Promise.all(Array.from({ length: 20 }, () => request(agent, port, '/work')))
   const outcomes = await Promise.all(inFlight)
@@ -78,7 +82,8 @@ t.test('close() during continuous load from 100 connections loses no started req
     }
   }
   const workers = Array.from({ length: 100 }, worker)
-  await delay(400)
+  // close() comes mid-load, once more than 100 requests were served (however long a loaded machine takes)
+  while (counters.finished <= 100) await delay(5)
   await app.close()
   closed = true
   await Promise.all(workers)

@@ -6,6 +6,7 @@ import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import enclave from '@enclave/core'
 import { captureLogs } from './fixtures/log-lines.js'
+import { until } from './fixtures/until.js'
 
 /** One request on a fresh connection; resolves with the raw bytes the server sent. */
 function rawGet (port: number, path: string): Promise<string> {
@@ -143,7 +144,7 @@ t.test('errors in onSend and onResponse', async (t) => {
   }
   const afterResponse = parseOne(t, await rawGet(port, '/on-response-throws'), 'onResponse')
   t.equal(afterResponse.status, 200, 'onResponse runs after the response: it cannot change it')
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await until(() => lines.some((line) => line.err?.message === 'onResponse failed'))
   t.ok(lines.some((line) => line.err?.message === 'onResponse failed'), 'the onResponse failure is logged')
 })
 
@@ -154,8 +155,9 @@ t.test('a reply sent twice: the first wins, the second is a logged warning', asy
     t.equal(response.status, 200)
     t.strictSame(JSON.parse(response.body), expected)
   }
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  t.ok(lines.some((line) => line.level === 40 && /already sent/i.test(line.msg ?? line.err?.message ?? '')), 'a warning is logged')
+  const warned = (): boolean => lines.some((line) => line.level === 40 && /already sent/i.test(line.msg ?? line.err?.message ?? ''))
+  await until(warned)
+  t.ok(warned(), 'a warning is logged')
 })
 
 t.test('CR/LF in a header name, value or redirect target is a 500, never a split response', async (t) => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import enclave from '@enclave/core'
 import fastifyFace from '@enclave/fastify4'
+import { until } from './fixtures/until.js'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 
@@ -273,7 +274,7 @@ t.test('schemaCache works with lazySchemaCompilation and on @enclave/fastify4', 
   t.equal(files(dir).length, 0, 'nothing compiled at ready()')
   const fastifyAnswers = await answers(app)
   // Schemas compiled on first requests are written together, a moment later.
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await until(() => { try { return entries(onlyBundle(dir)).length === 2 } catch { return false } })
   t.equal(entries(onlyBundle(dir)).length, 2)
   // The Fastify face words validation errors as Fastify; compare statuses only.
   t.same(fastifyAnswers.map((line) => line.slice(0, 3)), plain.map((line) => line.slice(0, 3)))

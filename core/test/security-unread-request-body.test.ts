@@ -129,7 +129,7 @@ interface Conversation {
  * Writes `first`, and `second` once one complete response has come back (when given); resolves
  * once `expected` responses are in, the server ends the connection, or after `waitMs`.
  */
-function converse (port: number, first: string | Buffer, second: string | null, expected: number, waitMs = 3000): Promise<Conversation> {
+function converse (port: number, first: string | Buffer, second: string | null, expected: number, waitMs = 10_000): Promise<Conversation> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1')
     let text = ''
@@ -179,7 +179,7 @@ for (const [name, factory] of enclaveFaces) {
     t.match(response?.head, /\r\nconnection: close/i)
     t.not(upload.endedAt, -1, 'the server ends the connection after the response')
     t.not(upload.closedAt, -1, 'and closes it')
-    t.ok(upload.closedAt - upload.answeredAt < 3000, `soon after the response (${upload.closedAt - upload.answeredAt} ms)`)
+    t.ok(upload.closedAt - upload.answeredAt < 7000, `soon after the response (${upload.closedAt - upload.answeredAt} ms), before the client gives up`)
     t.ok(upload.written < hundredMegabytes / 4, `the client could write only ${upload.written} bytes`)
     t.ok(server.bytesRead() < 1024 * 1024, `the server read ${server.bytesRead()} bytes of a 100 MB upload`)
   })
@@ -193,7 +193,7 @@ for (const [name, factory] of enclaveFaces) {
     t.match(response?.body, /"statusCode":404/)
     t.match(response?.head, /\r\nconnection: close/i)
     t.not(upload.closedAt, -1, 'the server closes the connection')
-    t.ok(upload.closedAt - upload.answeredAt < 3000, `soon after the response (${upload.closedAt - upload.answeredAt} ms)`)
+    t.ok(upload.closedAt - upload.answeredAt < 7000, `soon after the response (${upload.closedAt - upload.answeredAt} ms), before the client gives up`)
     t.ok(server.bytesRead() < 1024 * 1024, `the server read ${server.bytesRead()} bytes of the upload`)
   })
 

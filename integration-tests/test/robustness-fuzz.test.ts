@@ -14,7 +14,8 @@ function exchange (port: number, bytes: Buffer, head = false): Promise<{ status:
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes))
     const chunks: Buffer[] = []
-    const timer = setTimeout(() => socket.destroy(), 3000)
+    // only a server that never answers reaches this; generous, as a loaded machine answers slowly
+    const timer = setTimeout(() => socket.destroy(), 15_000)
     socket.on('data', (chunk) => chunks.push(chunk))
     socket.on('error', () => {})
     socket.on('close', () => {

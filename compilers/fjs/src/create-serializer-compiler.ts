@@ -4,6 +4,7 @@ import { withFjsWorkarounds } from './fjs-workarounds.js'
 import { canDeferSerializer } from './deferrable.js'
 import { generatorVersions, loadStandalone, loadStored, type CodeCache } from './code-cache.js'
 import { externalsForRouteSchema } from './route-externals.js'
+import { withObjectMechanism } from './object-mechanism.js'
 import type {
   SerializerCompiler,
   SerializerCompilerFactory,
@@ -102,8 +103,8 @@ function compileSerializer (
   options: SerializerOptions
 ): SerializerFunction {
   const schemaOption = externalsForRouteSchema(externalSchemas, schema) as Record<string, fastJsonStringify.Schema>
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- see `schema` above
-  return fastJsonStringify(withFjsWorkarounds(schema), { ...options, schema: schemaOption }) as SerializerFunction
+  const rewritten = withFjsWorkarounds<object>(schema as object)
+  return fastJsonStringify(rewritten, { ...withObjectMechanism(options, rewritten), schema: schemaOption }) as SerializerFunction
 }
 
 /** The types already exclude them; this guards JavaScript callers (see SerializerOptions). */

@@ -41,7 +41,8 @@ for (const [face, create] of enclaveFaces) {
       t.equal(answer.message, 'body/0 should be a number', 'the first failure, worded as for a small body')
       t.ok(answer.size < 1024, `a small 400 (${answer.size} bytes)`)
       const ms = (used.user + used.system) / 1000
-      t.ok(ms < 200, `CPU for the request: ${ms.toFixed(0)} ms (sending, parsing and validating 800 KB)`)
+      // collecting all 200,000 failures would take seconds; the bound leaves room for a loaded machine
+      t.ok(ms < 1000, `CPU for the request: ${ms.toFixed(0)} ms (sending, parsing and validating 800 KB)`)
     })
 
     t.test('with abortEarly: false the 400 reports the first 20 failures and stays small', async (t) => {

@@ -2,7 +2,7 @@
 import { errorCodes } from '../errors/codes.js'
 import { fastify5ErrorCodes } from '../errors/fastify5-codes.js'
 import { createError } from '../errors/create-error.js'
-import type { HookEntry } from './hooks.js'
+import type { AnyHook, HookEntry } from './hooks.js'
 
 /** avvio's timeout error, which Fastify gives as the `cause` of FST_ERR_HOOK_TIMEOUT (its plugin name is empty there). */
 const ReadyTimeout = createError('AVV_ERR_READY_TIMEOUT', "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise")
@@ -12,7 +12,11 @@ function hookTimeout (name: string, hook: HookEntry, api: 4 | 5): Error {
   const error = api === 5
     ? new fastify5ErrorCodes.FST_ERR_HOOK_TIMEOUT(name, hook.fn.name === '' ? '' : ` "${hook.fn.name}"`)
     : new errorCodes.FST_ERR_HOOK_TIMEOUT(name)
-  error.cause = new ReadyTimeout('')
+  // avvio's error carries the function that did not finish as `fn` (Fastify's is avvio's bound wrapper
+  // of the step; here the hook, bound to its instance as it was called).
+  const cause = new ReadyTimeout('') as Error & { fn?: AnyHook }
+  cause.fn = hook.fn.bind(hook.instance) as AnyHook
+  error.cause = cause
   return error
 }
 

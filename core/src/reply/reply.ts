@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
+  kReplyRoute, kFastifyRouteContext, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
   kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers, kReplySuspended, kReplySuspendedStep
 } from '../symbols.js'
 import { sendPayload } from './send.js'
@@ -16,6 +16,7 @@ import { stopSignalWatch } from '../request/request-signal.js'
 import { isValidMediaType, mediaTypeOf } from '../request/content-type.js'
 import { derivePrototype } from '../util/derive-prototype.js'
 import { getDecorator } from '../util/decorator-access.js'
+import { fastifyContextOf } from '../request/fastify-context-view.js'
 import type { Profile } from '../profile.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
@@ -235,6 +236,13 @@ const removedInFastify5 = ['getResponseTime', 'context']
 // V8 names the object that holds an accessor by its constructor in a TypeError ("… of #<Reply>
 // which has only a getter"): Reply, as Fastify's.
 Object.defineProperty(replyPrototype, 'constructor', { value: function Reply () {}, writable: true, configurable: true })
+
+// Fastify's route context under its own key (the faces' `lib/symbols`): the reply's route, as its request's.
+Object.defineProperty(replyPrototype, kFastifyRouteContext, {
+  get (this: Reply) { return fastifyContextOf(this[kReplyRoute]) },
+  enumerable: false,
+  configurable: true
+})
 
 // Module-local copies of the keys the constructor writes (once per request): V8 folds a module's
 // own constants into optimised code, while an imported binding is loaded from its cell and checked

@@ -1,7 +1,8 @@
 /** The request object: its per-request state, the prototype every request shares, and one request class per context. */
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
-import { kRequestRoute } from '../symbols.js'
+import { kRequestRoute, kFastifyRouteContext } from '../symbols.js'
+import { fastifyContextOf } from './fastify-context-view.js'
 import { warnings } from '../errors/warnings.js'
 import { validationMethods } from './validation-methods.js'
 import { routeOptionsOf, fastify5RouteOptionsOf } from './route-options-view.js'
@@ -188,6 +189,13 @@ const removedInFastify5 = ['connection', 'routeConfig', 'routeSchema', 'routerPa
 // V8 names the object that holds an accessor by its constructor in a TypeError ("Cannot set property
 // routeOptions of #<Request> which has only a getter"): Request, as Fastify's.
 Object.defineProperty(requestPrototype, 'constructor', { value: function Request () {}, writable: true, configurable: true })
+
+// Fastify's route context under its own key (the faces' `lib/symbols`), read by plugins' test suites.
+Object.defineProperty(requestPrototype, kFastifyRouteContext, {
+  get (this: RequestState) { return fastifyContextOf(this[kRequestRoute]) },
+  enumerable: false,
+  configurable: true
+})
 
 // Read-only, as in Fastify 4.29: decorateRequest with one of these names throws a TypeError.
 for (const name of ['getValidationFunction', 'compileValidationSchema', 'validateInput'] as const) {

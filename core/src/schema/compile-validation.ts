@@ -80,7 +80,7 @@ function resolveCompiler (route: RouteContext, part: HttpPart): AnyFunction {
  * is probably mistyped; checked in the order Fastify compiles the parts, so the warnings come in its
  * order. Fastify 5 fails closed on a `null` part: the route does not start unvalidated.
  */
-function checkMissingParts (route: RouteContext, schema: Record<string, unknown>): void {
+function checkMissingParts (route: RouteContext, schema: Record<string, unknown>, warnAs: string | string[] | null): void {
   for (const part of compileOrder) {
     if (!(part in schema)) continue
     const partSchema = schema[part]
@@ -88,15 +88,30 @@ function checkMissingParts (route: RouteContext, schema: Record<string, unknown>
       // Fastify 5.12's wording: its schema store reads the null schema's `$id`.
       throw buildError(route, part, new TypeError("Cannot read properties of null (reading '$id')"))
     }
-    if (partSchema === undefined || partSchema === null) warnings.FSTWRN001(part, route.method, route.url)
+    if ((partSchema === undefined || partSchema === null) && warnAs !== null) warnings.FSTWRN001(part, warnAs, route.url)
   }
+}
+
+/**
+ * The method a schema warning names, or null when another route of the same declaration gives it:
+ * Fastify checks a schema once per declaration (and path), so a route declared for several methods
+ * warns once, from its first method's route, naming the methods as declared (`[ 'GET', 'POST' ]`).
+ */
+function schemaWarningMethod (route: RouteContext): string | string[] | null {
+  const declared = route.options.method
+  if (!Array.isArray(declared)) return route.method
+  const methods = declared.map((method) => String(method).toUpperCase())
+  return methods[0] === route.method ? methods : null
 }
 
 /** Compiles the route's request-part validators, in validation order; null when it has none. */
 export function compileRouteValidation (route: RouteContext): PartValidator[] | null {
   const schema = route.schema
   if (schema === undefined || schema === null) return null
-  checkMissingParts(route, schema)
+  const warnAs = schemaWarningMethod(route)
+  // Fastify 5.12 checks the headers schema's $refs as it declares the route, before the missing parts.
+  if (warnAs !== null && schema.headers !== undefined && schema.headers !== null) warnUnnormalizedHeaderRefs(schema.headers, warnAs, route.url)
+  checkMissingParts(route, schema, warnAs)
   const validators: PartValidator[] = []
   let compiler: AnyFunction | null = null
   for (const part of partOrder) {
@@ -118,9 +133,9 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
       validators.push({ part, fn: null, byMediaType })
       continue
     }
-    if (part === 'headers') warnUnnormalizedHeaderRefs(partSchema, route.method, route.url)
-    // Fastify 5.12 lower-cases header names for its own compiler only: a custom one gets the schema as written.
-    const lowerHeaders = part === 'headers' && (route.server.profile.api !== 5 || isUsingDefaultValidator(route))
+    // Fastify (4.29 and 5.12) lower-cases header names for its own compiler only: a custom one gets the
+    // schema as written. enclave() hands a custom compiler a lower-cased copy too (docs/migrating-from-fastify.md).
+    const lowerHeaders = part === 'headers' && (route.server.profile.name === 'enclave' || isUsingDefaultValidator(route))
     const fn = compileOrDefer(compiler, route, part, lowerHeaders ? normalizeHeadersSchema(partSchema, false) : partSchema)
     if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }

@@ -30,7 +30,7 @@ function visit (node: unknown, inPropertyNames: boolean, found: FoundRefs): void
 }
 
 /** Warns about the `$ref`s in a route's headers schema that header-name lower-casing cannot reach. */
-export function warnUnnormalizedHeaderRefs (schema: unknown, method: string, url: string): void {
+export function warnUnnormalizedHeaderRefs (schema: unknown, method: string | string[], url: string): void {
   const found: FoundRefs = { external: null, inPropertyNames: null }
   visit(schema, false, found)
   if (found.external !== null) warnings.FSTSEC002(method, url, found.external)

@@ -1,10 +1,12 @@
+import { kFastifyRouteContext } from '@enclave/core/internal'
+
 /**
  * `require('fastify/lib/symbols')`: frameworks built on Fastify 4 reach its symbols by this path.
- * NestJS's adapter reads `kRouteContext` to build a detached reply (see ./reply.ts); the symbol is
- * only a key of the request object it hands that reply, so any unique symbol serves.
+ * NestJS's adapter reads `kRouteContext` to build a detached reply (see ./reply.ts); plugins' test
+ * suites read a request's route context through it: its hook lists, `config` and `schema`.
  */
 const symbols = Object.freeze({
-  kRouteContext: Symbol('fastify.context')
+  kRouteContext: kFastifyRouteContext
 })
 
 export default symbols

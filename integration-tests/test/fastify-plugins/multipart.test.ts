@@ -254,7 +254,7 @@ t.test('saveRequestFiles writes uploads to temporary files that are removed afte
   t.same(response.json(), [{ filename: 'a.txt', content: 'alpha' }, { filename: 'b.txt', content: 'beta' }])
   t.equal(paths.length, 2)
   // The plugin's onResponse hook removes them after the response; its unlink calls are asynchronous.
-  for (let waited = 0; waited < 2000 && paths.some((path) => existsSync(path)); waited += 10) {
+  for (let waited = 0; waited < 10_000 && paths.some((path) => existsSync(path)); waited += 10) {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   t.same(paths.map((path) => existsSync(path)), [false, false])
