@@ -30,6 +30,9 @@ export const kReplyEndTime = Symbol('enclave.reply.endTime')
 export const kReplyTrailers = Symbol('enclave.reply.trailers')
 // set once reply.send() has begun (serializing, onSend or writing): a second send only warns
 export const kReplySending = Symbol('enclave.reply.sending')
+// a pipeline step's promise awaited by the request's driver, and the hook step it came from (null: the handler)
+export const kReplySuspended = Symbol('enclave.reply.suspended')
+export const kReplySuspendedStep = Symbol('enclave.reply.suspendedStep')
 
 // validation errors: sent as the spec's payload (no `code`) under validationPayload: 'spec'
 export const kSpecValidationPayload = Symbol('enclave.validation.specPayload')

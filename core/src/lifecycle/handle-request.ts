@@ -30,7 +30,7 @@ export function dispatchRoute (raw: IncomingMessage, res: ServerResponse, params
   const request = new route.Request(id, params, raw, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   if (route.watchesRequest) watchRequest(route, raw, request, reply)
-  if (route.onRequest !== null ? runChain(route.onRequest, request, reply, undefined, 0) : afterOnRequest(request, reply)) driveSuspended()
+  if (route.onRequest !== null ? runChain(route.onRequest, request, reply, undefined, 0) : afterOnRequest(request, reply)) driveSuspended(reply)
 }
 
 /** What follows the request outside the pipeline (handlerTimeout's timer among it), and the "incoming request" log line. */
@@ -96,7 +96,7 @@ export function failLifecycle (reply: Reply, error: unknown): void {
 }
 
 // From here to the handler, each step returns true when it (or a step it ran) suspended on a
-// promise (run-hooks.ts, `suspended`): its caller then returns at once, up to the entry that drives it.
+// promise (run-hooks.ts, `drive`): its caller then returns at once, up to the entry that drives it.
 
 function afterOnRequest (request: RuntimeRequest, reply: Reply): boolean {
   const route = request[kRequestRoute]
@@ -121,7 +121,7 @@ function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknow
 
 /** Where the body reader continues; it hands back the reply it was given, typed as the public one. */
 function afterParsingEntry (request: RuntimeRequest, bodyReply: EnclaveReply): void {
-  if (afterParsing(request, bodyReply as Reply)) driveSuspended()
+  if (afterParsing(request, bodyReply as Reply)) driveSuspended(bodyReply as Reply)
 }
 
 function afterParsing (request: RuntimeRequest, reply: Reply): boolean {
@@ -151,7 +151,7 @@ async function awaitValidation (outcome: Promise<Error | null>, request: Runtime
     failLifecycle(reply, thrown)
     return
   }
-  if (error !== null ? onValidationFailed(request, reply, error) : preHandlerPhase(request, reply)) driveSuspended()
+  if (error !== null ? onValidationFailed(request, reply, error) : preHandlerPhase(request, reply)) driveSuspended(reply)
 }
 
 function onValidationFailed (request: RuntimeRequest, reply: Reply, error: Error): boolean {
@@ -178,7 +178,7 @@ function preHandlerPhase (request: RuntimeRequest, reply: Reply): boolean {
 export function runInNotFoundRoute (request: RuntimeRequest, reply: Reply, route: RouteContext): void {
   request[kRequestRoute] = route
   reply[kReplyRoute] = route
-  if (route.preHandler !== null ? runChain(route.preHandler, request, reply, undefined, 0) : runHandler(request, reply)) driveSuspended()
+  if (route.preHandler !== null ? runChain(route.preHandler, request, reply, undefined, 0) : runHandler(request, reply)) driveSuspended(reply)
 }
 
 function runHandler (request: RuntimeRequest, reply: Reply): boolean {

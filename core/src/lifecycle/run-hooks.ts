@@ -1,5 +1,5 @@
 /** The one hook runner of the request lifecycle, and the hook chains it runs (compiled per route at ready()). */
-import { kReplyHookState, kReplyHijacked, kReplySending } from '../symbols.js'
+import { kReplyHookState, kReplyHijacked, kReplySending, kReplySuspended, kReplySuspendedStep } from '../symbols.js'
 import { errorCodes } from '../errors/codes.js'
 import { isThenable } from '../util/functions.js'
 import type { HookEntry } from './hooks.js'
@@ -12,7 +12,7 @@ import type { RuntimeRequest } from '../request/request.js'
  */
 export type Next = (request: RuntimeRequest, reply: Reply, payload: unknown) => boolean | void
 export type Fail = (reply: Reply, error: unknown) => void
-/** A chain's own generated runner (compile-chain.ts), started at its first hook; true when it suspended (see `suspended`). */
+/** A chain's own generated runner (compile-chain.ts), started at its first hook; true when it suspended (see `drive`). */
 export type CompiledChain = (chain: HookChain, request: RuntimeRequest, reply: Reply) => boolean
 
 /**
@@ -155,12 +155,12 @@ const isFailure = function isFailure (withPayload: boolean, error: unknown): boo
  * nothing is left to read or record once the hook returns (see hookDone).
  */
 export function runHooks (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): void {
-  if (runChain(chain, request, reply, payload, start)) driveSuspended()
+  if (runChain(chain, request, reply, payload, start)) driveSuspended(reply)
 }
 
 /**
  * runHooks for the request's own pipeline (handle-request.ts): true when a step returned a promise
- * and was suspended rather than awaited (see `suspended`); the caller then returns true as well,
+ * and was suspended rather than awaited (see `drive`); the caller then returns true as well,
  * up to the function that drives the request.
  */
 export function runChain (chain: HookChain, request: RuntimeRequest, reply: Reply, payload: unknown, start: number): boolean {
@@ -206,24 +206,14 @@ export function runChain (chain: HookChain, request: RuntimeRequest, reply: Repl
 
 /**
  * One async function per request instead of one per awaited hook or handler. A step of the
- * request's pipeline that returns a promise (a request-phase hook, the handler) records it here and
- * returns true; every function between it and the pipeline's entry returns at once, doing nothing
- * more, and the entry hands the promise to `drive`, which awaits it, runs the step's continuation,
- * and goes on with whatever that continuation suspends next. The promise is awaited before any
- * other code runs (only returns happen in between), so each await happens in the same microtask,
- * and each step resumes after the same number of microtask turns, as when every step awaited its
- * own promise (and as in Fastify, where each is one `then`).
+ * request's pipeline that returns a promise (a request-phase hook, the handler) records it on the
+ * reply and returns true; every function between it and the pipeline's entry returns at once, doing
+ * nothing more, and the entry hands the reply to `drive`, which awaits the promise, runs the step's
+ * continuation, and goes on with whatever that continuation suspends next. The promise is awaited
+ * before any other code runs (only returns happen in between), so each await happens in the same
+ * microtask, and each step resumes after the same number of microtask turns, as when every step
+ * awaited its own promise (and as in Fastify, where each is one `then`).
  */
-interface Suspension {
-  promise: PromiseLike<unknown> | null
-  /** The hook chain of a suspended hook; null for the handler. */
-  chain: HookChain | null
-  index: number
-  request: RuntimeRequest | null
-  reply: Reply | null
-}
-
-export const suspended: Suspension = { promise: null, chain: null, index: 0, request: null, reply: null }
 
 /** What a suspended handler's promise resolves to or rejects with is handled by handle-request.ts. */
 let handlerSettled: { resolved: (reply: Reply, value: unknown) => boolean, rejected: (reply: Reply, error: unknown) => void } | null = null
@@ -232,40 +222,32 @@ export function setHandlerSettled (handlers: typeof handlerSettled): void {
   handlerSettled = handlers
 }
 
-export function suspendHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply): boolean {
-  suspended.promise = promise
-  suspended.chain = chain
-  suspended.index = index
-  suspended.request = request
-  suspended.reply = reply
+// Module-local copies of the keys, as for `answered` above.
+const suspendedKey: typeof kReplySuspended = kReplySuspended
+const suspendedStepKey: typeof kReplySuspendedStep = kReplySuspendedStep
+
+export function suspendHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, _request: RuntimeRequest, reply: Reply): boolean {
+  reply[suspendedKey] = promise
+  reply[suspendedStepKey] = chain.hooks[index]!
   return true
 }
 
-export function suspendHandler (promise: PromiseLike<unknown>, request: RuntimeRequest, reply: Reply): boolean {
-  suspended.promise = promise
-  suspended.chain = null
-  suspended.index = 0
-  suspended.request = request
-  suspended.reply = reply
+export function suspendHandler (promise: PromiseLike<unknown>, _request: RuntimeRequest, reply: Reply): boolean {
+  reply[suspendedKey] = promise
+  reply[suspendedStepKey] = null
   return true
 }
 
-/** Where the pipeline was entered from outside (a listener, a callback, a body parser): the suspension just recorded is driven from here. */
-export function driveSuspended (): void {
-  void drive()
+/** Where the pipeline was entered from outside (a listener, a callback, a body parser): the reply's suspension just recorded is driven from here. */
+export function driveSuspended (reply: Reply): void {
+  void drive(reply)
 }
 
-async function drive (): Promise<void> {
+// Every suspension writes both fields before the driver reads them, so they are not cleared after.
+async function drive (reply: Reply): Promise<void> {
   for (;;) {
-    const promise = suspended.promise!
-    const chain = suspended.chain
-    const index = suspended.index
-    const request = suspended.request!
-    const reply = suspended.reply!
-    suspended.promise = null
-    suspended.chain = null
-    suspended.request = null
-    suspended.reply = null
+    const promise = reply[suspendedKey]!
+    const step = reply[suspendedStepKey]
     let value: unknown
     let failed = false
     try {
@@ -274,7 +256,7 @@ async function drive (): Promise<void> {
       value = error
       failed = true
     }
-    if (chain === null) {
+    if (step === null) {
       if (failed) {
         handlerSettled!.rejected(reply, value)
         return
@@ -282,10 +264,10 @@ async function drive (): Promise<void> {
       if (!handlerSettled!.resolved(reply, value)) return
     } else {
       if (failed) {
-        chain.fail(reply, rejectionReason(value))
+        step.chain.fail(reply, rejectionReason(value))
         return
       }
-      if (answered(reply) || !runChain(chain, request, reply, undefined, index + 1)) return
+      if (answered(reply) || !runChain(step.chain, reply.request, reply, undefined, step.index + 1)) return
     }
   }
 }
@@ -320,7 +302,7 @@ function callbackHookThrew (state: HookState, chain: HookChain, index: number, p
   }
   if (isNothing(error)) {
     if (chain.stopWhenAnswered === true && answered(reply)) return
-    if (runChain(chain, state.request, reply, payload, index + 1)) driveSuspended()
+    if (runChain(chain, state.request, reply, payload, index + 1)) driveSuspended(reply)
     return
   }
   chain.fail(reply, error)
@@ -335,7 +317,7 @@ export async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain
     return
   }
   if (chain.stopWhenAnswered && answered(reply)) return
-  if (runChain(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)) driveSuspended()
+  if (runChain(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)) driveSuspended(reply)
 }
 
 /**
@@ -378,7 +360,7 @@ const hookDone = function hookDone (state: HookState, error: unknown, value: unk
     callWithDone(state, next, payload, withPayload)
     return
   }
-  if (runChain(step.chain, state.request, reply, payload, step.index + 1)) driveSuspended()
+  if (runChain(step.chain, state.request, reply, payload, step.index + 1)) driveSuspended(reply)
 }
 
 /** onRequestAbort hooks take `(request[, done])`; the client is gone, so failures are only logged. */

@@ -2,13 +2,14 @@
 import type { ServerResponse } from 'node:http'
 import {
   type kReplyRoute, type kReplyHeaders, type kReplySerializer, type kReplySending, type kReplyHijacked,
-  type kReplyHookState, type kReplyStartTime, type kReplyEndTime, type kReplyTrailers, kReplyErrorPath
+  type kReplyHookState, type kReplyStartTime, type kReplyEndTime, type kReplyTrailers, kReplyErrorPath,
+  type kReplySuspended, type kReplySuspendedStep
 } from '../symbols.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { RouteContext } from '../routing/route-context.js'
-import type { HookState } from '../lifecycle/run-hooks.js'
+import type { HookState, HookStep } from '../lifecycle/run-hooks.js'
 import type { ReplyTrailers } from './trailers.js'
 import type { HandlerTrace } from '../lifecycle/handler-tracing.js'
 
@@ -35,6 +36,14 @@ export interface ReplyState {
   [kReplyEndTime]: number
   /** reply.trailer(): null until one is set, so a reply without trailers costs one field check. */
   [kReplyTrailers]: ReplyTrailers | null
+  /**
+   * The promise a pipeline step returned, until the request's driver awaits it (run-hooks.ts), and
+   * the hook step it came from (null for the handler). Kept on the reply, a young object like the
+   * promise, rather than in a module-level record, which lives in V8's old space and so pays a
+   * remembered-set write barrier for every young object stored into it.
+   */
+  [kReplySuspended]: PromiseLike<unknown> | null
+  [kReplySuspendedStep]: HookStep | null
 }
 
 /** The runtime reply: the public methods (on the prototype) over the per-reply state. */

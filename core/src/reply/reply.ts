@@ -6,7 +6,7 @@ import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
   kReplyRoute, kFastifyRouteContext, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
-  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers
+  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers, kReplySuspended, kReplySuspendedStep
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
@@ -257,6 +257,8 @@ const hookStateKey: typeof kReplyHookState = kReplyHookState
 const startTimeKey: typeof kReplyStartTime = kReplyStartTime
 const endTimeKey: typeof kReplyEndTime = kReplyEndTime
 const trailersKey: typeof kReplyTrailers = kReplyTrailers
+const suspendedKey: typeof kReplySuspended = kReplySuspended
+const suspendedStepKey: typeof kReplySuspendedStep = kReplySuspendedStep
 
 /**
  * One reply class per context; decorateReply puts values on its prototype (see buildRequestClass).
@@ -294,6 +296,8 @@ export function buildReplyClass (parent: ReplyClass | null, profile: Profile): R
     this[startTimeKey] = performance.now()
     this[endTimeKey] = 0
     this[trailersKey] = null
+    this[suspendedKey] = null
+    this[suspendedStepKey] = null
   }
   Reply.prototype = Object.create(parent === null ? baseReplyPrototypeOf(profile) : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })

@@ -7,6 +7,7 @@ import type * as Http from 'node:http'
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { nodeBuiltin } from '../util/node-builtin.js'
+import { kRawReply } from '../symbols.js'
 
 /**
  * An unread rest up to this size is read and dropped by Node after the response, which keeps the
@@ -52,6 +53,11 @@ export function unreadBodyAwareResponse (): typeof ServerResponse {
   if (responseClass !== null) return responseClass
   const http = nodeBuiltin<typeof Http>('node:http', 'An HTTP server')
   responseClass = class ServerResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
+    // The field a request's response listeners find its reply by (response-events.ts), present from
+    // the start: set at dispatch, it would add a property to every response there, a store V8 can
+    // only handle through its generic (megamorphic) path.
+    [kRawReply]: unknown = undefined
+
     override writeHead (statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
       const req = this.req
       if (!req.complete && !this.headersSent && mayHaveLargeUnreadBody(req)) closeOverUnreadBody(this, req)
