@@ -147,7 +147,7 @@ function combinations (): Combination[] {
     seed = (seed * 1103515245 + 12345) % 2147483648
     return seed % bound
   }
-  for (let i = 0; i < 24; i++) {
+  for (let i = 0; i < 12; i++) {
     result.push(combine(axes.map((axis) => axis.values[random(axis.values.length)]!), names))
   }
   return result
