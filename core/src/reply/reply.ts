@@ -160,6 +160,7 @@ const replyPrototype = {
   },
   get elapsedTime (): number {
     const self = this
+    if (self[kReplyStartTime] === 0) return 0
     const end = self[kReplyEndTime] === 0 ? performance.now() : self[kReplyEndTime]
     return end - self[kReplyStartTime]
   },
@@ -293,7 +294,8 @@ export function buildReplyClass (parent: ReplyClass | null, profile: Profile): R
     this[hijackedKey] = false
     this[errorPathKey] = null
     this[hookStateKey] = null
-    this[startTimeKey] = performance.now()
+    // Fastify times only a response it watches (route.watchFinish); elapsedTime is 0 otherwise.
+    this[startTimeKey] = route.watchFinish ? performance.now() : 0
     this[endTimeKey] = 0
     this[trailersKey] = null
     this[suspendedKey] = null

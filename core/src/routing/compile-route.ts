@@ -108,7 +108,9 @@ export function compileRoute (route: RouteContext): void {
   const logSerializers = serializersOf(route.options.logSerializers, `${route.method} ${route.url}`)
   route.logger = contextLogger(context.logger, logLevel, logSerializers)
   compileRequestLogging(route, logLevel, logSerializers)
-  route.watchFinish = route.onResponse !== null || (route.server.loggingEnabled && route.server.options.disableRequestLogging !== true)
+  // As Fastify 4.29 and 5.12: a response is timed and watched when a logger is set (request logging
+  // off or not), the route has onResponse hooks, or a handlerTimeout; otherwise elapsedTime is 0.
+  route.watchFinish = route.onResponse !== null || route.server.loggingEnabled || route.handlerTimeout > 0
   route.watchesRequest = route.watchFinish || route.onRequestAbort !== null || route.onTimeout !== null || route.handlerTimeout > 0
   const notFound = route.isNotFound
   route.publicOptions = new RouteOptionsSource({

@@ -6,7 +6,6 @@ import { kReplyHeaders, kReplyRoute } from '../symbols.js'
 import { RouteContext } from './route-context.js'
 import { routeHooksOf } from './route.js'
 import { runInNotFoundRoute } from '../lifecycle/handle-request.js'
-import { watchFinish } from '../lifecycle/response-events.js'
 import { keepHeadTwinAnswer } from '../reply/head-twin.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState } from '../instance/context-state.js'
@@ -126,9 +125,6 @@ export function installNotFound (server: ServerState): void {
     }
     keepHeadTwinAnswer(reply)
     const from = reply[kReplyRoute]
-    // Fastify 4.29 runs the not-found route's onResponse hooks when the matched route has its own or
-    // a logger is set (request logging disabled or not): the matched route may not watch 'finish'.
-    if (!from.watchFinish && route.onResponse !== null && server.loggingEnabled) watchFinish(reply.raw, reply)
     runInNotFoundRoute(request, reply, callNotFoundRoute(from, route))
   }
 }
