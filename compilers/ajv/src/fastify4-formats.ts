@@ -1,5 +1,6 @@
-import { _, type Ajv } from 'ajv'
+import type { Ajv } from 'ajv'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
+import { loadAjv } from './load-ajv.js'
 
 /**
  * `time` and `date-time` as Fastify 4 validates them (its compiler carries ajv-formats 2): the
@@ -44,7 +45,7 @@ export const fastify4FormatsModule = '@enclave/ajv/fastify4-formats'
 
 /** Before ajv-formats is applied: standalone code then loads every format from this module's table. */
 export function pointFormatsAtFastify4 (ajv: Ajv): void {
-  ajv.opts.code.formats ??= _`require(${fastify4FormatsModule}).fastify4Formats`
+  ajv.opts.code.formats ??= loadAjv()._`require(${fastify4FormatsModule}).fastify4Formats`
 }
 
 /** Replaces the stock `time` and `date-time` formats of an Ajv instance with Fastify 4's. */
