@@ -3,7 +3,7 @@
 // server and the client run in one process on a real socket, so Node's socket reading on both sides
 // is in the total: compare peers, not the absolute figure. Young-generation GC work is proportional
 // to these bytes. A tuning tool for bench/notes.md, not part of the report.
-//   node bench/allocations.js <enclave|fastify4|fastify5> [P1|P1-info|P1-quiet|S1..S5] [requests=5000] [top=30]
+//   node bench/allocations.js <enclave|fastify4|fastify5> [P1|P1-info|P1-quiet|P1-nolog|S1..S5] [requests=5000] [top=30]
 import { Session } from 'node:inspector/promises'
 import { scenarios, appOf } from './scenarios.js'
 import { buildApp } from './servers/fastify-style.js'

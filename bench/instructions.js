@@ -26,7 +26,7 @@ import { median } from './stats.js'
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 export const instructionPeers = ['raw', 'enclave', 'fastify5', 'fastify4', 'hono']
-const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet']
+const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet', 'P1-nolog']
 
 /** valgrind and callgrind_control, or the reason the instruction count cannot be measured. */
 export function valgrindStatus () {

@@ -4,7 +4,7 @@
 //
 //   npm run bench -- --quick                     short smoke run
 //   npm run bench -- --must-show                 the performance goal's checks (P1, S1–S5, start-up) and their ratios (bench/must-show.js)
-//   npm run bench -- --scenarios S1,S4,S6        only these scenarios (P1, P1-info, P1-quiet: the production-shaped app)
+//   npm run bench -- --scenarios S1,S4,S6        only these scenarios (P1, P1-info, P1-quiet, P1-nolog: the production-shaped app)
 //   npm run bench -- --peers enclave,fastify5    only these peers (raw and fastify5 are kept as baselines
 //                                                unless --no-baselines)
 //   --rounds N --duration S --connections N --pipelining 1,10 --warmup S
@@ -29,7 +29,7 @@ import { instructionOptions, printInstructionTable, runInstructions } from './in
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 const allPeers = ['raw', 'raw-limit', 'enclave', 'fastify4', 'fastify5', 'express', 'koa', 'hono']
-const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet']
+const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet', 'P1-nolog']
 const allScenarios = [...httpScenarios, 'S6', 'S7', 'S8']
 
 function parseArgs (argv) {

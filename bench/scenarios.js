@@ -191,12 +191,14 @@ const productionBody = '{"id":42,"name":"User Number 42","email":"user42@example
  * The three logger settings of P1, each its own server process. P1: production's usual `warn`
  * (the request lines are below the level, so the cost is what the logger does for nothing);
  * P1-info: pino's default `info`, every request writes "incoming request" and "request completed";
- * P1-quiet: `info` with `disableRequestLogging: true`.
+ * P1-quiet: `info` with `disableRequestLogging: true`; P1-nolog: `logger: false`, the rest of the
+ * app without any logging (what logging at each level costs is the difference).
  */
 export const productionApps = {
   P1: { level: 'warn', disableRequestLogging: false },
   'P1-info': { level: 'info', disableRequestLogging: false },
-  'P1-quiet': { level: 'info', disableRequestLogging: true }
+  'P1-quiet': { level: 'info', disableRequestLogging: true },
+  'P1-nolog': { level: null, disableRequestLogging: false }
 }
 
 /** The peers that implement P1 (Hono has no request logger of its own to put pino behind). */
@@ -236,7 +238,8 @@ export const scenarios = {
   },
   P1: productionScenario('P1', 'logger at warn'),
   'P1-info': productionScenario('P1-info', 'logger at info, request lines written'),
-  'P1-quiet': productionScenario('P1-quiet', 'logger at info, disableRequestLogging')
+  'P1-quiet': productionScenario('P1-quiet', 'logger at info, disableRequestLogging'),
+  'P1-nolog': productionScenario('P1-nolog', 'logger off')
 }
 
 function productionScenario (name, logging) {

@@ -32,7 +32,7 @@ async function api (instance) {
 export function buildProductionApp (factory, name) {
   const variant = productionApps[name]
   if (variant === undefined) throw new Error(`unknown app ${name}`)
-  const options = { logger: { level: variant.level, stream: discardingStream } }
+  const options = { logger: variant.level === null ? false : { level: variant.level, stream: discardingStream } }
   // Only when on: fastify@5 deprecates the option, and warns even when it is given as false.
   if (variant.disableRequestLogging) options.disableRequestLogging = true
   const app = factory(options)

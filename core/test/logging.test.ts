@@ -1,5 +1,5 @@
 import t from 'tap'
-import { readFileSync, mkdtempSync } from 'node:fs'
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -158,7 +158,10 @@ t.test('logger options: custom serializers are merged with the request ones', as
 })
 
 t.test('logger: { file } writes to that file', async (t) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'enclave-log-')), 'app.log')
+  const dir = mkdtempSync(join(tmpdir(), 'enclave-log-'))
+  // pino's file destination may still be working on the file after the test ends
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'app.log')
   const app = enclave({ logger: { file } })
   app.get('/', async () => 'ok')
   await app.inject('/')

@@ -27,6 +27,7 @@ t.test('printPlugins shows the load tree with times, after() callbacks included'
   t.match(tree, /^root \d+ ms\n/, 'times in milliseconds')
   t.equal(withoutTimes(tree), [
     'root N ms',
+    '├── bound _after N ms',
     '├─┬ database N ms',
     '│ ├── migrations N ms',
     '│ └── bound _after N ms',

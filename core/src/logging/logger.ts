@@ -72,7 +72,7 @@ export const requestSerializers: RequestSerializers = {
 }
 
 /** Fastify 5's: the same fields, with `host` (request.host, port included) where 4.29 wrote `hostname`. */
-const fastify5RequestSerializers: RequestSerializers = {
+export const fastify5RequestSerializers: RequestSerializers = {
   req: function serializeRequest (req: SerializedRequest) {
     return { method: req.method, url: req.url, version: versionOf(req), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
   },

@@ -5,7 +5,7 @@
  * level, serializer, formatter, hook or stream takes pino's own path.
  */
 import { tracingChannel } from 'node:diagnostics_channel'
-import { requestSerializers, type EnclaveLogger } from './logger.js'
+import { requestSerializers, fastify5RequestSerializers, type EnclaveLogger } from './logger.js'
 import { jsonString } from './json-string.js'
 import { loadPino } from './pino-module.js'
 
@@ -44,6 +44,7 @@ export interface LoggedRequest {
   readonly method: unknown
   readonly url: unknown
   readonly hostname: unknown
+  readonly host?: unknown
   readonly ip: unknown
   readonly headers: Record<string, unknown> | undefined
   readonly socket: { remotePort?: unknown } | null | undefined
@@ -61,6 +62,11 @@ export interface RequestLines {
   /** pino's `info` of the route logger at ready(); a request logger whose `info` differs (level changed, method replaced) takes pino's path. */
   readonly info: unknown
   readonly level: number
+  /** The `req` serializer the lines reproduce: Fastify 4.29's (`hostname`) or Fastify 5's (`host`). */
+  readonly serializeRequest: unknown
+  /** `,"hostname":` or `,"host":`, and whether it is read from `request.host`. */
+  readonly hostKey: string
+  readonly hostFromHost: boolean
   readonly incomingTail: string
   readonly completedTail: string
 }
@@ -100,43 +106,58 @@ function pinoReference (): PinoInternals {
 }
 let lastMillisecond = 0
 let lastTime = ''
+let lastMillion = -1
+let millionPart = ''
+const zeroPadding: readonly string[] = ['', '0', '00', '000', '0000', '00000']
 
+// Date.now() is beyond V8's small integers, so printing it goes through the double-to-decimal
+// conversion (~1,000 instructions, paid on most lines when requests are more than a millisecond
+// apart). Its millions and its last six digits are small integers, printed from V8's number-string
+// cache; the millions change every 17 minutes.
 function epochTimeCached (): string {
   const now = Date.now()
   if (now !== lastMillisecond) {
     lastMillisecond = now
-    lastTime = ',"time":' + now
+    if (now >= 1e6 && now < 1e15) {
+      const million = Math.floor(now / 1e6) | 0
+      if (million !== lastMillion) {
+        lastMillion = million
+        millionPart = ',"time":' + million
+      }
+      const rest = '' + ((now - million * 1e6) | 0)
+      lastTime = millionPart + zeroPadding[6 - rest.length]! + rest
+    } else {
+      lastTime = ',"time":' + now
+    }
   }
   return lastTime
 }
 
-/** What `append` returns once a value is not one this writer handles: the line then goes through pino. */
+/** What `requestMembers` returns for a value this writer does not handle: the line then goes through pino. */
 const unhandled = '\u0000'
 
 /**
- * `json` plus `<separator><key><value>` as JSON.stringify writes an object's member (left out when
- * undefined, keeping `json` as it was).
+ * `,"req":` and `JSON.stringify(serializeRequest(request))`, or `unhandled`. Straight-line for the
+ * types every request has (strings, a remote address that may be undefined, an integer port);
+ * anything else is left to pino.
  */
-function append (json: string, separator: string, key: string, value: unknown): string {
-  if (json === unhandled || value === undefined) return json
-  if (typeof value === 'string') return json + separator + key + jsonString(value)
-  if (typeof value === 'number') return json + separator + key + (Number.isFinite(value) ? String(value) : 'null')
-  return unhandled
-}
-
-/** `,"req":` and `JSON.stringify(serializeRequest(request))`, or `unhandled`. */
-function requestMembers (request: LoggedRequest): string {
-  const version = request.headers?.['accept-version']
-  // `method` is a string on every request Node or light-my-request makes: the rest follow it with a comma.
+function requestMembers (lines: RequestLines, request: LoggedRequest): string {
+  // `method` and `url` are strings on every request Node or light-my-request makes; `host`/`hostname` too.
   const method = request.method
-  if (typeof method !== 'string') return unhandled
-  let json = ',"req":{"method":' + jsonString(method)
-  json = append(json, ',', '"url":', request.url)
-  json = append(json, ',', '"version":', typeof version === 'string' ? version : undefined)
-  json = append(json, ',', '"hostname":', request.hostname)
-  json = append(json, ',', '"remoteAddress":', request.ip)
-  json = append(json, ',', '"remotePort":', request.socket?.remotePort)
-  return json === unhandled ? json : json + '}'
+  const url = request.url
+  const host = lines.hostFromHost ? request.host : request.hostname
+  if (typeof method !== 'string' || typeof url !== 'string' || typeof host !== 'string') return unhandled
+  const version = request.headers?.['accept-version']
+  let json = ',"req":{"method":' + jsonString(method) + ',"url":' + jsonString(url)
+  if (typeof version === 'string') json += ',"version":' + jsonString(version)
+  json += lines.hostKey + jsonString(host)
+  const address = request.ip
+  if (typeof address === 'string') json += ',"remoteAddress":' + jsonString(address)
+  else if (address !== undefined) return unhandled
+  const port = request.socket?.remotePort
+  if (typeof port === 'number' && (port | 0) === port) json += ',"remotePort":' + port
+  else if (port !== undefined) return unhandled
+  return json + '}'
 }
 
 /**
@@ -145,8 +166,8 @@ function requestMembers (request: LoggedRequest): string {
  */
 export function writeIncomingRequest (lines: RequestLines, request: LoggedRequest): boolean {
   const log = request.log as unknown as PinoInternals
-  if (!writesDirectly(log)) return false
-  const members = requestMembers(request)
+  if (!writesDirectly(log, lines)) return false
+  const members = requestMembers(lines, request)
   if (members === unhandled) return false
   writeLine(log, lines, members + lines.incomingTail)
   return true
@@ -154,19 +175,19 @@ export function writeIncomingRequest (lines: RequestLines, request: LoggedReques
 
 export function writeRequestCompleted (lines: RequestLines, reply: LoggedReply): boolean {
   const log = reply.log as unknown as PinoInternals
-  if (!writesDirectly(log)) return false
-  const status = append(',"res":{', '', '"statusCode":', reply.statusCode)
-  if (status === unhandled) return false
+  if (!writesDirectly(log, lines)) return false
+  const status = reply.statusCode
+  if (typeof status !== 'number' || (status | 0) !== status) return false
   const time = reply.elapsedTime
-  writeLine(log, lines, status + '},"responseTime":' + (Number.isFinite(time) ? String(time) : 'null') + lines.completedTail)
+  writeLine(log, lines, ',"res":{"statusCode":' + status + '},"responseTime":' + (Number.isFinite(time) ? String(time) : 'null') + lines.completedTail)
   return true
 }
 
 // What could have changed on a request logger since ready(): its serializers and formatters (a
 // custom child), and a subscriber to pino's tracing channel.
-function writesDirectly (log: PinoInternals): boolean {
+function writesDirectly (log: PinoInternals, lines: RequestLines): boolean {
   const serializers = log[serializersSym] as Record<string, unknown>
-  return serializers.req === requestSerializers.req && serializers.res === requestSerializers.res &&
+  return serializers.req === lines.serializeRequest && serializers.res === requestSerializers.res &&
     serializers.responseTime === undefined && (log[formattersSym] as { log?: unknown }).log === undefined &&
     !asJsonTraced()
 }
@@ -200,7 +221,9 @@ export function settleRequestLines (logger: EnclaveLogger): RequestLines | null 
   const stringifiers = log[stringifiersSym] as object
   if (Object.getOwnPropertySymbols(stringifiers).length > 0 || Object.keys(stringifiers).length > 0) return null
   const serializers = log[serializersSym] as Record<string, unknown>
-  if (serializers.req !== requestSerializers.req || serializers.res !== requestSerializers.res || serializers.responseTime !== undefined) return null
+  const serializeRequest = serializers.req
+  const hostFromHost = serializeRequest === fastify5RequestSerializers.req
+  if ((serializeRequest !== requestSerializers.req && !hostFromHost) || serializers.res !== requestSerializers.res || serializers.responseTime !== undefined) return null
   const stream = log[streamSym] as Record<symbol, unknown>
   if (stream[needsMetadataSym] === true) return null
   const messageKey = log[messageKeySym]
@@ -209,8 +232,12 @@ export function settleRequestLines (logger: EnclaveLogger): RequestLines | null 
   const lines: RequestLines = {
     info: log.info,
     level,
-    incomingTail: ',' + JSON.stringify(messageKey) + ':"incoming request"',
-    completedTail: ',' + JSON.stringify(messageKey) + ':"request completed"'
+    serializeRequest,
+    hostKey: hostFromHost ? ',"host":' : ',"hostname":',
+    hostFromHost,
+    // As pino writes the message's key: quoted, not escaped.
+    incomingTail: ',"' + messageKey + '":"incoming request"',
+    completedTail: ',"' + messageKey + '":"request completed"'
   }
   // The probe's lines go through pino's asJson: a subscriber to its tracing channel would see them.
   if (asJsonTraced()) return null
@@ -229,7 +256,8 @@ function probeMatches (log: PinoInternals, lines: RequestLines): boolean {
   const request: LoggedRequest = {
     method: 'GET',
     url: '/probe?q="\\\u0001\u00e9\ud83d\ude00\ud800',
-    hostname: 'example.test:8080',
+    hostname: 'example.test',
+    host: 'example.test:8080',
     ip: undefined,
     headers: { 'accept-version': '1.x' },
     socket: { remotePort: 50123 },

@@ -76,6 +76,20 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
   }
   owner.notFoundSetBy = context
   context.notFoundHandler = { handler: handler as AnyFunction, options }
+  markNotFoundStep(context)
+}
+
+/**
+ * Fastify installs each not-found handler, the root's default one included, in an avvio `after`
+ * step, which `printPlugins()` lists as `bound _after`; Enclave installs it at once, and keeps the
+ * step so the plugin tree reads the same.
+ */
+export function markNotFoundStep (context: ContextState): void {
+  context.instance.after(passError)
+}
+
+function passError (error: unknown, done: (error?: unknown) => void): void {
+  done(error)
 }
 
 function createNotFoundRoute (server: ServerState, context: ContextState, handler: AnyFunction, options: Record<string, unknown>): RouteContext {

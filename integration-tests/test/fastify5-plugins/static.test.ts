@@ -2,7 +2,7 @@
 // prefix with their headers, conditional requests, HEAD, ranges, index.html, traversal and dotfiles,
 // reply.sendFile / reply.download and `serve: false`.
 import t from 'tap'
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify5/static'
@@ -16,6 +16,10 @@ mkdirSync(join(root, 'docs'))
 writeFileSync(join(root, 'docs', 'index.html'), '<h1>docs</h1>')
 const other = mkdtempSync(join(tmpdir(), 'enclave-static5-other-'))
 writeFileSync(join(other, 'report.csv'), 'a,b\n1,2\n')
+t.teardown(() => {
+  rmSync(root, { recursive: true, force: true })
+  rmSync(other, { recursive: true, force: true })
+})
 
 onFastify5(t, async (fastify) => {
   const app = fastify()
