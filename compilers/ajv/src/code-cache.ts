@@ -30,14 +30,14 @@ export const generatorVersions = JSON.stringify([
 ])
 
 const required = new Map<string, unknown>()
-const fastify4ModuleExports = Object.freeze({ fastify4Formats })
+let fastify4ModuleExports: Readonly<{ fastify4Formats: Readonly<Record<string, unknown>> }> | null = null
 
 /**
  * The `require` stored modules run with: Ajv's runtime helpers and ajv-formats, resolved from this
  * package, each looked up once however many validators ask for it.
  */
 export function requireOnce (id: string): unknown {
-  if (id === fastify4FormatsModule) return fastify4ModuleExports
+  if (id === fastify4FormatsModule) return (fastify4ModuleExports ??= Object.freeze({ fastify4Formats: fastify4Formats() }))
   let exported = required.get(id)
   if (exported === undefined && !required.has(id)) {
     exported = require(id)

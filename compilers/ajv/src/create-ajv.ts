@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv'
+import type { Ajv } from 'ajv'
 import { addOpenApiAnnotations, addVendorKeywordsOf } from './annotation-keywords.js'
 import { defaultAjvOptions } from './default-options.js'
 import { AjvCompilerError, AsyncSchemaError, InvalidSharedSchemaError, explainCompileError } from './errors.js'
@@ -6,6 +6,7 @@ import { applyPlugins } from './plugins.js'
 import { rememberBuiltInKeywords } from './deferrable.js'
 import { declaresAsync } from './schema-walk.js'
 import { useCheapStringLength } from './string-length.js'
+import { loadAjv } from './load-ajv.js'
 import type { AjvCompilerOptions } from './types.js'
 
 function addExternalSchema (ajv: Ajv, key: string, schema: object, annotations: boolean, asyncSchemas: boolean): void {
@@ -29,7 +30,7 @@ export function createAjv (options: AjvCompilerOptions, externalSchemas: Record<
   const custom = options.customOptions
   // `code` is merged a level deeper, so `customOptions: { code: { formats } }` keeps the default
   // `optimize` setting instead of dropping it.
-  const ajv = new Ajv({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code, ...(keepSource ? { source: true } : undefined) } })
+  const ajv = new (loadAjv().Ajv)({ ...defaultAjvOptions, ...custom, code: { ...defaultAjvOptions.code, ...custom?.code, ...(keepSource ? { source: true } : undefined) } })
   // Before plugins and onCreate, so one that redefines maxLength/minLength still gets its way. Not
   // with standalone code (schemaCache): the keyword's helper would be missing from the saved module.
   if (!keepSource) useCheapStringLength(ajv)

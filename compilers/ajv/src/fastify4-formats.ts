@@ -1,5 +1,7 @@
-import { _, type Ajv } from 'ajv'
-import { fullFormats } from 'ajv-formats/dist/formats.js'
+import type { Ajv } from 'ajv'
+import { createRequire } from 'node:module'
+import type { fullFormats as FullFormats } from 'ajv-formats/dist/formats.js'
+import { loadAjv } from './load-ajv.js'
 
 /**
  * `time` and `date-time` as Fastify 4 validates them (its compiler carries ajv-formats 2): the
@@ -23,18 +25,32 @@ function isTime (value: string): boolean {
   return hour === 23 && minute === 59 && second === 60
 }
 
-const validateDate = (fullFormats.date as FormatDefinition).validate
+// ajv-formats' date check, set when the table below is first built (isDateTime runs only after).
+let validateDate: (value: string) => boolean
 
 function isDateTime (value: string): boolean {
   const halves = value.split(DATE_TIME_SEPARATOR)
   return halves.length === 2 && validateDate(halves[0]!) && isTime(halves[1]!)
 }
 
-export const fastify4Formats: Record<string, unknown> = Object.freeze({
-  ...fullFormats,
-  time: { validate: isTime, compare: (fullFormats['iso-time'] as FormatDefinition).compare },
-  'date-time': { validate: isDateTime, compare: (fullFormats['iso-date-time'] as FormatDefinition).compare }
-})
+let formats: Readonly<Record<string, unknown>> | null = null
+
+/**
+ * ajv-formats' table with Fastify 4's `time` and `date-time`, built on first use: an app that never
+ * makes an Ajv instance (no schemas, or all of them in the schema cache) does not read ajv-formats.
+ */
+export function fastify4Formats (): Readonly<Record<string, unknown>> {
+  if (formats === null) {
+    const full = (createRequire(import.meta.url)('ajv-formats/dist/formats.js') as { fullFormats: typeof FullFormats }).fullFormats
+    validateDate = (full.date as FormatDefinition).validate
+    formats = Object.freeze({
+      ...full,
+      time: { validate: isTime, compare: (full['iso-time'] as FormatDefinition).compare },
+      'date-time': { validate: isDateTime, compare: (full['iso-date-time'] as FormatDefinition).compare }
+    })
+  }
+  return formats
+}
 
 /**
  * The module name standalone validators (the code cache) load these formats from; `requireOnce`
@@ -44,11 +60,12 @@ export const fastify4FormatsModule = '@enclave/ajv/fastify4-formats'
 
 /** Before ajv-formats is applied: standalone code then loads every format from this module's table. */
 export function pointFormatsAtFastify4 (ajv: Ajv): void {
-  ajv.opts.code.formats ??= _`require(${fastify4FormatsModule}).fastify4Formats`
+  ajv.opts.code.formats ??= loadAjv()._`require(${fastify4FormatsModule}).fastify4Formats`
 }
 
 /** Replaces the stock `time` and `date-time` formats of an Ajv instance with Fastify 4's. */
 export function useFastify4TimeFormats (ajv: Ajv): void {
-  ajv.addFormat('time', fastify4Formats.time as never)
-  ajv.addFormat('date-time', fastify4Formats['date-time'] as never)
+  const formats = fastify4Formats()
+  ajv.addFormat('time', formats.time as never)
+  ajv.addFormat('date-time', formats['date-time'] as never)
 }

@@ -1,13 +1,8 @@
 import type { Ajv } from 'ajv'
-import ajvFormatsModule from 'ajv-formats'
 import { AjvCompilerError } from './errors.js'
 import { pointFormatsAtFastify4, useFastify4TimeFormats } from './fastify4-formats.js'
+import { loadAjvFormats } from './load-ajv.js'
 import type { AjvPlugin, AjvPluginEntry } from './types.js'
-
-// ajv-formats is CommonJS whose module.exports is the plugin itself (with `.default` pointing back
-// to it); under NodeNext TypeScript types the default import as the module object, so `.default`
-// is the form that is both well typed and correct at run time.
-const ajvFormats = ajvFormatsModule.default
 
 function pluginOf (entry: AjvPluginEntry): AjvPlugin {
   const plugin: unknown = typeof entry === 'function' ? entry : Array.isArray(entry) ? entry[0] : undefined
@@ -26,7 +21,7 @@ function pluginOf (entry: AjvPluginEntry): AjvPlugin {
  * that they configured formats themselves.
  */
 export function isFormatsPlugin (plugin: AjvPlugin): boolean {
-  return plugin === ajvFormats || plugin.name === 'formatsPlugin'
+  return plugin === loadAjvFormats() || plugin.name === 'formatsPlugin'
 }
 
 export function applyPlugins (ajv: Ajv, entries: readonly AjvPluginEntry[], optionalTimezone = false): void {
@@ -37,7 +32,7 @@ export function applyPlugins (ajv: Ajv, entries: readonly AjvPluginEntry[], opti
   // over the stock one rather than be silently replaced by it.
   if (!userConfiguresFormats) {
     if (optionalTimezone) pointFormatsAtFastify4(ajv)
-    ajvFormats(ajv)
+    loadAjvFormats()(ajv)
     // A user's own ajv-formats is taken as configured: its `time` and `date-time` are left alone.
     if (optionalTimezone) useFastify4TimeFormats(ajv)
   }

@@ -1,5 +1,5 @@
-import { _, str } from 'ajv'
 import type { Ajv, CodeKeywordDefinition, KeywordCxt, KeywordErrorDefinition } from 'ajv'
+import { loadAjv } from './load-ajv.js'
 
 /**
  * Code points in a string, counting a high surrogate followed by a low one as one, and a lone
@@ -17,8 +17,8 @@ export function codePointLength (value: string): number {
 }
 
 const lengthErrors: KeywordErrorDefinition = {
-  message: ({ keyword, schemaCode }) => str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
-  params: ({ schemaCode }) => _`{limit: ${schemaCode}}`
+  message: ({ keyword, schemaCode }) => loadAjv().str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
+  params: ({ schemaCode }) => loadAjv()._`{limit: ${schemaCode}}`
 }
 
 /*
@@ -35,6 +35,7 @@ const lengthKeywords: CodeKeywordDefinition = {
   error: lengthErrors,
   code (cxt: KeywordCxt) {
     const { keyword, data, schemaCode, gen } = cxt
+    const { _ } = loadAjv()
     const count = gen.scopeValue('func', { ref: codePointLength })
     const fails = keyword === 'maxLength'
       ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`

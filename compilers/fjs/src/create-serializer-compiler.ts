@@ -1,4 +1,5 @@
-import fastJsonStringify from 'fast-json-stringify'
+import { createRequire } from 'node:module'
+import type fastJsonStringify from 'fast-json-stringify'
 import { externalSchemasCacheKey, schemaCacheKey } from './cache-key.js'
 import { withFjsWorkarounds } from './fjs-workarounds.js'
 import { canDeferSerializer } from './deferrable.js'
@@ -96,6 +97,18 @@ function buildSerializerCompiler (
   return Object.assign(serializerCompiler, { canDefer })
 }
 
+let fastJsonStringifyModule: typeof fastJsonStringify | null = null
+
+/**
+ * fast-json-stringify (and the Ajv it brings) is loaded by the first schema compiled without a
+ * cached code: an app with no response schemas never reads it. A literal `createRequire(import.meta.url)`
+ * call is what @enclave/worker-build's bundler plugin turns into a bundled require.
+ */
+function loadFastJsonStringify (): typeof fastJsonStringify {
+  if (fastJsonStringifyModule === null) fastJsonStringifyModule = createRequire(import.meta.url)('fast-json-stringify') as typeof fastJsonStringify
+  return fastJsonStringifyModule
+}
+
 function compileSerializer (
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's schema as core hands it over (SerializerCompilerInput)
   schema: any,
@@ -104,7 +117,7 @@ function compileSerializer (
 ): SerializerFunction {
   const schemaOption = externalsForRouteSchema(externalSchemas, schema) as Record<string, fastJsonStringify.Schema>
   const rewritten = withFjsWorkarounds<object>(schema as object)
-  return fastJsonStringify(rewritten, { ...withObjectMechanism(options, rewritten), schema: schemaOption }) as SerializerFunction
+  return loadFastJsonStringify()(rewritten, { ...withObjectMechanism(options, rewritten), schema: schemaOption }) as SerializerFunction
 }
 
 /** The types already exclude them; this guards JavaScript callers (see SerializerOptions). */

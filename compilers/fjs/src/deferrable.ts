@@ -1,9 +1,15 @@
 import { createRequire } from 'node:module'
 
+type MetaSchemaCheck = (schema: unknown) => boolean
+let fitsMetaSchema: MetaSchemaCheck | null = null
+
 // fast-json-stringify's own precompiled check of a schema against its meta-schema (the first thing
-// its build does); using it keeps "valid" meaning exactly what the build accepts.
-const require = createRequire(import.meta.url)
-const fitsMetaSchema = require('fast-json-stringify/lib/schema-validator.js') as (schema: unknown) => boolean
+// its build does); using it keeps "valid" meaning exactly what the build accepts. Loaded by the first
+// response schema (it reads ajv-formats' table), not by the import.
+function metaSchemaCheck (): MetaSchemaCheck {
+  if (fitsMetaSchema === null) fitsMetaSchema = createRequire(import.meta.url)('fast-json-stringify/lib/schema-validator.js') as MetaSchemaCheck
+  return fitsMetaSchema
+}
 
 // References and schema merging (allOf, if/then/else) can fail at build time in ways a meta-schema
 // check does not see, so a schema that may use them is compiled at once. A false match (a property
@@ -23,5 +29,5 @@ export function canDeferSerializer (schema: unknown): boolean {
     return false
   }
   if (buildTimeFeatures.test(text)) return false
-  return fitsMetaSchema(schema) === true
+  return metaSchemaCheck()(schema) === true
 }

@@ -1,5 +1,6 @@
 /** Whether a callback-style hook calls `done` only as the last thing it does, read once from its source at ready(). */
-import { parse } from 'acorn'
+import { createRequire } from 'node:module'
+import type { parse } from 'acorn'
 
 /*
  * Why: Fastify's `done` runs the rest of the chain (and the handler) inside the call, so a hook's
@@ -21,6 +22,17 @@ interface Position {
   readonly nested: boolean
   /** Inside a try block or catch clause whose `finally` runs after a return. */
   readonly beforeFinally: boolean
+}
+
+let parseModule: typeof parse | null = null
+
+/**
+ * acorn is loaded by the first callback-style hook read: an app with none never reads it. A literal
+ * `createRequire(import.meta.url)` call is what @enclave/worker-build's bundler plugin bundles.
+ */
+function loadParse (): typeof parse {
+  if (parseModule === null) parseModule = (createRequire(import.meta.url)('acorn') as { parse: typeof parse }).parse
+  return parseModule
 }
 
 /** Answers per function, by the position of `done` (a hook's source is read once). */
@@ -56,6 +68,7 @@ function analyse (fn: (...args: never[]) => unknown, doneIndex: number): boolean
 
 /** The function expression of a function's source text; methods (`name (…) {}`) parse inside an object. */
 function parseFunction (source: string): Node | null {
+  const parse = loadParse()
   for (const [before, after] of [['(', ')'], ['({', '})']]) {
     let program: Node
     try {

@@ -1,6 +1,7 @@
 /** The logger: Enclave's logger interface, the `logger` option turned into a pino logger (or the one given), and Fastify's request/reply serializers. */
-import { pino, type Logger as PinoLogger, type LoggerOptions, type LevelWithSilent } from 'pino'
+import type { pino, Logger as PinoLogger, LoggerOptions, LevelWithSilent } from 'pino'
 import { errorCodes } from '../errors/codes.js'
+import { loadPino } from './pino-module.js'
 
 /** The subset of pino's API Enclave and plugins rely on. */
 export interface EnclaveLogger {
@@ -66,7 +67,8 @@ export const requestSerializers: RequestSerializers = {
     return { method: req.method, url: req.url, version: versionOf(req), hostname: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
   },
   res: serializeReply,
-  err: pino.stdSerializers.err
+  // pino's own error serializer; read only once a logger exists, so pino is loaded by then.
+  get err () { return loadPino().stdSerializers.err }
 }
 
 /** Fastify 5's: the same fields, with `host` (request.host, port included) where 4.29 wrote `hostname`. */
@@ -75,7 +77,7 @@ export const fastify5RequestSerializers: RequestSerializers = {
     return { method: req.method, url: req.url, version: versionOf(req), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
   },
   res: serializeReply,
-  err: pino.stdSerializers.err
+  get err () { return loadPino().stdSerializers.err }
 }
 
 export interface LoggerSetting {
@@ -90,7 +92,7 @@ export interface LoggerSetting {
 function destinationOf (options: Record<string, unknown>): pino.DestinationStream | undefined {
   const { stream, file } = options
   if (stream !== undefined && file !== undefined) throw new errorCodes.FST_ERR_LOG_INVALID_DESTINATION()
-  if (typeof file === 'string') return pino.destination(file)
+  if (typeof file === 'string') return loadPino().destination(file)
   if (stream !== undefined) {
     if (stream === null || typeof (stream as { write?: unknown }).write !== 'function') {
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID('logger.stream must be a writable stream (an object with write())')
@@ -148,7 +150,7 @@ export function createLogger (option: unknown, defaultSerializers: RequestSerial
     return { logger: disabledLogger, enabled: false }
   }
   if (option === true) {
-    return { logger: pino({ serializers: defaultSerializers }), enabled: true }
+    return { logger: loadPino()({ serializers: defaultSerializers }), enabled: true }
   }
   if (typeof option === 'object') {
     if (isLoggerInstance(option)) return fromInstance(option, defaultSerializers)
@@ -160,7 +162,8 @@ export function createLogger (option: unknown, defaultSerializers: RequestSerial
     const destination = destinationOf(option as Record<string, unknown>)
     const serializers = { ...defaultSerializers, ...(options.serializers ?? {}) }
     const settings = { level: 'info', ...options, serializers }
-    const logger = destination === undefined ? pino(settings) : pino(settings, destination)
+    const createPino = loadPino()
+    const logger = destination === undefined ? createPino(settings) : createPino(settings, destination)
     return { logger, enabled: true }
   }
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`logger must be a boolean, pino options or a logger instance, got ${typeof option}`)
@@ -171,7 +174,7 @@ export function createLogger (option: unknown, defaultSerializers: RequestSerial
  * in Fastify 4.29 (a pino logger with its own `req` serializer keeps it).
  */
 function serializersNotIn (given: EnclaveLogger, serializers: RequestSerializers): Partial<RequestSerializers> {
-  const own = (given as unknown as Record<symbol, unknown>)[pino.symbols.serializersSym]
+  const own = (given as unknown as Record<symbol, unknown>)[loadPino().symbols.serializersSym]
   if (typeof own !== 'object' || own === null) return serializers
   const missing: Partial<RequestSerializers> = {}
   for (const key of Object.keys(serializers) as Array<keyof RequestSerializers>) {

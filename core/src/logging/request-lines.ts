@@ -5,27 +5,28 @@
  * level, serializer, formatter, hook or stream takes pino's own path.
  */
 import { tracingChannel } from 'node:diagnostics_channel'
-import { pino } from 'pino'
 import { requestSerializers, fastify5RequestSerializers, type EnclaveLogger } from './logger.js'
 import { jsonString } from './json-string.js'
+import { loadPino } from './pino-module.js'
 
-const symbols = pino.symbols
-const asJsonSym: symbol = symbols.asJsonSym
-const chindingsSym: symbol = symbols.chindingsSym
-const endSym: symbol = symbols.endSym
-const formattersSym: symbol = symbols.formattersSym
-const hooksSym: symbol = symbols.hooksSym
-const lsCacheSym: symbol = symbols.lsCacheSym
-const messageKeySym: symbol = symbols.messageKeySym
-const mixinSym: symbol = symbols.mixinSym
-const msgPrefixSym: symbol = (symbols as unknown as Record<string, symbol>).msgPrefixSym!
-const needsMetadataSym: symbol = symbols.needsMetadataGsym
-const nestedKeySym: symbol = symbols.nestedKeySym
-const serializersSym: symbol = symbols.serializersSym
-const streamSym: symbol = symbols.streamSym
-const stringifiersSym: symbol = symbols.stringifiersSym
-const timeSym: symbol = symbols.timeSym
-const writeSym: symbol = symbols.writeSym
+// pino's symbols, read when the first route logger is settled (pino is loaded only once logging
+// is on); the per-request writers run only for a route settled by then.
+let asJsonSym: symbol
+let chindingsSym: symbol
+let endSym: symbol
+let formattersSym: symbol
+let hooksSym: symbol
+let lsCacheSym: symbol
+let messageKeySym: symbol
+let mixinSym: symbol
+let msgPrefixSym: symbol
+let needsMetadataSym: symbol
+let nestedKeySym: symbol
+let serializersSym: symbol
+let streamSym: symbol
+let stringifiersSym: symbol
+let timeSym: symbol
+let writeSym: symbol
 
 /** pino's own line-building step announces itself on this channel: a subscriber must see every line go through it. */
 const asJsonTracing = tracingChannel('pino_asJson')
@@ -70,12 +71,39 @@ export interface RequestLines {
   readonly completedTail: string
 }
 
-const reference = pino({ level: 'silent' }) as unknown as PinoInternals
-/** pino's disabled-level method: a logger whose `info` is this writes nothing at info. */
-export const pinoNoop: unknown = reference.info
+let reference: PinoInternals | null = null
+/** pino's disabled-level method: a logger whose `info` is this writes nothing at info (null until pino is loaded). */
+export let pinoNoop: unknown = null
 
 /** pino's default timestamp, `,"time":<Date.now()>`: the same string for every line of one millisecond. */
-const epochTime: unknown = pino.stdTimeFunctions.epochTime
+let epochTime: unknown = null
+
+/** A silent pino logger to compare route loggers with, and pino's symbols: made by the first settle. */
+function pinoReference (): PinoInternals {
+  if (reference !== null) return reference
+  const pino = loadPino()
+  const symbols = pino.symbols
+  asJsonSym = symbols.asJsonSym
+  chindingsSym = symbols.chindingsSym
+  endSym = symbols.endSym
+  formattersSym = symbols.formattersSym
+  hooksSym = symbols.hooksSym
+  lsCacheSym = symbols.lsCacheSym
+  messageKeySym = symbols.messageKeySym
+  mixinSym = symbols.mixinSym
+  msgPrefixSym = (symbols as unknown as Record<string, symbol>).msgPrefixSym!
+  needsMetadataSym = symbols.needsMetadataGsym
+  nestedKeySym = symbols.nestedKeySym
+  serializersSym = symbols.serializersSym
+  streamSym = symbols.streamSym
+  stringifiersSym = symbols.stringifiersSym
+  timeSym = symbols.timeSym
+  writeSym = symbols.writeSym
+  epochTime = pino.stdTimeFunctions.epochTime
+  reference = pino({ level: 'silent' }) as unknown as PinoInternals
+  pinoNoop = reference.info
+  return reference
+}
 let lastMillisecond = 0
 let lastTime = ''
 let lastMillion = -1
@@ -183,7 +211,7 @@ function writeLine (log: PinoInternals, lines: RequestLines, members: string): v
  * for an awkward request, written both ways into a capture stream, coming out byte for byte equal.
  */
 export function settleRequestLines (logger: EnclaveLogger): RequestLines | null {
-  const ref = reference
+  const ref = pinoReference()
   const log = logger as unknown as PinoInternals
   if (log[writeSym] !== ref[writeSym] || log[asJsonSym] !== ref[asJsonSym] || typeof log[chindingsSym] !== 'string') return null
   if (log.info === pinoNoop || typeof log.info !== 'function') return null

@@ -1,9 +1,9 @@
 /** How each request gets its id and its logger: the id generators, the child-logger factory, and their setup per route at ready(). */
 import type { IncomingMessage } from 'node:http'
-import { pino } from 'pino'
 import { disabledLogger, isLoggerInstance, requiredMethods, type EnclaveLogger } from './logger.js'
 import { errorCodes } from '../errors/codes.js'
 import { jsonString } from './json-string.js'
+import { loadPino } from './pino-module.js'
 import { settleRequestLines, writeIncomingRequest, writeRequestCompleted, pinoNoop, type RequestLines } from './request-lines.js'
 import type { RuntimeRequest } from '../request/request.js'
 import type { Reply } from '../reply/reply-state.js'
@@ -145,9 +145,11 @@ export function createRequestLogger (route: RouteContext, id: string, raw: Incom
   return logger
 }
 
-const chindingsSym: symbol = pino.symbols.chindingsSym
-const formattersSym: symbol = pino.symbols.formattersSym
-const serializersSym: symbol = pino.symbols.serializersSym
+// pino's symbols, read with its child() by the first probe (pino is loaded only once logging is
+// on); directChild() runs only for a route whose probe succeeded.
+let chindingsSym: symbol
+let formattersSym: symbol
+let serializersSym: symbol
 
 /** A pino logger: its bindings string, formatters and serializers live under pino's symbols. */
 interface PinoInternals extends EnclaveLogger {
@@ -231,6 +233,10 @@ function settleDirectChild (logger: EnclaveLogger, label: string): DirectChild |
 
 function probeDirectChild (logger: PinoInternals, label: string): DirectChild | null {
   if (pinoChild === null) {
+    const pino = loadPino()
+    chindingsSym = pino.symbols.chindingsSym
+    formattersSym = pino.symbols.formattersSym
+    serializersSym = pino.symbols.serializersSym
     const reference = pino({ enabled: false }) as unknown as PinoInternals
     pinoChild = reference.child
     pinoOnChild = reference.onChild
