@@ -2,6 +2,7 @@ import { test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { declarationFiles } from '../../core/test/fixtures/type-diagnostics.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -22,4 +23,37 @@ test('the runtime entries still export module.exports for require() of the ES mo
   const coreEntry = readFileSync(join(root, 'core', 'dist', 'index.js'), 'utf8')
   t.match(fastifyEntry, /as 'module\.exports'|as "module\.exports"/)
   t.match(coreEntry, /as 'module\.exports'|as "module\.exports"/)
+})
+
+// Fastify 4 apps that compile to CommonJS (`"module": "commonjs"`) resolve packages the Node 10 way,
+// which reads a package's `types` and `typesVersions` but not its `exports`; tsd, which runs
+// Fastify's and the plugins' type tests, resolves the same way.
+test('an app compiled with moduleResolution node10 (module commonjs) gets the typed instance, not `any`', async (t) => {
+  const app = join(root, 'fastify4', 'test', 'node10-app.ts')
+  const source = [
+    "import fastify from '@enclave/fastify4'",
+    'const app = fastify()',
+    "app.addHook('onRequest', function (request, reply, done) { request.log.info(request.url); reply.header('x-a', '1'); done() })",
+    "app.get<{ Querystring: { q: string } }>('/', async (request) => ({ q: request.query.q.length }))",
+    'export default app'
+  ].join('\n')
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    strict: true,
+    noEmit: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: ['node']
+  }
+  const host = ts.createCompilerHost(options)
+  const getSourceFile = host.getSourceFile.bind(host)
+  const fileExists = host.fileExists.bind(host)
+  host.getSourceFile = (name, version) => name === app ? ts.createSourceFile(name, source, version) : getSourceFile(name, version)
+  host.fileExists = (name) => name === app || fileExists(name)
+  const program = ts.createProgram([app], options, host)
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) =>
+    `${diagnostic.file?.fileName.slice(root.length) ?? ''} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`)
+  t.same(diagnostics, [])
 })
