@@ -106,7 +106,8 @@ export class ParserLookup {
   private readonly byKey: Map<string, BodyParser>
   private readonly keyed: KeyedParser[]
   private readonly patterns: Array<[RegExp, BodyParser]>
-  private readonly catchAll: BodyParser | null
+  /** The `'*'` parser: a body of no known type, or with no Content-Type. */
+  readonly catchAll: BodyParser | null
   private readonly exactMatching: boolean
   /** Fastify 5 tests a RegExp key against the whole parsed type, parameters included (see patternSubject). */
   private readonly patternsSeeParameters: boolean

@@ -8,6 +8,7 @@ import { kBodyReader, kRequestRoute, kTakeWebBody } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import { connectionReset } from '../util/connection-reset.js'
 import type { BodyParser } from './body-parsers.js'
+import { isValidMediaType, mediaTypeOf } from './content-type.js'
 import type { RuntimeRequest } from './request.js'
 import type { EnclaveReply } from '../types/reply.js'
 
@@ -114,6 +115,13 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
       return
     }
     payload = stream
+  }
+  // Fastify 5 refuses a Content-Type header that is there but names no media type (blank, or
+  // malformed) before it looks for a parser or a route: a 415 even where the `'*'` parser or the
+  // not-found handler would have taken it.
+  if (contentType !== undefined && (parser === null || parser === route.parsers!.catchAll) && route.server.profile.api === 5 && !isValidMediaType(mediaTypeOf(contentType))) {
+    reply.send(unsupportedMediaType(route.server.profile, contentType))
+    return
   }
   if (parser === null) {
     // As Fastify 4.29: an unmatched URL answers 404 whatever its content type, the body left unread.
