@@ -7,6 +7,7 @@ import { unsupportedMediaType } from '../errors/fastify5-codes.js'
 import { kBodyReader, kRequestRoute, kTakeWebBody } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import { connectionReset } from '../util/connection-reset.js'
+import { streamMade } from '../server/deferred-stream-base.js'
 import type { BodyParser } from './body-parsers.js'
 import type { RuntimeRequest } from './request.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -168,6 +169,11 @@ function replacedBodyStream (request: RuntimeRequest, payload: BodyStream | null
 }
 
 function stopReading (stream: BodyStream): void {
+  // app.fetch()'s request, its body read from the Web stream: no listener was added, nor its stream state made.
+  if (!streamMade(stream)) {
+    stream[kBodyReader] = undefined
+    return
+  }
   stream.removeListener('data', onBodyData)
   stream.removeListener('end', onBodyEnd)
   stream.removeListener('error', onBodyError)
