@@ -4,7 +4,7 @@
 // peer. Several apps in one process measured the same build up to 2x apart on a loaded machine
 // (see docs/benchmarks.md); this is how two builds are compared on Bun, Deno and Node.
 //   node bench/fetch-builds.js [--runtimes bun,deno,node] [--scenarios S1,S2,S3] [--rounds 5] [--requests 5000]
-//     [--baseline <another build's core/dist/index.import.js>] [--no-hono]
+//     [--baseline <another build's core/dist/index.import.js>] [--build <this build's, if not @enclave/core>] [--no-hono]
 // CPU µs per request (the process's user + system time over the counted pass), median (range) of the rounds.
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -65,10 +65,11 @@ function parent () {
   const rounds = Number(flag('--rounds', '5'))
   const requests = flag('--requests', '5000')
   const baseline = flag('--baseline', null)
-  const peers = ['enclave']
+  const build = flag('--build', null)
+  const peers = [build === null ? 'enclave' : resolve(build)]
   if (baseline !== null) peers.push(resolve(baseline))
   if (!process.argv.includes('--no-hono')) peers.push('hono')
-  const label = (peer) => peer === 'enclave' || peer === 'hono' ? peer : 'baseline'
+  const label = (peer) => peer === peers[0] ? 'enclave' : peer === 'hono' ? peer : 'baseline'
   for (const runtime of runtimes) {
     const [command, args] = commands[runtime]
     const samples = {}

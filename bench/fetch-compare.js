@@ -7,8 +7,6 @@
 //   ... [--baseline <another build's core/dist/index.import.js>]   adds that build of Enclave as the peer `baseline`
 //       (repeatable: `baseline2`, … ; any module whose default export is an Enclave factory)
 //   ... [--scenarios S2]   only these scenarios (comma-separated)
-//   ... [--interleaved]   the peers take turns every 100 requests within one measurement, each
-//       counting its own CPU time: a machine whose load moves by the second moves every peer alike
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import enclave from '@enclave/core'
@@ -76,38 +74,12 @@ for (const [name, fetch] of Object.entries(peers)) {
   void name
 }
 
-/** CPU µs per request of each peer, the peers taking turns every 100 requests for `seconds` each. */
-async function measureInterleaved (order, scenario) {
-  const used = order.map(() => 0)
-  let batches = 0
-  const until = performance.now() + seconds * 1000 * order.length
-  while (performance.now() < until) {
-    for (let index = 0; index < order.length; index++) {
-      const fetch = order[index][1]
-      const start = cpuMicros()
-      for (let i = 0; i < 100; i++) {
-        const response = await fetch(requestOf(scenario))
-        await response.arrayBuffer()
-      }
-      used[index] += cpuMicros() - start
-    }
-    batches++
-  }
-  return used.map((micros) => micros / (batches * 100))
-}
-
-const interleaved = process.argv.includes('--interleaved')
 const samples = {}
 const peerList = Object.entries(peers)
 for (let round = 0; round < rounds; round++) {
   // Each round starts with the next peer: the one that runs after the others measured lower, whichever it was.
   const order = peerList.map((_, index) => peerList[(index + round) % peerList.length])
   for (const scenario of scenarioNames) {
-    if (interleaved) {
-      const perRequest = await measureInterleaved(order, scenario)
-      order.forEach(([name], index) => (samples[`${scenario} ${name}`] ??= []).push(perRequest[index]))
-      continue
-    }
     for (const [name, fetch] of order) {
       const key = `${scenario} ${name}`
       ;(samples[key] ??= []).push(await measure(fetch, scenario))
@@ -130,13 +102,9 @@ const rows = scenarioNames.map((scenario) => {
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ runtime, seconds, rounds, rows, samples }))
 } else {
-  console.log(`${runtime}: CPU µs per request through the fetch handler (median of ${rounds} rounds of ${seconds} s${interleaved ? ' per peer, interleaved' : ''})`)
-  const range = (scenario, name) => {
-    const values = samples[`${scenario} ${name}`]
-    return `(${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`
-  }
+  console.log(`${runtime}: CPU µs per request through the fetch handler (median of ${rounds} rounds of ${seconds} s)`)
   for (const row of rows) {
-    const others = Object.keys(peers).filter((name) => name.startsWith('baseline')).map((name) => `  ${name} ${row[name].toFixed(2)} ${range(row.scenario, name)}`).join('')
-    console.log(`${row.scenario}  enclave ${row.enclave.toFixed(2)} ${range(row.scenario, 'enclave')}  hono ${row.hono.toFixed(2)} ${range(row.scenario, 'hono')}  hono/enclave ${row.ratio.toFixed(2)}x${others}`)
+    const others = Object.keys(peers).filter((name) => name.startsWith('baseline')).map((name) => `  ${name} ${row[name].toFixed(2)}`).join('')
+    console.log(`${row.scenario}  enclave ${row.enclave.toFixed(2)}  hono ${row.hono.toFixed(2)}  hono/enclave ${row.ratio.toFixed(2)}x${others}`)
   }
 }
