@@ -7,6 +7,7 @@ import { unsupportedMediaType } from '../errors/fastify5-codes.js'
 import { kBodyReader, kRequestRoute, kTakeWebBody } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import { connectionReset } from '../util/connection-reset.js'
+import { streamMade } from '../server/deferred-stream-base.js'
 import type { BodyParser } from './body-parsers.js'
 import { isValidMediaType, mediaTypeOf } from './content-type.js'
 import type { RuntimeRequest } from './request.js'
@@ -46,11 +47,12 @@ interface WebBodyOwner extends BodyStream {
 /**
  * State of one body being read, kept on the stream itself: the 'data'/'end' listeners are shared
  * module functions that find their request through `this`, so no closure is made per request.
- * It is also the async scope the request was in when reading began: parsing and the rest of the
- * lifecycle continue in it, so an AsyncLocalStorage store an earlier hook entered (`storage.run(
- * store, done)`) is still seen by the handler, as in Fastify 4.29.
+ * `scope` is the async scope the request was in when reading began, for a body read from a Node
+ * stream: parsing and the rest of the lifecycle continue in it, so an AsyncLocalStorage store an
+ * earlier hook entered (`storage.run(store, done)`) is still seen by the handler, as in Fastify
+ * 4.29. A Web body (app.fetch()) is read by an async function, whose awaits keep that scope: none.
  */
-class BodyReader extends AsyncResource {
+class BodyReader {
   readonly request: RuntimeRequest
   readonly reply: EnclaveReply
   readonly parser: BodyParser
@@ -58,12 +60,12 @@ class BodyReader extends AsyncResource {
   readonly declaredLength: number
   readonly next: AfterParsing
   readonly fail: ParsingFailed
+  scope: AsyncResource | null = null
   chunks: Buffer[] = []
   received = 0
   done = false
 
   constructor (request: RuntimeRequest, reply: EnclaveReply, parser: BodyParser, limit: number, declaredLength: number, next: AfterParsing, fail: ParsingFailed) {
-    super('enclave.body')
     this.request = request
     this.reply = reply
     this.parser = parser
@@ -156,6 +158,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
       return
     }
   }
+  reader.scope = new AsyncResource('enclave.body')
   // `on`, not `once`: every handler detaches all three first (stopReading), and `once` would wrap
   // each listener in a fresh closure per request.
   payload.on('data', onBodyData)
@@ -176,6 +179,11 @@ function replacedBodyStream (request: RuntimeRequest, payload: BodyStream | null
 }
 
 function stopReading (stream: BodyStream): void {
+  // app.fetch()'s request, its body read from the Web stream: no listener was added, nor its stream state made.
+  if (!streamMade(stream)) {
+    stream[kBodyReader] = undefined
+    return
+  }
   stream.removeListener('data', onBodyData)
   stream.removeListener('end', onBodyEnd)
   stream.removeListener('error', onBodyError)
@@ -267,7 +275,8 @@ function onBodyEnd (this: BodyStream): void {
   stopReading(this)
   if (reader.done) return
   reader.done = true
-  reader.runInAsyncScope(bodyEnded, null, this, reader)
+  if (reader.scope === null) bodyEnded(this, reader)
+  else reader.scope.runInAsyncScope(bodyEnded, null, this, reader)
 }
 
 function bodyEnded (stream: BodyStream, reader: BodyReader): void {
@@ -307,7 +316,8 @@ function onBodyError (this: BodyStream, error: Error): void {
   const withStatus = error as Error & { statusCode?: unknown }
   const status = withStatus.statusCode
   if (typeof status !== 'number' || status < 400 || status > 599) withStatus.statusCode = 400
-  reader.runInAsyncScope(reader.reply.send, reader.reply, error)
+  if (reader.scope === null) reader.reply.send(error)
+  else reader.scope.runInAsyncScope(reader.reply.send, reader.reply, error)
 }
 
 /**

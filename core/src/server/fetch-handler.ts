@@ -36,16 +36,19 @@ function nodeHeadersOf (headers: Headers): NodeStyleHeaders {
   const toJSON = (headers as Headers & { toJSON?: () => NodeStyleHeaders }).toJSON
   if (typeof toJSON === 'function') return toJSON.call(headers)
   const result: NodeStyleHeaders = {}
-  for (const [name, value] of headers) {
-    if (name === 'set-cookie') {
-      const cookies = result['set-cookie']
-      if (cookies === undefined) result['set-cookie'] = [value]
-      else cookies.push(value)
-    } else {
-      result[name] = value
-    }
-  }
+  // forEach with the record as `this`: no iterator nor [name, value] pair per field (Deno's iterator makes both).
+  headers.forEach(addHeader, result)
   return result
+}
+
+function addHeader (this: NodeStyleHeaders, value: string, name: string): void {
+  if (name === 'set-cookie') {
+    const cookies = this['set-cookie']
+    if (cookies === undefined) this['set-cookie'] = [value]
+    else cookies.push(value)
+  } else {
+    this[name] = value
+  }
 }
 
 /** Builds the raw request and response for one Web request and runs them through the server's handler. */
@@ -63,16 +66,17 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
     headers.host = authority.slice(authority.lastIndexOf('@') + 1)
   }
   // A declared length frames the body: its stream is left to the runtime until something reads it.
-  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, path, headers, null, null, true)
+  const encrypted = url.startsWith('https:')
+  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, encrypted, path, headers, null, null, true)
   const body = request.body
-  if (body === null) return run(handler, http2, request, platform, path, headers, null, null, false)
+  if (body === null) return run(handler, http2, request, platform, encrypted, path, headers, null, null, false)
   const reader = body.getReader()
-  if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
-  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)
+  if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, encrypted, path, headers, reader, null, false)
+  if (request.signal?.aborted === true) return run(handler, http2, request, platform, encrypted, path, headers, reader, null, false)
   return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
     if (chunk !== null) headers['transfer-encoding'] = 'chunked'
-    return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk, false)
+    return run(handler, http2, request, platform, encrypted, path, headers, chunk === null ? null : reader, chunk, false)
   })
 }
 
@@ -90,8 +94,8 @@ async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): P
 }
 
 /** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
-function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
-  const socket = new FetchSocket(request, platform, request.url.startsWith('https:'))
+function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, encrypted: boolean, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
+  const socket = new FetchSocket(request, platform, encrypted)
   const req = new WebRequest(request, request.method, path, headers, reader, firstChunk, framedBody, socket, http2)
   const res = new WebResponse(req)
   // A runtime's server (it passes a second argument) hands over requests as they arrive; a request

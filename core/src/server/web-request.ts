@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kTakeWebBody } from '../symbols.js'
 import { connectionReset } from '../util/connection-reset.js'
+import { deferredBase, streamMade } from './deferred-stream-base.js'
 import type { WebResponse } from './web-response.js'
 
 /** The client's address, as the runtime reports it (see peerOf in fetch-handler.ts). */
@@ -57,7 +58,7 @@ function peerOf (request: Request, platform: unknown): PeerAddress {
  * What stands for the connection: the client's address for `request.ip`, whether the URL was
  * https for `request.protocol`, and the 'close' event plugins listen to. It carries no bytes.
  */
-export class FetchSocket extends EventEmitter {
+export class FetchSocket extends deferredBase(EventEmitter, null, undefined) {
   readonly encrypted: boolean
   destroyed = false
   /** Set by the request it belongs to: a 'close' listener here starts the watch on the client leaving. */
@@ -106,10 +107,14 @@ export class FetchSocket extends EventEmitter {
   destroy (): this {
     if (this.destroyed) return this
     this.destroyed = true
-    this.emit('close', false)
+    // Nobody used it as an emitter yet: nobody listens for its 'close'.
+    if (streamMade(this)) this.emit('close', false)
     return this
   }
 }
+
+/** As Node's IncomingMessage: 'close' is emitted when the exchange is over, not when the body ends. */
+const readableOptions = { autoDestroy: false }
 
 /** Headers of a Web request as Node shows them: lower-case names, `set-cookie` as an array. */
 export interface NodeStyleHeaders {
@@ -134,7 +139,7 @@ export interface WebBody {
  * Web stream directly ([kTakeWebBody]); a plugin reading the request as a Node stream gets it
  * through Readable's `_read`.
  */
-export class WebRequest extends Readable {
+export class WebRequest extends deferredBase(Readable, '_readableState', readableOptions) {
   readonly method: string
   url: string
   readonly headers: NodeStyleHeaders
@@ -164,8 +169,7 @@ export class WebRequest extends Readable {
   private trailerFields: Record<string, string> | null = null
 
   constructor (source: Request, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, socket: FetchSocket, http2: boolean) {
-    // As Node's IncomingMessage: 'close' is emitted when the exchange is over, not when the body ends.
-    super({ autoDestroy: false })
+    super()
     this.source = source
     this.method = method
     this.url = path
@@ -270,7 +274,8 @@ export class WebRequest extends Readable {
    * stream yet: null when it must go through the stream (a plugin began reading it, or it is gone).
    */
   [kTakeWebBody] (): WebBody | null {
-    if (this.reading || this.bodyTaken || this.readableFlowing !== null || this.destroyed) return null
+    if (this.reading || this.bodyTaken) return null
+    if (streamMade(this) && (this.readableFlowing !== null || this.destroyed)) return null
     if (this.framedBody) {
       this.framedBody = false
       this.bodyTaken = true

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { isConnectionHeader } from '../util/http2-responses.js'
 import type { AbortWatch, FetchSocket, WebRequest } from './web-request.js'
+import { deferredBase, streamMade } from './deferred-stream-base.js'
 
 type HeaderValue = string | number | readonly string[]
 
@@ -175,7 +176,7 @@ function takeResolvers (resolve: (response: Response) => void, reject: (error: u
   takenReject = reject
 }
 
-export class WebResponse extends Writable {
+export class WebResponse extends deferredBase(Writable, '_writableState', undefined) {
   statusCode = 200
   statusMessage: string | undefined = undefined
   headersSent = false
@@ -508,7 +509,7 @@ function onResponseFinished (this: WebResponse): void {
   const req = this.req
   req.discardBody()
   // Destroying a stream costs a turn of the event loop: only for someone listening for its 'close'.
-  if (!req.destroyed && req.listenerCount('close') > 0) req.destroy()
+  if (streamMade(req) && !req.destroyed && req.listenerCount('close') > 0) req.destroy()
 }
 
 /** A whole body's exchange ends as Node's response: end()'s callback, 'finish', then 'close'. */
@@ -516,10 +517,11 @@ function finishWhole (res: WebResponse): void {
   res.wholeFinished = true
   const callback = res.endCallback
   if (typeof callback === 'function') (callback as () => void)()
-  res.emit('finish')
+  // A response nobody used as an emitter has no listener for these.
+  if (streamMade(res)) res.emit('finish')
   onResponseFinished.call(res)
   res.wholeClosed = true
-  res.emit('close')
+  if (streamMade(res)) res.emit('close')
 }
 
 function writeAfterEnd (res: WebResponse, callback: unknown): void {
@@ -531,8 +533,11 @@ function writeAfterEnd (res: WebResponse, callback: unknown): void {
 /** Whether Writable's state accessors could be answered for (answerAfterWholeBody): end()'s shortcut needs all of them. */
 let wholeBodyShortcut = true
 
-/** Writable's state accessors, answered from WebResponse's own flags once a whole body went out. */
-function answerAfterWholeBody (name: string, value: (res: WebResponse) => boolean): void {
+/**
+ * Writable's state accessors, answered from WebResponse's own flags once a whole body went out, and
+ * as a fresh Writable answers (`fresh`) while nothing has used the response as a stream.
+ */
+function answerAfterWholeBody (name: string, fresh: boolean, value: (res: WebResponse) => boolean): void {
   const inherited = Object.getOwnPropertyDescriptor(Writable.prototype, name)
   // A runtime whose Writable keeps it as a plain field: whole bodies go through Writable's end there.
   if (inherited?.get === undefined) {
@@ -542,13 +547,16 @@ function answerAfterWholeBody (name: string, value: (res: WebResponse) => boolea
   Object.defineProperty(WebResponse.prototype, name, {
     configurable: true,
     enumerable: inherited.enumerable,
-    get (this: WebResponse) { return this.wholeSent ? value(this) : inherited.get!.call(this) as boolean },
+    get (this: WebResponse) {
+      if (this.wholeSent) return value(this)
+      return streamMade(this) ? inherited.get!.call(this) as boolean : fresh
+    },
     set (this: WebResponse, given: boolean) { if (inherited.set !== undefined) inherited.set.call(this, given) }
   })
 }
 
-answerAfterWholeBody('writableEnded', () => true)
-answerAfterWholeBody('writableFinished', (res) => res.wholeFinished)
-answerAfterWholeBody('writable', () => false)
-answerAfterWholeBody('destroyed', (res) => res.wholeClosed)
-answerAfterWholeBody('closed', (res) => res.wholeClosed)
+answerAfterWholeBody('writableEnded', false, () => true)
+answerAfterWholeBody('writableFinished', false, (res) => res.wholeFinished)
+answerAfterWholeBody('writable', true, () => false)
+answerAfterWholeBody('destroyed', false, (res) => res.wholeClosed)
+answerAfterWholeBody('closed', false, (res) => res.wholeClosed)
