@@ -20,6 +20,7 @@ const requireFromTsx = createRequire(createRequire(import.meta.url).resolve('tsx
 const esbuild = requireFromTsx('esbuild')
 
 const builtins = new Set(builtinModules)
+// Not part of a tree's copy: installed packages, and build output (examples/dist is examples' own build).
 const skippedDirectories = new Set(['node_modules', 'dist'])
 
 /** Every file below `dir` (absolute paths), without node_modules and build output. */
