@@ -25,6 +25,8 @@ export default [
       'coverage/**',
       'bench/results/**',
       'integration-tests/.tmp/**',
+      // the test trees as `npm test` compiles them (scripts/compile-tests.mjs)
+      '**/test-dist/**', 'examples-dist/**',
       // one-line re-exports for Fastify 4's type module paths, checked by tsc -p fastify4/test-types and fastify/test-types
       'fastify4/types/**', 'fastify/types/**',
       // Throwaway comparison scripts (never committed; they resolve the workspace's packages from here).
