@@ -2,14 +2,12 @@
 // @enclave/fastify: a prefix forwards to an upstream server with the prefix stripped, the method,
 // query, headers and body passed on, the upstream's status and headers passed back, and a
 // preHandler able to refuse before anything is forwarded.
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import proxy from '@fastify5/http-proxy'
 import { onFastify5 } from '../helpers/fastify5.js'
+import { startUpstream } from '../helpers/upstream.js'
 
-const upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
+const base = await startUpstream(t, (req, res) => {
   let body = ''
   req.setEncoding('utf8')
   req.on('data', (chunk: string) => { body += chunk })
@@ -20,10 +18,6 @@ const upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
     res.end(JSON.stringify({ method: req.method, url: req.url, token: req.headers['x-token'] ?? null, body }))
   })
 })
-upstream.listen(0, '127.0.0.1')
-await once(upstream, 'listening')
-t.teardown(() => { upstream.close() })
-const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
 
 onFastify5(t, async (fastify) => {
   const app = fastify()

@@ -1,22 +1,16 @@
 // @fastify/reply-from 12 (the Fastify 5 major) on fastify@5.12.8 and on @enclave/fastify:
 // reply.from() forwards to a base URL, with rewriteHeaders and onResponse to change the answer, and
 // an error answer, without a stack, when the upstream cannot be reached.
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import replyFrom from '@fastify5/reply-from'
 import { onFastify5 } from '../helpers/fastify5.js'
+import { startUpstream } from '../helpers/upstream.js'
 
-const upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
+const base = await startUpstream(t, (req, res) => {
   res.setHeader('content-type', 'text/plain')
   res.setHeader('x-secret', 'internal')
   res.end(`upstream saw ${String(req.method)} ${String(req.url)}`)
 })
-upstream.listen(0, '127.0.0.1')
-await once(upstream, 'listening')
-t.teardown(() => { upstream.close() })
-const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
 
 onFastify5(t, async (fastify) => {
   const app = fastify()
