@@ -76,6 +76,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     started: false,
     booted: false,
     configLocked: false,
+    decoratorsLocked: false,
     listening: false,
     closing: false,
     closed: false,

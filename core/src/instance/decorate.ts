@@ -138,7 +138,7 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
   // Any value names a decorator, as in Fastify: JavaScript turns it into a property key.
   const name: PropertyKey = typeof rawName === 'symbol' ? rawName : String(rawName)
   const context = contextOf(instance)
-  if (context.server.configLocked) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
+  if (context.server.decoratorsLocked) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const holder = holderOf(instance, target)
   const builtin = checkAvailable(context, holder, target, name)
   checkDependencies(context, holder, target, name, dependencies)

@@ -63,6 +63,22 @@ function tellPluginsLoaded (server: ServerState, error: unknown): boolean {
   return waiters.length > 0
 }
 
+function lockDecorators (server: ServerState): void {
+  server.decoratorsLocked = true
+}
+
+/**
+ * Configuration calls are refused from now on. Fastify 5 refuses decorators only from the tick after
+ * ready() settles (its boot's start event), so ready()'s callbacks and the code right after
+ * `await ready()` may still add them there (@fastify/aws-lambda decorates the request when it wraps
+ * a ready app).
+ */
+function lockConfiguration (server: ServerState): void {
+  server.configLocked = true
+  if (server.profile.api === 5) process.nextTick(lockDecorators, server)
+  else server.decoratorsLocked = true
+}
+
 /** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */
 export function runReady (server: ServerState): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -87,18 +103,18 @@ export function runReady (server: ServerState): Promise<void> {
       const childrenWaited = tellPluginsLoaded(server, null)
       if (server.closing) {
         // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
-        server.configLocked = true
+        lockConfiguration(server)
         done()
         resolve()
         return
       }
       const runOnReady = function runOnReady (): void {
         runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady', server.profile.api).then(() => {
-          server.configLocked = true
+          lockConfiguration(server)
           done()
           resolve()
         }, (hookError: unknown) => {
-          server.configLocked = true
+          lockConfiguration(server)
           done()
           reject(hookError)
         })

@@ -70,6 +70,11 @@ export interface ServerState {
    * `booted`), decorators, application hooks and settings are still accepted, as in Fastify 4.29.
    */
   configLocked: boolean
+  /**
+   * Decorators are refused from now on: with `configLocked`, except on the v5 profile, where Fastify 5
+   * still takes them in ready()'s callbacks and right after `await ready()`, until the next tick.
+   */
+  decoratorsLocked: boolean
   listening: boolean
   closing: boolean
   closed: boolean
