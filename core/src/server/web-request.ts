@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kTakeWebBody } from '../symbols.js'
 import { connectionReset } from '../util/connection-reset.js'
-import { deferredBase, streamMade } from './deferred-stream-base.js'
+import { deferredBase, streamMade } from '../util/deferred-stream-base.js'
 import type { WebResponse } from './web-response.js'
 
 /** The client's address, as the runtime reports it (see peerOf in fetch-handler.ts). */

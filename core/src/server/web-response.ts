@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { isConnectionHeader } from '../util/http2-responses.js'
 import type { AbortWatch, FetchSocket, WebRequest } from './web-request.js'
-import { deferredBase, streamMade } from './deferred-stream-base.js'
+import { deferredBase, streamMade } from '../util/deferred-stream-base.js'
 
 type HeaderValue = string | number | readonly string[]
 
