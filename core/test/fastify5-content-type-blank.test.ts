@@ -3,16 +3,16 @@
 // handler takes it; Fastify 4.29 reads a blank header as no header. A body with no Content-Type at
 // all still reaches the '*' parser on both.
 import t from 'tap'
+import type { Test } from 'tap'
 import { faces, fastify5Faces } from './fixtures/faces.js'
 
-function build (factory: (options?: any) => any, t: Tap): any {
+function build (factory: (options?: any) => any, t: Test): any {
   const app = factory()
   t.teardown(() => app.close())
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request: any, body: string, done: any) => { done(null, body) })
   app.post('/', async (request: any) => ({ body: request.body ?? null }))
   return app
 }
-type Tap = typeof t
 
 async function post (app: any, url: string, contentType: string | undefined): Promise<{ statusCode: number, code: string | undefined, body: string }> {
   const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType }
