@@ -1,6 +1,6 @@
 /** The hook names, how a hook's style is told from its arity, and each context's store of added hooks. */
 import { errorCodes } from '../errors/codes.js'
-import { isAsyncFunction } from '../util/functions.js'
+import { isAsyncFunction, takesRestParameters } from '../util/functions.js'
 
 export const requestHookNames = [
   'onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization',
@@ -64,10 +64,15 @@ export function createHookEntry (name: unknown, fn: unknown, instance: object): 
   if (!(name in callbackArity)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
   if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
   const arity = callbackArity[name as HookName]
-  const callbackStyle = (fn as AnyHook).length >= arity
-  if (callbackStyle && isAsyncFunction(fn)) {
+  const declaresDone = (fn as AnyHook).length >= arity
+  if (declaresDone && isAsyncFunction(fn)) {
     throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
   }
+  // Fastify hands `done` to every request hook whatever it declares, so a wrapper that passes its
+  // arguments through reaches the `done` of the hook it wraps; such a hook waits for `done` (or its
+  // promise), as in Fastify.
+  const callbackStyle = declaresDone ||
+    (isRequestHook(name) && !isAsyncFunction(fn) && takesRestParameters(fn as AnyHook))
   return { fn: fn as AnyHook, instance, callbackStyle, sequence: ++addedHooks }
 }
 
