@@ -1,4 +1,4 @@
-import { createServer, fastify5Profile, LogController } from '@enclave/core/internal'
+import { createServer, fastify5Profile, LogController, preloadNodeBuiltins } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
 import { errorCodes } from './lib/error-codes.js'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
@@ -14,6 +14,9 @@ type FastifyFactoryResult<
 > = FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & SafePromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 
 export type * from './types.js'
+
+// Fastify 5 loads these when it is loaded; an instrumentation set up after the app was loaded sees the same.
+preloadNodeBuiltins(['node:http', 'node:https', 'node:tls', 'node:http2', 'node:dns'])
 
 /** Fastify v5's factory: the one Enclave core with the Fastify v5 profile (version 5.12.8, v5's API and defaults). */
 // The overloads are Fastify's: the server type follows `http2` and `https`.

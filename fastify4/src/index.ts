@@ -1,5 +1,5 @@
 import enclaveCore from '@enclave/core'
-import { createServer, fastify4Profile } from '@enclave/core/internal'
+import { createServer, fastify4Profile, preloadNodeBuiltins } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
@@ -14,6 +14,9 @@ type FastifyFactoryResult<
 > = FastifyInstance<Server, Request, Reply, Logger, TypeProvider> & PromiseLike<FastifyInstance<Server, Request, Reply, Logger, TypeProvider>>
 
 export type * from './types.js'
+
+// Fastify 4.29 loads these when it is loaded; an instrumentation set up after the app was loaded sees the same.
+preloadNodeBuiltins(['node:http', 'node:https', 'node:tls', 'node:dns'])
 
 /** Fastify v4's factory: the one Enclave core, every option at Fastify 4.29's value. */
 // The overloads are Fastify's: the server type follows `http2` and `https`.

@@ -1,4 +1,4 @@
-// @fastify/csrf-protection 7 (the Fastify 5 major) with @fastify/cookie 11 on fastify@5.12.8 and on
+// @fastify/csrf-protection 8 (the latest Fastify 5 major) with @fastify/cookie 11 on fastify@5.12.8 and on
 // @enclave/fastify: reply.generateCsrf() issues a token and its secret cookie; the csrfProtection hook,
 // run as a preHandler so the body is parsed, accepts the token from the body or a header and refuses a
 // missing or forged one with 403.

@@ -1,4 +1,4 @@
-// @fastify/request-context 6 (the Fastify 5 major) on fastify@5.12.8 and on @enclave/fastify: each
+// @fastify/request-context 7 (the latest Fastify 5 major) on fastify@5.12.8 and on @enclave/fastify: each
 // request has its own store, seeded from defaultStoreValues, set in a hook and read in the handler,
 // through the request decorator and the library's own export, across awaits.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// @fastify/view 11 (the Fastify 5 major) with ejs on fastify@5.12.8 and on @enclave/fastify:
+// @fastify/view 12 (the latest Fastify 5 major) with ejs on fastify@5.12.8 and on @enclave/fastify:
 // reply.view() renders a template from the root folder with a layout and default context, as
 // text/html; the instance's view() renders to a string; a missing template reaches the error handler.
 import { mkdtempSync, writeFileSync } from 'node:fs'
