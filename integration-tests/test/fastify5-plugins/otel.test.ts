@@ -5,7 +5,7 @@
 // route's attributes; a failing handler's span records the error; `config: { otel: false }` skips a
 // route; `request.opentelemetry()` exposes the request's span to the handler.
 import t from 'tap'
-import FastifyOtelInstrumentation from '@fastify5/otel'
+import { FastifyOtelInstrumentation } from '@fastify5/otel'
 import { onFastify5 } from '../helpers/fastify5.js'
 
 interface Recorded { name: string, attributes: Record<string, unknown>, status?: { code: number }, exceptions: number, ended: boolean }

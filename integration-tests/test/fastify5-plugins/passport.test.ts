@@ -14,7 +14,7 @@ const users = new Map([['ada', { id: 'ada', name: 'Ada', password: 'lovelace' }]
 class PasswordStrategy extends Strategy {
   constructor () { super('password') }
 
-  authenticate (request: any): void {
+  override authenticate (request: any): void {
     const { username, password } = request.body ?? {}
     const user = users.get(username)
     if (user === undefined || user.password !== password) {
