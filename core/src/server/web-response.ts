@@ -182,7 +182,6 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   headersSent = false
   sendDate = false
   readonly req: WebRequest
-  readonly socket: FetchSocket
   /** The answer once the head is written, or why there is none. */
   private response: Response | null = null
   private failure: unknown = undefined
@@ -208,7 +207,6 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   constructor (req: WebRequest) {
     super()
     this.req = req
-    this.socket = req.socket
     req.response = this
   }
 
@@ -254,6 +252,9 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     this.abortWatch = watch
     super.on('close', stopWatching)
   }
+
+  /** The request's: one connection stand-in for both. */
+  get socket (): FetchSocket { return this.req.socket }
 
   /** Node's deprecated alias of `socket`. */
   get connection (): FetchSocket { return this.socket }
