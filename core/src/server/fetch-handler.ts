@@ -5,7 +5,7 @@
 import { errorCodes } from '../errors/codes.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
 import type { RawHandler, ServerState } from '../instance/server-state.js'
-import { FetchSocket, WebRequest, type NodeStyleHeaders } from './web-request.js'
+import { WebRequest, type NodeStyleHeaders } from './web-request.js'
 import { WebResponse } from './web-response.js'
 
 export type FetchHandler = (request: Request, ...platformArgs: unknown[]) => Promise<Response>
@@ -66,17 +66,16 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
     headers.host = authority.slice(authority.lastIndexOf('@') + 1)
   }
   // A declared length frames the body: its stream is left to the runtime until something reads it.
-  const encrypted = url.startsWith('https:')
-  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, encrypted, path, headers, null, null, true)
+  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, path, headers, null, null, true)
   const body = request.body
-  if (body === null) return run(handler, http2, request, platform, encrypted, path, headers, null, null, false)
+  if (body === null) return run(handler, http2, request, platform, path, headers, null, null, false)
   const reader = body.getReader()
-  if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, encrypted, path, headers, reader, null, false)
-  if (request.signal?.aborted === true) return run(handler, http2, request, platform, encrypted, path, headers, reader, null, false)
+  if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
+  if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)
   return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
     if (chunk !== null) headers['transfer-encoding'] = 'chunked'
-    return run(handler, http2, request, platform, encrypted, path, headers, chunk === null ? null : reader, chunk, false)
+    return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk, false)
   })
 }
 
@@ -94,9 +93,8 @@ async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): P
 }
 
 /** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
-function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, encrypted: boolean, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
-  const socket = new FetchSocket(request, platform, encrypted)
-  const req = new WebRequest(request, request.method, path, headers, reader, firstChunk, framedBody, socket, http2)
+function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
+  const req = new WebRequest(request, platform, request.method, path, headers, reader, firstChunk, framedBody, http2)
   const res = new WebResponse(req)
   // A runtime's server (it passes a second argument) hands over requests as they arrive; a request
   // built in code may carry a signal that already aborted. Reading the signal makes it on Bun and Deno.

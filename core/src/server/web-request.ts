@@ -61,19 +61,22 @@ function peerOf (request: Request, platform: unknown): PeerAddress {
 export class FetchSocket extends deferredBase(EventEmitter, null, undefined) {
   readonly encrypted: boolean
   destroyed = false
-  /** Set by the request it belongs to: a 'close' listener here starts the watch on the client leaving. */
-  request: WebRequest | null = null
+  /** A 'close' listener here starts the watch on the client leaving. */
+  readonly request: WebRequest
 
   private readonly source: Request
   private readonly platform: unknown
   /** Asked of the runtime on first read (Bun's requestIP() is a call into the server). */
   private peer: PeerAddress | null = null
 
-  constructor (source: Request, platform: unknown, encrypted: boolean) {
+  constructor (request: WebRequest, source: Request, platform: unknown) {
     super()
+    this.request = request
     this.source = source
     this.platform = platform
-    this.encrypted = encrypted
+    this.encrypted = source.url.startsWith('https:')
+    // Made after the client left: as the socket that closed then.
+    this.destroyed = request.aborted
   }
 
   get remoteAddress (): string | undefined { return this.peerAddress().address }
@@ -86,7 +89,7 @@ export class FetchSocket extends deferredBase(EventEmitter, null, undefined) {
   }
 
   override on (event: string | symbol, listener: Listener): this {
-    if (event === 'close' && this.request !== null) this.request.watchClientLeaving()
+    if (event === 'close') this.request.watchClientLeaving()
     return super.on(event, listener)
   }
 
@@ -95,7 +98,7 @@ export class FetchSocket extends deferredBase(EventEmitter, null, undefined) {
   }
 
   override prependListener (event: string | symbol, listener: Listener): this {
-    if (event === 'close' && this.request !== null) this.request.watchClientLeaving()
+    if (event === 'close') this.request.watchClientLeaving()
     return super.prependListener(event, listener)
   }
 
@@ -146,12 +149,15 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
   readonly httpVersion: string
   readonly httpVersionMajor: number
   readonly httpVersionMinor: number
-  readonly socket: FetchSocket
   aborted = false
   complete = false
   /** Set by the response made for this request. */
   response: WebResponse | null = null
   private readonly source: Request
+  /** What the runtime passed beside the request (the client's address is asked of it). */
+  private readonly platform: unknown
+  /** The connection's stand-in, made when something reads `socket` (a small request never does). */
+  private fetchSocket: FetchSocket | null = null
   private reader: ReadableStreamDefaultReader<Uint8Array> | null
   /**
    * The body's length is declared (and no Transfer-Encoding): the runtime's server delivers exactly
@@ -168,17 +174,16 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
   private rawHeaderList: string[] | null = null
   private trailerFields: Record<string, string> | null = null
 
-  constructor (source: Request, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, socket: FetchSocket, http2: boolean) {
+  constructor (source: Request, platform: unknown, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, http2: boolean) {
     super()
     this.source = source
+    this.platform = platform
     this.method = method
     this.url = path
     this.headers = headers
     this.httpVersion = http2 ? '2.0' : '1.1'
     this.httpVersionMajor = http2 ? 2 : 1
     this.httpVersionMinor = http2 ? 0 : 1
-    this.socket = socket
-    socket.request = this
     this.reader = reader
     this.framedBody = framedBody
     this.firstChunk = firstChunk
@@ -194,6 +199,11 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
       else this.reader = body.getReader()
     }
     return this.reader
+  }
+
+  get socket (): FetchSocket {
+    if (this.fetchSocket === null) this.fetchSocket = new FetchSocket(this, this.source, this.platform)
+    return this.fetchSocket
   }
 
   /** Node's deprecated alias of `socket`. */
@@ -342,7 +352,7 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     this.emit('aborted')
     // As Node: an error only for someone reading the body; 'close' for everyone (onRequestAbort).
     this.destroy(this.listenerCount('error') > 0 ? connectionReset() : undefined)
-    this.socket.destroy()
+    if (this.fetchSocket !== null) this.fetchSocket.destroy()
   }
 }
 
