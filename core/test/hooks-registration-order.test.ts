@@ -5,6 +5,7 @@ import Fastify from 'fastify4'
 import fp from 'fastify-plugin'
 import enclave from '@enclave/core'
 import { spawnSync } from 'node:child_process'
+import { plainChild } from './fixtures/plain-child.js'
 
 type Record = (label: string) => (request: any, reply: any, done: () => void) => void
 type Scenario = (app: any, record: Record) => unknown
@@ -194,7 +195,8 @@ t.test('an onReady hook that never finishes keeps the process up until ready() r
 const app = factory({ pluginTimeout: 200 })
 app.addHook('onReady', function neverDone (_done) {})
 app.ready().then(() => console.log('ready'), (error) => console.log('rejected', error.code))`
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 20_000 })
+    const [file, args] = plainChild(process.execPath, ['--input-type=module', '-e', script])
+    const child = spawnSync(file, args, { cwd: process.cwd(), encoding: 'utf8', timeout: 20_000 })
     t.equal(child.stdout.trim(), 'rejected FST_ERR_HOOK_TIMEOUT', name)
     outputs.push(child.stdout)
   }

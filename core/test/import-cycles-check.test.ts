@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { plainChild } from './fixtures/plain-child.js'
 // @ts-expect-error: a plain .mjs script module without type declarations
 import { findLayerProblems, findValueCycles, layerOf, readCoreImports, sampleCycle } from '../../scripts/lib/core-imports.mjs'
 
@@ -88,7 +89,8 @@ t.test('docs/architecture.md lists the layers the check enforces', async (t) => 
 })
 
 t.test('internals-counts prints the numbers issue #18 tracks', async (t) => {
-  const output = execFileSync(process.execPath, [join(repoRoot, 'scripts/internals-counts.mjs')], { encoding: 'utf8' })
+  const [file, args] = plainChild(process.execPath, [join(repoRoot, 'scripts/internals-counts.mjs')])
+  const output = execFileSync(file, args, { encoding: 'utf8' })
   t.match(output, /^any in core runtime files \(core\/src minus types\/\): \d+$/m)
   t.match(output, /^value import cycles: \d+ \(\d+ files in them\)$/m)
   t.match(output, /^layer violations \(value imports up the layers\): \d+$/m)

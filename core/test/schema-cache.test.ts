@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import enclave from '@enclave/core'
 import fastifyFace from '@enclave/fastify4'
 import { until } from './fixtures/until.js'
+import { plainChild } from './fixtures/plain-child.js'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 
@@ -112,7 +113,8 @@ function startInChild (dir: string, routes = 40, lazy = false): Promise<string> 
     await app.close()
   `
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('.', import.meta.url)) }, (error, stdout) => {
+    const [file, args] = plainChild(process.execPath, ['--input-type=module', '-e', script])
+    execFile(file, args, { cwd: fileURLToPath(new URL('.', import.meta.url)) }, (error, stdout) => {
       if (error !== null) reject(error)
       else resolve(stdout.trim())
     })

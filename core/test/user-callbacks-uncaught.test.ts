@@ -4,6 +4,7 @@
 import t from 'tap'
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { plainChild } from './fixtures/plain-child.js'
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -28,7 +29,8 @@ function runChild (body: string): Promise<string> {
     ${body}
   `
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: repositoryRoot, timeout: 20000 }, (error, stdout) => {
+    const [file, args] = plainChild(process.execPath, ['--input-type=module', '-e', script])
+    execFile(file, args, { cwd: repositoryRoot, timeout: 20000 }, (error, stdout) => {
       if (error !== null) reject(error)
       else resolve(stdout.trim())
     })

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t, { type Test } from 'tap'
+import { plainChild } from '../../core/test/fixtures/plain-child.js'
 
 const require = createRequire(import.meta.url)
 const cliBin = join(dirname(require.resolve('fastify-cli/package.json')), 'cli.js')
@@ -39,7 +40,8 @@ interface Cli { child: ChildProcess, output: () => string }
 /** Spawns the bin in its own process group, so the watch mode's forked child is stopped with it. */
 function runCli (t: Test, args: string[], cwd: string): Cli {
   let output = ''
-  const child = spawn(process.execPath, [cliBin, ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const [file, plainArgs] = plainChild(process.execPath, [cliBin, ...args])
+  const child = spawn(file, plainArgs, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString() })
   t.teardown(async () => {
@@ -140,7 +142,8 @@ t.test('the app fastify generate writes runs on Enclave after the one-dependency
 
   // Its own tests (node:test, through fastify-cli/helper's build) pass too.
   const testFiles = ['routes', 'plugins'].flatMap((folder) => readdirSync(join(dir, 'test', folder)).map((file) => join('test', folder, file)))
-  const tests = spawn(process.execPath, ['--test', ...testFiles], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const [file, args] = plainChild(process.execPath, ['--test', ...testFiles])
+  const tests = spawn(file, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let report = ''
   tests.stdout.on('data', (chunk: Buffer) => { report += chunk.toString() })
   tests.stderr.on('data', (chunk: Buffer) => { report += chunk.toString() })

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { plainChild } from '../../core/test/fixtures/plain-child.js'
 
 const run = promisify(execFile)
 // Three runtimes start here (a cold start each, ~10 s in all on an idle machine): room for a loaded one.
@@ -48,7 +49,8 @@ function checkCase (t: Test, label: string, seen: Seen | undefined, expected: Ex
 // The three children run side by side; each subtest waits for its own.
 const reports = runtimes.map(async (runtime) => {
   if (!existsSync(runtime.command)) throw new Error(`${runtime.name}'s binary is missing: ${runtime.command} (npm ci installs it)`)
-  const { stdout } = await run(runtime.command, runtime.args, { cwd: root, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 })
+  const [file, args] = plainChild(runtime.command, runtime.args)
+  const { stdout } = await run(file, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 })
   return JSON.parse(stdout) as Report
 })
 // A child that fails is reported by its subtest, not as an unhandled rejection meanwhile.
