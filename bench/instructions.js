@@ -26,6 +26,8 @@ import { median } from './stats.js'
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 export const instructionPeers = ['raw', 'enclave', 'fastify5', 'fastify4', 'hono']
+// Only when named: P1's answer written to Node in one way each (servers/raw-write.js).
+const writeVariantPeers = ['write-object', 'write-array', 'write-set-header', 'write-buffer', 'write-fixed-length']
 const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet', 'P1-nolog']
 
 /** valgrind and callgrind_control, or the reason the instruction count cannot be measured. */
@@ -192,9 +194,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 function startUnderCallgrind (peer, app, outDir, startTimeout) {
+  const server = writeVariantPeers.includes(peer) ? ['raw-write.js', '--variant', peer.slice('write-'.length)] : [`${peer}.js`]
   const args = [
     '--tool=callgrind', '-q', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out`,
-    process.execPath, `${benchDir}servers/${peer}.js`, '--port', '0', '--app', app
+    process.execPath, `${benchDir}servers/${server[0]}`, ...server.slice(1), '--port', '0', '--app', app
   ]
   // The IPC channel's descriptor passes through valgrind to node: the server reports its port on it.
   const child = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], cwd: benchDir })
@@ -278,7 +281,7 @@ function parseArgs (argv) {
 export function instructionOptions (given = {}) {
   const options = {
     scenarios: (given.scenarios ?? httpScenarios).filter((name) => httpScenarios.includes(name)),
-    peers: (given.peers ?? instructionPeers).filter((peer) => instructionPeers.includes(peer)),
+    peers: (given.peers ?? instructionPeers).filter((peer) => instructionPeers.includes(peer) || writeVariantPeers.includes(peer)),
     processes: Number(given.processes ?? 3),
     warmupRequests: Number(given.warmupRequests ?? 20000),
     warmupConnections: Number(given.warmupConnections ?? 20),
@@ -304,7 +307,7 @@ export async function runInstructions (options, log = console.log) {
   const jobs = []
   for (const scenario of options.scenarios) {
     for (const peer of options.peers) {
-      if (appOf(scenario) !== 'S' && !productionPeers.includes(peer)) continue
+      if (appOf(scenario) !== 'S' ? !productionPeers.includes(peer) && !writeVariantPeers.includes(peer) : writeVariantPeers.includes(peer)) continue
       for (let index = 0; index < options.processes; index++) jobs.push({ scenario, peer, process: index })
     }
   }
