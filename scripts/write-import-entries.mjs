@@ -21,9 +21,11 @@ const entrySuffix = '.import.js'
 export function importEntriesOf (manifest) {
   const entries = []
   for (const conditions of Object.values(manifest.exports ?? {})) {
-    if (typeof conditions !== 'object' || typeof conditions.import !== 'string') continue
-    if (!conditions.import.endsWith(entrySuffix)) continue
-    entries.push([conditions.import, conditions.import.slice(0, -entrySuffix.length) + '.js'])
+    if (typeof conditions !== 'object') continue
+    // `import` is the entry itself, or its own conditions (`types` for import, then `default`).
+    const entry = typeof conditions.import === 'object' && conditions.import !== null ? conditions.import.default : conditions.import
+    if (typeof entry !== 'string' || !entry.endsWith(entrySuffix)) continue
+    entries.push([entry, entry.slice(0, -entrySuffix.length) + '.js'])
   }
   return entries
 }

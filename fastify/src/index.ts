@@ -60,9 +60,13 @@ function fastify<
   return createServer(options as unknown as EnclaveOptions, fastify5Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
+/** The factory as the module gives it: each of `.fastify` and `.default` is the factory again, with every member. */
+type Fastify = typeof fastify & { errorCodes: typeof errorCodes, LogController: typeof LogController, fastify: Fastify, default: Fastify }
+
 /** `require('fastify')` is the factory itself, with `.errorCodes`, `.LogController`, `.fastify` and `.default`, as Fastify 5's module. */
-const exported = Object.assign(fastify, { errorCodes, LogController, fastify, default: fastify })
+// One object: `.fastify` and `.default` are the factory that Object.assign gave these members.
+const exported = Object.assign(fastify, { errorCodes, LogController, fastify, default: fastify }) as Fastify
 
 export default exported
-export { fastify, errorCodes, LogController }
+export { exported as fastify, errorCodes, LogController }
 export { exported as 'module.exports' }

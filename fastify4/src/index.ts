@@ -63,8 +63,12 @@ function fastify<
 const { errorCodes } = enclaveCore
 
 /** `require('fastify')` is the factory itself, with `.fastify`, `.default` and `.errorCodes`, as Fastify's module. */
-const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes })
+/** The factory as the module gives it: each of `.fastify` and `.default` is the factory again, with every member. */
+type Fastify = typeof fastify & { errorCodes: typeof errorCodes, fastify: Fastify, default: Fastify }
+
+// One object: `.fastify` and `.default` are the factory that Object.assign gave these members.
+const exported = Object.assign(fastify, { fastify, default: fastify, errorCodes }) as Fastify
 
 export default exported
-export { fastify, errorCodes }
+export { exported as fastify, errorCodes }
 export { exported as 'module.exports' }

@@ -1,0 +1,21 @@
+import t, { test } from 'tap'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { compileImportForms, moduleSettings } from '../../core/test/fixtures/import-forms.js'
+
+t.setTimeout(300_000)
+const require = createRequire(import.meta.url)
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const typesDir = join(root, 'node_modules', '@types')
+const fastify5 = dirname(require.resolve('fastify5/package.json'))
+
+// Every way of importing `fastify` that compiles against fastify@5.12.8's declarations compiles
+// against the face's, and one that fails, fails the same way (the same error codes on the same lines).
+for (const setting of moduleSettings) {
+  test(`importing fastify under ${setting.name}: each form compiles, or fails, as with fastify@5.12.8`, async (t) => {
+    const theirs = compileImportForms(fastify5, typesDir, setting)
+    const ours = compileImportForms(join(root, 'fastify'), typesDir, setting)
+    t.same(ours, theirs)
+  })
+}
