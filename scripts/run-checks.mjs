@@ -26,18 +26,38 @@ function npmScript (name) {
   return { name, command: npm === undefined ? ['npm', 'run', name] : [process.execPath, npm, 'run', name] }
 }
 
-function run ({ name, command }, priority) {
+/** The checks' processes that are still running, and the nice value to start the next ones at. */
+const running = new Set()
+const next = { priority: undefined }
+
+/**
+ * Sets the nice value of the checks still running: back to normal once the tests have ended, so that
+ * what is left of the checks is not held back by the rest of a busy machine. Lowering a nice value
+ * needs the privilege to (root or CAP_SYS_NICE); without it they keep theirs, which only matters when
+ * other work shares the machine.
+ */
+export function setChecksPriority (priority) {
+  next.priority = priority
+  for (const child of running) {
+    try { setPriority(child.pid, priority) } catch { /* not allowed: see above */ }
+  }
+}
+
+function run ({ name, command }) {
+  const priority = next.priority
   return new Promise((resolve) => {
     const started = Date.now()
     const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] })
     if (priority !== undefined && child.pid !== undefined) {
       try { setPriority(child.pid, priority) } catch { /* not allowed here: the check runs at tap's priority */ }
     }
+    running.add(child)
     const output = []
     child.stdout.on('data', (chunk) => output.push(chunk))
     child.stderr.on('data', (chunk) => output.push(chunk))
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)))
     child.on('close', (code, signal) => {
+      running.delete(child)
       resolve({ name, code: code ?? 1, signal, seconds: (Date.now() - started) / 1000, output: Buffer.concat(output) })
     })
   })
@@ -56,13 +76,14 @@ export function printResult (result) {
  * `onResult` is called with each result in the order of `list`, as soon as it and those before it ended.
  */
 export async function runChecks (list, { limit = availableParallelism(), priority, onResult } = {}) {
+  next.priority = priority
   const results = new Array(list.length)
   let reported = 0
   let started = 0
   async function worker () {
     while (started < list.length) {
       const index = started++
-      results[index] = await run(list[index], priority)
+      results[index] = await run(list[index])
       while (reported < list.length && results[reported] !== undefined) onResult?.(results[reported++])
     }
   }

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { compileTests } from './compile-tests.mjs'
 import { testTrees } from './lib/test-trees.mjs'
-import { besideTestsPriority, checks, printResult, runChecks } from './run-checks.mjs'
+import { besideTestsPriority, checks, printResult, runChecks, setChecksPriority } from './run-checks.mjs'
 
 const { stubs } = await compileTests()
 if (stubs.length > 0) console.log(`${stubs.length} test files import TypeScript from outside the test trees and run through tsx`)
@@ -30,6 +30,7 @@ const tap = await new Promise((resolve) => {
   spawn(process.execPath, args, { stdio: 'inherit' }).on('close', (code, signal) => resolve({ code, signal }))
 })
 if (tap.signal !== null) console.error(`tap ended by ${tap.signal}`)
+setChecksPriority(0)
 
 const results = await checking
 if (results.length > 0) console.log('\nchecks run beside the tests:\n')
