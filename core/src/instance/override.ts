@@ -30,7 +30,9 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
     resolveOptions(parent, options)
     return parent
   }
-  const given = (opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>
+  // An options function's own `prefix`, `logLevel` and `logSerializers` shape the child before the
+  // function runs (it receives the child), as in Fastify: @fastify/autoload's `autoConfig` sets them so.
+  const given = (deferred ? options[kOptionsFactory] : opts !== null && typeof opts === 'object' ? opts : {}) as Record<string, unknown>
   const prefix = joinContextPrefix(parentContext.prefix, given.prefix, parentContext.server.profile.api)
   const logLevel = typeof given.logLevel === 'string' ? given.logLevel : undefined
   const logSerializers = serializersOf(given.logSerializers, `plugin ${name}`)
@@ -39,9 +41,8 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
   const context = new ContextState(parentContext.server, parentContext, instance, prefix, name, logger, logLevel ?? parentContext.logLevel)
   context.logSerializers = logSerializers
   // onRegister hooks get the options as register() was given them (the function, when one was), as in Fastify.
-  const registered = deferred ? options[kOptionsFactory] : given
   for (const ctx of parentContext.lineage()) {
-    for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, registered)
+    for (const hook of ctx.hooks.onRegister) hook.fn.call(hook.instance, instance, given)
   }
   if (deferred) resolveOptions(instance, options)
   return instance
