@@ -84,7 +84,11 @@ export async function runChecks (list, { limit = availableParallelism(), priorit
     while (started < list.length) {
       const index = started++
       results[index] = await run(list[index])
-      while (reported < list.length && results[reported] !== undefined) onResult?.(results[reported++])
+      // Not `onResult?.(results[reported++])`: without a callback that skips the increment and never ends.
+      while (reported < list.length && results[reported] !== undefined) {
+        const result = results[reported++]
+        if (onResult !== undefined) onResult(result)
+      }
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, list.length)) }, worker))
