@@ -1,5 +1,5 @@
 import t from 'tap'
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -166,7 +166,8 @@ t.test('logger: { file } writes to that file', async (t) => {
   app.get('/', async () => 'ok')
   await app.inject('/')
   await app.close()
-  await until(() => readFileSync(file, 'utf8').includes('incoming request'))
+  // the destination opens the file asynchronously: it may not exist yet when the app has closed
+  await until(() => existsSync(file) && readFileSync(file, 'utf8').includes('incoming request'))
   const written = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
   t.ok(written.some((line) => line.msg === 'incoming request'))
 })
