@@ -63,7 +63,7 @@ function httpTables (rows) {
   return out
 }
 
-// The issue-20 targets, by instructions per request: Enclave ÷ fastify@5 at most this.
+// The S1–S5 targets, by instructions per request: Enclave ÷ fastify@5 at most this.
 const instructionTargets = { S1: 0.99, S2: 1.0, S3: 0.95, S4: 0.99, S5: 0.95 }
 
 /** The leading measure: one table of instructions per request, every scenario × peer. */
@@ -103,7 +103,7 @@ function verdictWithNoise (ratio, target, mine, theirs) {
   return verdictText
 }
 
-/** The issue's targets, evaluated on this run (req/s medians; CPU per request beside them). */
+/** The req/s targets, evaluated on this run (req/s medians; CPU per request beside them). */
 function targetRows (results) {
   const rows = []
   const http = results.http?.summary ?? []
@@ -127,7 +127,7 @@ function targetRows (results) {
     rows.push(['S6: start-up time ≤ fastify@5', `${fmt.int(mine.ms)} ms vs ${fmt.int(theirs.ms)} ms (${fmt.ratio(mine.ms / theirs.ms)})`, `CPU ${fmt.int(mine.cpuMs)} ms vs ${fmt.int(theirs.cpuMs)} ms`, verdict(mine.ms <= theirs.ms)])
     rows.push(['S6: default start-up ≤ 0.5x fastify@5 (CPU)', '', `CPU ${fmt.int(mine.cpuMs)} ms vs ${fmt.int(theirs.cpuMs)} ms (${fmt.ratio(mine.cpuMs / theirs.cpuMs)})`, verdict(mine.cpuMs <= 0.5 * theirs.cpuMs)])
     rows.push(['S6: start-up RSS ≤ fastify@5', `${fmt.mb(mine.rss)} MB vs ${fmt.mb(theirs.rss)} MB`, '', verdict(mine.rss <= theirs.rss)])
-    // Issue 20's targets, on CPU time (the wall clock counts other processes' slices on this machine).
+    // The cached start's target, on CPU time (the wall clock counts other processes' slices on this machine).
     for (const [peer, name, limit] of [['enclave cached', '`schemaCache` second start', 0.1]]) {
       const row = startup.find((entry) => entry.peer === peer)
       if (row === undefined) continue
@@ -197,7 +197,7 @@ function methodNotes (results) {
     `- **Load:** ${options.connections} connections, pipelining ${options.pipelining.join(' and ')}, ${options.duration} s per run, ${options.rounds} rounds. Within a round the order is scenario → pipelining → peer, so peers alternate A B C … A B C and drift hits all alike; the peer order is rotated each round. Reported: median req/s of the rounds, median p99 latency (the load generator's), median server CPU time per request (the server's own \`process.cpuUsage()\` delta over the run ÷ responses), and the largest RSS seen.`,
     '- **Correctness first:** before any load every server is asked each scenario and its answer checked (S3 must also answer 400 to an invalid body); a peer that answers wrongly is left out of that run. Non-2xx, errors and timeouts during load are counted (all 0 unless the table says otherwise).',
     '- **Same work everywhere:** the data, schemas and route table come from `bench/scenarios.js`. Enclave and Fastify use their schema systems (S2 response schema, S3 body + response schema). Express, Koa and Hono validate S3 with an Ajv validator compiled at start-up (Fastify\'s Ajv options) and serialize with their own JSON. raw node:http validates by hand and uses JSON.stringify; the "limit" variant uses fast-json-stringify and compiled Ajv. S4 registers 500 static and 500 parametric routes before the target; raw routes by hand. S5: Enclave and Fastify nest 10 encapsulated plugins, each adding a callback-style onRequest and preHandler hook; Express, Koa and Hono (no encapsulation) run the same 20 counting steps as middleware on the route; raw calls them in a loop.',
-    `- **Noise:** this box is shared with other engineers running test suites, so CPUs 0 and 1 are not ours alone. Load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start and ${machine.loadAverageAtEnd?.map((n) => n.toFixed(2)).join(' / ') ?? '?'} at the end (1/5/15 min). The spread column is (max − min) / median of a peer's rounds: median ${fmt.percent(medianSpread)}, worst ${fmt.percent(worst)} across all rows. Ratios closer than that are ties. Server CPU µs per request is the steadier metric: it does not depend on how much CPU the load generator got.`,
+    `- **Noise:** this machine is shared with other work (test suites, builds), so CPUs 0 and 1 are not the benchmark\'s alone. Load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start and ${machine.loadAverageAtEnd?.map((n) => n.toFixed(2)).join(' / ') ?? '?'} at the end (1/5/15 min). The spread column is (max − min) / median of a peer's rounds: median ${fmt.percent(medianSpread)}, worst ${fmt.percent(worst)} across all rows. Ratios closer than that are ties. Server CPU µs per request is the steadier metric: it does not depend on how much CPU the load generator got.`,
     wrk
       ? '- **Ceiling:** wrk in C on its own core produces more requests than a Node server on one core can answer, so the server\'s CPU is the bottleneck and req/s measures the framework (check: the server CPU share of each run is ~100 % in `bench/results/latest.json`). Without wrk installed the bench falls back to autocannon, which is itself Node and caps the fastest servers.'
       : '- **Ceiling:** autocannon is itself Node on one core; at pipelining 10 the fastest servers can outrun it, which compresses their req/s ratios towards 1.0 (the CPU µs/req column still separates them). Install wrk (`apt-get install wrk`) for a generator that does not cap the servers.',
@@ -213,7 +213,7 @@ const goalSection = [
   '`npm run bench -- --must-show` (`bench/must-show.js`) builds, then measures Enclave and fastify@5 side by side and prints each ratio with met / MISSED:',
   '',
   '- **P1, the production-shaped app** (pino logger at `warn`, an async `onRequest` checking a bearer token, an encapsulated async `preHandler`, params and querystring schemas with coercion and a default, an async handler, a response schema): instructions per request, Enclave ≤ 0.85x fastify@5. `--variants` adds P1-info (pino\'s default level `info`: the "incoming request" and "request completed" lines written) and P1-quiet (`disableRequestLogging`) for context.',
-  '- **S1–S5**: instructions per request no worse than the table below when the goal was set, compared as Enclave ÷ fastify@5 of the same run (absolute counts move with the machine\'s load; the run prints both).',
+  '- **S1–S5**: instructions per request no worse than the reference in `bench/must-show.js` (the instructions table below), compared as Enclave ÷ fastify@5 of the same run (absolute counts move with the machine\'s load; the run prints both).',
   '- **Default start-up** (S6\'s app: 1000 routes with distinct params, body and response schemas, no option set): CPU time to `ready()` and listening ≤ 0.5x fastify@5\'s, each start a fresh process, peers interleaved.',
   '',
   'Instruction counts use valgrind (callgrind) with the method below; `--processes N` (default 3) processes per scenario and peer, `--parallel N` at a time. On an idle 2-core machine the whole run takes about an hour. The process exits with 1 when a check is missed.',
