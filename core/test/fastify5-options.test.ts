@@ -147,3 +147,18 @@ for (const [name, factory] of fastify5Faces) {
     ])
   })
 }
+
+// fastify-cli hands its `options` flag (`false` unless given) to the factory, as `print-routes` and
+// `generate-swagger` do: Fastify takes any falsy value, and on 5 an array, as no options.
+for (const [name, factory] of fastify5Faces) {
+  test(`${name}: a falsy value or an array for the options is no options; other non-objects are refused`, async (t) => {
+    for (const value of [false, 0, '', Number.NaN, [], ['x']]) {
+      const app = factory(value)
+      t.equal(app.initialConfig.bodyLimit, 1048576, String(value))
+      await app.close()
+    }
+    for (const value of [true, 1, 'x', () => ({})]) {
+      t.throws(() => factory(value), { code: 'FST_ERR_OPTIONS_NOT_OBJ' }, String(value))
+    }
+  })
+}

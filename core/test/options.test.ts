@@ -57,6 +57,16 @@ t.test('an unknown option is ignored, as Fastify ignores it; a likely typo gets 
   ], 'names far from any option (an app\'s own config) are not warned about')
 })
 
+for (const [name, factory] of faces) {
+  t.test(`${name}: a falsy value for the options is no options, as fastify-cli's \`false\``, async (t) => {
+    for (const value of [false, 0, '', Number.NaN]) {
+      const app = factory(value)
+      t.equal(app.initialConfig.bodyLimit, 1048576, String(value))
+      await app.close()
+    }
+  })
+}
+
 t.test('options must be an object', async (t) => {
   t.throws(() => enclave(5 as any), { code: 'FST_ERR_OPTIONS_NOT_OBJ' })
   t.throws(() => enclave([] as any), { code: 'FST_ERR_OPTIONS_NOT_OBJ' })
