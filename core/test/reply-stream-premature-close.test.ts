@@ -117,17 +117,25 @@ function holdUntilClosed (entered: () => void): (request: any, reply: any) => Pr
 t.test('a client that leaves while the onSend hooks run: the stream is not sent and its source is released, as in Fastify', async (t) => {
   for (const [name, factory] of [...faces, ...fastify5Faces]) {
     const app = factory()
-    const hook = signal()
+    let hook = signal()
     let body: PassThrough | undefined
-    app.get('/', { onSend: holdUntilClosed(hook.reach) }, (_request: any, reply: any) => { body = new PassThrough(); reply.send(body) })
+    let webCancelled = false
+    app.get('/', { onSend: holdUntilClosed(() => hook.reach()) }, (_request: any, reply: any) => { body = new PassThrough(); reply.send(body) })
+    app.get('/web', { onSend: holdUntilClosed(() => hook.reach()) }, (_request: any, reply: any) => {
+      reply.send(new ReadableStream({ cancel () { webCancelled = true } }))
+    })
     await app.listen({ port: 0, host: '127.0.0.1' })
-    const client = http.get({ host: '127.0.0.1', port: (app.server.address() as AddressInfo).port, path: '/' })
-    client.on('error', () => {})
-    await hook.reached
-    client.destroy()
-    await until(() => body?.destroyed === true)
+    for (const path of ['/', '/web']) {
+      hook = signal()
+      const client = http.get({ host: '127.0.0.1', port: (app.server.address() as AddressInfo).port, path })
+      client.on('error', () => {})
+      await hook.reached
+      client.destroy()
+    }
+    await until(() => body?.destroyed === true && webCancelled)
     await app.close()
-    t.equal(body?.destroyed, true, name)
+    t.equal(body?.destroyed, true, `${name}: a Node stream is destroyed`)
+    t.equal(webCancelled, true, `${name}: a web ReadableStream is cancelled`)
   }
 })
 
