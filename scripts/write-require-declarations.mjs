@@ -9,6 +9,11 @@
 // is the same module described Fastify's way: the factory's overloads (copied from dist/index.d.ts),
 // and a namespace that re-exports every name of dist/index.d.ts, so `declare module 'fastify'`
 // augmentations from CommonJS code still reach the interfaces themselves.
+//
+// It also writes `dist/index-ts5.2.d.cts`, the same without the `resolution-mode` import attributes,
+// which TypeScript before 5.3 cannot parse (tsd 0.29, which Fastify 4's type tests use, runs 5.2):
+// each face's `typesVersions` gives it to those versions, which read the package Node 10's way
+// (`types`), where a CommonJS file may import ES declarations without saying so.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,7 +35,7 @@ function exportedNames (entry) {
   return checker.getExportsOfModule(moduleSymbol).map((symbol) => symbol.name).sort()
 }
 
-export function requireDeclarations (source, names) {
+export function requireDeclarations (source, names, attributes = esm) {
   const lines = source.split('\n')
   const factory = lines.filter((line) => /^(?:type FastifyFactoryResult\b|declare function fastify\b)/.test(line))
   if (!factory.some((line) => line.startsWith('declare function fastify'))) throw new Error('dist/index.d.ts declares no fastify()')
@@ -41,8 +46,8 @@ export function requireDeclarations (source, names) {
     "// Fastify's declarations describe Fastify, a CommonJS module (`export =`), for require() and",
     '// `"module": "commonjs"` (see that script for why).',
     "import type { Http2SecureServer, Http2Server } from 'node:http2'",
-    `import type * as face from './index.js' ${esm}`,
-    `import type { ${types.join(', ')} } from './index.js' ${esm}`,
+    `import type * as face from './index.js'${attributes === '' ? '' : ' ' + attributes}`,
+    `import type { ${types.join(', ')} } from './index.js'${attributes === '' ? '' : ' ' + attributes}`,
     ...factory,
     'declare namespace fastify {',
     '  export const errorCodes: typeof face.errorCodes',
@@ -58,5 +63,8 @@ export function requireDeclarations (source, names) {
 
 for (const face of faces) {
   const entry = join(root, face, 'dist', 'index.d.ts')
-  writeFileSync(join(root, face, 'dist', 'index.d.cts'), requireDeclarations(readFileSync(entry, 'utf8'), exportedNames(entry)))
+  const source = readFileSync(entry, 'utf8')
+  const names = exportedNames(entry)
+  writeFileSync(join(root, face, 'dist', 'index.d.cts'), requireDeclarations(source, names))
+  writeFileSync(join(root, face, 'dist', 'index-ts5.2.d.cts'), requireDeclarations(source, names, ''))
 }

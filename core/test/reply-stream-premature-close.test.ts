@@ -1,8 +1,9 @@
 import t from 'tap'
 import http from 'node:http'
-import { Readable } from 'node:stream'
+import http2 from 'node:http2'
+import { PassThrough, Readable } from 'node:stream'
 import type { AddressInfo } from 'node:net'
-import { faces } from './fixtures/faces.js'
+import { enclaveFaces, faces, fastify5Face, fastify5Faces } from './fixtures/faces.js'
 import { captureLogs } from './fixtures/log-lines.js'
 import { until } from './fixtures/until.js'
 
@@ -94,5 +95,80 @@ t.test('a stream that fails after the head is sent: the connection is cut and th
     const line = lines.find((entry) => entry.err?.message === 'disk gone')
     t.equal(line?.level, 40, name)
     t.equal(line?.msg, 'response terminated with an error with headers already sent', name)
+  }
+})
+
+/** A promise and the function that settles it, for a server to tell the test where it stands. */
+function signal (): { reached: Promise<void>, reach: () => void } {
+  let reach!: () => void
+  const reached = new Promise<void>((resolve) => { reach = resolve })
+  return { reached, reach }
+}
+
+/** An onSend hook that holds the reply until its response has closed, telling `entered` when it runs. */
+function holdUntilClosed (entered: () => void): (request: any, reply: any) => Promise<void> {
+  return async (_request, reply) => {
+    const closed = new Promise((resolve) => reply.raw.on('close', resolve))
+    entered()
+    await closed
+  }
+}
+
+t.test('a client that leaves while the onSend hooks run: the stream is not sent and its source is released, as in Fastify', async (t) => {
+  for (const [name, factory] of [...faces, ...fastify5Faces]) {
+    const app = factory()
+    let hook = signal()
+    let body: PassThrough | undefined
+    let webCancelled = false
+    app.get('/', { onSend: holdUntilClosed(() => hook.reach()) }, (_request: any, reply: any) => { body = new PassThrough(); reply.send(body) })
+    app.get('/web', { onSend: holdUntilClosed(() => hook.reach()) }, (_request: any, reply: any) => {
+      reply.send(new ReadableStream({ cancel () { webCancelled = true } }))
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    for (const path of ['/', '/web']) {
+      hook = signal()
+      const client = http.get({ host: '127.0.0.1', port: (app.server.address() as AddressInfo).port, path })
+      client.on('error', () => {})
+      await hook.reached
+      client.destroy()
+    }
+    await until(() => body?.destroyed === true && webCancelled)
+    await app.close()
+    t.equal(body?.destroyed, true, `${name}: a Node stream is destroyed`)
+    t.equal(webCancelled, true, `${name}: a web ReadableStream is cancelled`)
+  }
+})
+
+t.test('over HTTP/2, a client that cancels before a stream is piped or before its first chunk: the source is released', async (t) => {
+  // Only the piped window on Fastify: a compatibility response that closed before the pipe says so
+  // neither in `destroyed` nor by a later 'close', so fastify@5.12.8 and 4.29.1 leave the source open
+  // there (an upstream HTTP/2 stream of @fastify/reply-from, say, until the session ends).
+  const earlyCancel = new Set<string>([...enclaveFaces, fastify5Face].map(([name]) => name))
+  for (const [name, factory] of [...faces, ...fastify5Faces]) {
+    const app = factory({ http2: true })
+    const hook = signal()
+    const piped = signal()
+    const bodies: Record<string, PassThrough> = {}
+    app.get('/after-on-send', { onSend: holdUntilClosed(hook.reach) }, (_request: any, reply: any) => { bodies.early = new PassThrough(); reply.send(bodies.early) })
+    app.get('/piped', (_request: any, reply: any) => { bodies.piped = new PassThrough(); reply.send(bodies.piped); piped.reach() })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const client = http2.connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`)
+    const cancelWhen = async (path: string, reached: Promise<void>): Promise<void> => {
+      const stream = client.request({ ':path': path })
+      stream.on('error', () => {})
+      stream.end()
+      await reached
+      stream.close(http2.constants.NGHTTP2_CANCEL)
+    }
+    await cancelWhen('/piped', piped.reached)
+    await until(() => bodies.piped?.destroyed === true)
+    t.equal(bodies.piped?.destroyed, true, `${name}: cancelled before the first chunk`)
+    if (earlyCancel.has(name)) {
+      await cancelWhen('/after-on-send', hook.reached)
+      await until(() => bodies.early?.destroyed === true)
+      t.equal(bodies.early?.destroyed, true, `${name}: cancelled before the pipe`)
+    }
+    client.close()
+    await app.close()
   }
 })

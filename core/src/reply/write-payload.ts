@@ -130,7 +130,12 @@ function writeHead (reply: Reply, res: ServerResponse): boolean {
 /** Where the onSend chain leads: the payload, as the hooks left it, goes out. */
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
-  if (reply[kReplyHijacked] || res.writableEnded || res.destroyed) return
+  if (reply[kReplyHijacked]) return
+  if (res.writableEnded || res.destroyed) {
+    // The response ended or closed during the onSend hooks: nothing goes out, and a stream's source is released.
+    if (typeof payload === 'object' && payload !== null) releaseUnsent(payload)
+    return
+  }
   if (typeof payload === 'object' && payload !== null) {
     if (answersHeadTwin(reply) && reply[kReplyRoute].server.profile.api === 5 && cancelWebStreamForHead(reply, payload)) {
       endWithoutBody(reply, res)
@@ -345,6 +350,12 @@ function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
 }
 
 function pipeStream (reply: Reply, stream: PayloadStream, withTrailers: boolean): void {
+  // An HTTP/2 response whose client cancelled has already said 'close' (and says nothing of it in
+  // `destroyed`): the listener below would never run, and the source would stay open.
+  if (isClosedHttp2Response(reply.raw)) {
+    releaseStream(reply, stream)
+    return
+  }
   // The app wrote the head on reply.raw itself: the stream still goes out, with Fastify's warning.
   if (reply.raw.headersSent) reply.log.warn("response will send, but you shouldn't use res.writeHead in stream mode")
   stream[kRawReply] = reply
@@ -382,10 +393,37 @@ function onPipedResponseClose (this: PipedResponse): void {
   // Answered here: the stream's own early close is not a second failure to report.
   stream.removeListener('close', onPayloadStreamClose)
   if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) reply.log.info({ res: reply }, 'stream closed prematurely')
+  releaseStream(reply, stream)
+}
+
+/** A stream that will not be read to its end frees its source: destroy, else close, else abort. */
+function releaseStream (reply: Reply | undefined, stream: PayloadStream): void {
   if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
   else if (typeof stream.close === 'function') (stream.close as (callback: () => void) => void)(ignoreClose)
   else if (typeof stream.abort === 'function') (stream.abort as () => void)()
-  else reply.log.warn('stream payload does not end properly')
+  else reply?.log.warn('stream payload does not end properly')
+}
+
+/**
+ * A payload left unsent because the response is already over: a Node stream is released, a web
+ * stream (or a Response's body) cancelled, as Fastify's watch on the response end does.
+ */
+function releaseUnsent (payload: object): void {
+  if (isStream(payload)) {
+    if (payload.destroyed !== true && payload.readableEnded !== true) releaseStream(undefined, payload)
+    return
+  }
+  if (!isWebPayload(payload)) return
+  const body = typeof (payload as { getReader?: unknown }).getReader === 'function' ? payload : (payload as { body?: unknown }).body
+  const cancel = (body as { cancel?: unknown } | null | undefined)?.cancel
+  // A locked stream (a reader holds it) rejects the cancel: its reader owns it.
+  if (typeof cancel === 'function' && (body as { locked?: unknown }).locked !== true) (cancel as () => Promise<void>).call(body).then(undefined, ignoreClose)
+}
+
+/** Over HTTP/2 the response's stream tells that the client has gone (its RST_STREAM closed it). */
+function isClosedHttp2Response (res: ServerResponse): boolean {
+  const stream = (res as { stream?: { closed?: boolean, destroyed?: boolean } | null }).stream
+  return stream !== undefined && stream !== null && (stream.closed === true || stream.destroyed === true)
 }
 
 function ignoreClose (): void {}
