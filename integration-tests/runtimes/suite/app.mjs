@@ -9,6 +9,7 @@ import { validatorCompiler as yupValidator } from '@enclave/yup'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import sensible from '@fastify/sensible'
+import { Buffer } from 'node:buffer'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
 import Joi from 'joi'
@@ -76,6 +77,51 @@ export function buildApp () {
   app.get('/stream', async (request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['one', ',two', ',three'])))
   // Deno's server hands a bodiless DELETE a body stream: it must still reach its handler, not a 415.
   app.delete('/things/:id', async (request) => ({ deleted: request.params.id }))
+
+  // Streaming both ways, and the raw objects plugins use.
+  app.post('/upload/small', { bodyLimit: 1024 }, async (request) => ({ length: JSON.stringify(request.body).length }))
+  app.get('/stream/web', async (request, reply) => {
+    const parts = ['web', ',stream']
+    return reply.type('text/plain; charset=utf-8').send(new ReadableStream({ pull (controller) { const part = parts.shift(); if (part === undefined) controller.close(); else controller.enqueue(new TextEncoder().encode(part)) } }))
+  })
+  app.get('/stream/generator', async (request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from((async function * () { yield 'a'; yield 'sync'; yield 'gen' })())))
+  app.register(async function rawBody (scope) {
+    // A parser reading request.raw as a Node stream, as plugins written for Node's server do.
+    scope.addContentTypeParser('application/x-raw', (request, payload, done) => {
+      const chunks = []
+      payload.on('data', (chunk) => chunks.push(chunk))
+      payload.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')))
+      payload.on('error', done)
+    })
+    scope.post('/raw/echo', async (request) => ({ raw: request.body, url: request.raw.url, method: request.raw.method }))
+  })
+  app.get('/raw/hijack', (request, reply) => {
+    reply.hijack()
+    reply.raw.writeHead(203, { 'content-type': 'text/plain', 'x-hijacked': 'yes' })
+    reply.raw.write('written ')
+    reply.raw.end('by hand')
+  })
+  app.get('/trailers', (request, reply) => {
+    reply.trailer('x-digest', async () => 'abc')
+    reply.type('text/plain').send('body without its trailers')
+  })
+  // The client leaving a streamed reply: /abort/stream never ends on its own; /abort/seen answers
+  // once the app saw the client leave (its source destroyed and onRequestAbort run).
+  let sawAbort
+  const abortSeen = new Promise((resolve) => { sawAbort = resolve })
+  const seen = { destroyed: false, hook: false }
+  app.register(async function leaving (scope) {
+    scope.addHook('onRequestAbort', async () => { seen.hook = true; if (seen.destroyed) sawAbort() })
+    scope.get('/abort/stream', async (request, reply) => {
+      const source = new Readable({ read () { this.push('tick\n') } })
+      source.on('close', () => { seen.destroyed = true; if (seen.hook) sawAbort() })
+      return reply.type('text/plain').send(source)
+    })
+  })
+  app.get('/abort/seen', async () => {
+    await Promise.race([abortSeen, new Promise((resolve) => setTimeout(resolve, 5000).unref())])
+    return seen
+  })
 
   // Official plugins, in their own context.
   app.register(async function plugins (scope) {

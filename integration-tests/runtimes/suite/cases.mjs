@@ -7,6 +7,13 @@ const json = { 'content-type': 'application/json' }
 const person = JSON.stringify({ name: 'Ada', age: 36 })
 const badPerson = JSON.stringify({ name: '', age: -1 })
 
+/** A request body of unknown length, sent as `parts`, one chunk each. */
+function streamOf (parts) {
+  const encoder = new TextEncoder()
+  let next = 0
+  return new ReadableStream({ pull (controller) { if (next === parts.length) controller.close(); else controller.enqueue(encoder.encode(parts[next++])) } })
+}
+
 export const cases = [
   // Routing
   { name: 'static route', request: { path: '/' }, expect: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'x-app-hook': '1' }, json: { hello: 'world' } } },
@@ -50,10 +57,24 @@ export const cases = [
   { name: 'a body under the route\'s limit', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(20) }) }, expect: { status: 200, json: { length: 28 } } },
   { name: 'a body over the route\'s limit: 413', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(200) }) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
 
+  // Streaming both ways, and the raw objects plugins use
+  { name: 'a streamed request body over the route\'s limit: 413 while reading', request: { method: 'POST', path: '/upload/small', headers: json, body: () => streamOf(['[', ...Array(64).fill('1,'.repeat(2048)), '1]']) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
+  { name: 'a streamed request body under the limit', request: { method: 'POST', path: '/upload/small', headers: json, body: () => streamOf(['{"a"', ':"x', 'yz"}']) }, expect: { status: 200, json: { length: 11 } } },
+  { name: 'a Web ReadableStream reply', request: { path: '/stream/web' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, text: 'web,stream' } },
+  { name: 'an async generator reply', request: { path: '/stream/generator' }, expect: { status: 200, text: 'asyncgen' } },
+  { name: 'a parser reads request.raw as a stream', request: { method: 'POST', path: '/raw/echo?q=1', headers: { 'content-type': 'application/x-raw' }, body: 'raw bytes' }, expect: { status: 200, json: { raw: 'raw bytes', url: '/raw/echo?q=1', method: 'POST' } } },
+  { name: 'reply.hijack() answers with what reply.raw wrote', request: { path: '/raw/hijack' }, expect: { status: 203, headers: { 'x-hijacked': 'yes', 'content-type': 'text/plain' }, text: 'written by hand' } },
+  { name: 'reply.trailer(): the body is sent', request: { path: '/trailers' }, expect: { status: 200, text: 'body without its trailers' } },
+  { name: 'the client leaves a streamed reply', request: { path: '/abort/stream', leaveAfterFirstChunk: true }, expect: { status: 200, headers: { 'content-type': 'text/plain' } } },
+  { name: 'and the app saw it leave: the source is destroyed, onRequestAbort ran', request: { path: '/abort/seen' }, expect: { status: 200, json: { destroyed: true, hook: true } } },
+
   // Bad input
   { name: 'malformed JSON: 400', request: { method: 'POST', path: '/echo', headers: json, body: '{"a":' }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } },
   { name: 'a content type no parser takes: 415', request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/x-unknown' }, body: 'x' }, expect: { status: 415, jsonMatch: { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } } },
   { name: 'a params value of the wrong type: 400', request: { path: '/items/abc' }, expect: { status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'params/id should be integer' } } },
+  { name: 'a JSON body sent as text/plain: 400 from the body schema', request: { method: 'POST', path: '/compilers/ajv', headers: { 'content-type': 'text/plain' }, body: person }, expect: { status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'body should be object' } } },
+  { name: 'a path with bad percent-encoding: 400', request: { path: '/items/%E0%A4%A' }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_BAD_URL' } } },
+  { name: 'a querystring with bad percent-encoding is read as it is', request: { path: '/query?a=%E0%A4%A&b=%' }, expect: { status: 200, json: { query: { a: '%E0%A4%A', b: '%' } } } },
   { name: 'prototype poisoning in a body: 400', request: { method: 'POST', path: '/echo', headers: json, body: '{"__proto__":{"admin":true}}' }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } },
 
   // Official plugins

@@ -4,10 +4,22 @@ import { cases } from './cases.mjs'
 
 /** One case over HTTP (`send` defaults to the global fetch; the Node fetch mode passes app.fetch). */
 async function ask (base, testCase, send) {
-  const { method = 'GET', path, headers = {}, body } = testCase.request
-  const response = await send(new Request(base + path, { method, headers, body }))
+  const { method = 'GET', path, headers = {}, body, leaveAfterFirstChunk = false } = testCase.request
+  // A body given as a function is a fresh stream per request (a stream can be sent once).
+  const init = typeof body === 'function' ? { method, headers, body: body(), duplex: 'half' } : { method, headers, body }
+  const leave = new AbortController()
+  if (leaveAfterFirstChunk) init.signal = leave.signal
+  const response = await send(new Request(base + path, init))
   const seen = {}
   for (const [name, value] of response.headers) seen[name] = value
+  if (leaveAfterFirstChunk) {
+    // The client goes away mid-reply: what it read is the first chunk.
+    const reader = response.body.getReader()
+    const { value } = await reader.read()
+    leave.abort()
+    await reader.cancel().catch(() => {})
+    return { status: response.status, headers: seen, body: new TextDecoder().decode(value) }
+  }
   return { status: response.status, headers: seen, body: await response.text() }
 }
 
