@@ -14,6 +14,7 @@ import { Readable } from 'node:stream'
 import { z } from 'zod'
 import Joi from 'joi'
 import * as yup from 'yup'
+import { morePlugins } from './more-plugins.mjs'
 
 export const apiKey = 'suite-key'
 
@@ -132,6 +133,7 @@ export function buildApp () {
     scope.get('/helmet', async () => ({ ok: true }))
     scope.get('/sensible', async (request, reply) => reply.notFound('no such gadget'))
   }, { prefix: '/plugins' })
+  app.register(morePlugins, { prefix: '/more' })
 
   return app
 }
