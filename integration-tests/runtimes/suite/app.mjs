@@ -107,15 +107,19 @@ export function buildApp () {
     reply.type('text/plain').send('body without its trailers')
   })
   // The client leaving a streamed reply: /abort/stream never ends on its own; /abort/seen answers
-  // once the app saw the client leave (its source destroyed and onRequestAbort run).
+  // once the app saw the client leave (its source destroyed, onRequestAbort run, request.signal aborted).
   let sawAbort
   const abortSeen = new Promise((resolve) => { sawAbort = resolve })
-  const seen = { destroyed: false, hook: false }
+  const seen = { destroyed: false, hook: false, signal: false }
+  const check = () => { if (seen.destroyed && seen.hook && seen.signal) sawAbort() }
   app.register(async function leaving (scope) {
-    scope.addHook('onRequestAbort', async () => { seen.hook = true; if (seen.destroyed) sawAbort() })
+    scope.addHook('onRequestAbort', async () => { seen.hook = true; check() })
     scope.get('/abort/stream', async (request, reply) => {
-      const source = new Readable({ read () { this.push('tick\n') } })
-      source.on('close', () => { seen.destroyed = true; if (seen.hook) sawAbort() })
+      request.signal.addEventListener('abort', () => { seen.signal = true; check() })
+      // One chunk, then nothing until the client leaves (an endless source costs a runtime that reads ahead).
+      let started = false
+      const source = new Readable({ read () { if (!started) { started = true; this.push('tick\n') } } })
+      source.on('close', () => { seen.destroyed = true; check() })
       return reply.type('text/plain').send(source)
     })
   })

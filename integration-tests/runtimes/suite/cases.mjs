@@ -73,7 +73,7 @@ export const cases = [
   { name: 'reply.hijack() answers with what reply.raw wrote', request: { path: '/raw/hijack' }, expect: { status: 203, headers: { 'x-hijacked': 'yes', 'content-type': 'text/plain' }, text: 'written by hand' } },
   { name: 'reply.trailer(): the body is sent', request: { path: '/trailers' }, expect: { status: 200, text: 'body without its trailers' } },
   { name: 'the client leaves a streamed reply', request: { path: '/abort/stream', leaveAfterFirstChunk: true }, expect: { status: 200, headers: { 'content-type': 'text/plain' } } },
-  { name: 'and the app saw it leave: the source is destroyed, onRequestAbort ran', request: { path: '/abort/seen' }, expect: { status: 200, json: { destroyed: true, hook: true } } },
+  { name: 'and the app saw it leave: the source is destroyed, onRequestAbort ran, request.signal aborted', request: { path: '/abort/seen' }, expect: { status: 200, json: { destroyed: true, hook: true, signal: true } } },
 
   // Bad input
   { name: 'malformed JSON: 400', request: { method: 'POST', path: '/echo', headers: json, body: '{"a":' }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } },
