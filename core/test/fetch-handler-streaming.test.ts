@@ -378,6 +378,29 @@ for (const [name, create] of entries) {
 
 // request.signal is Fastify 5's: on enclave() and the v5 face.
 for (const [name, create] of [enclaveFaces[0]!, fastify5Face]) {
+  // Deno's server aborts its request's signal once it has the answer, as soon as the promise resolves.
+  t.test(`${name}: the Web signal aborting once the whole answer is handed over is not the client leaving`, async (t) => {
+    const app = create({ logger: false })
+    let signal!: AbortSignal
+    let rawAborted = false
+    app.get('/done', async (request: { signal: AbortSignal, raw: { on: (event: string, listener: () => void) => void } }) => {
+      signal = request.signal
+      request.raw.on('aborted', () => { rawAborted = true })
+      return 'done'
+    })
+    t.teardown(() => app.close())
+    await app.ready()
+    const client = new AbortController()
+    const response = await app.fetch(new Request(`${base}/done`, { signal: client.signal }), {}).then((answer: Response) => {
+      client.abort()
+      return answer
+    })
+    t.equal(await response.text(), 'done')
+    await new Promise<void>((resolve) => { setImmediate(resolve) })
+    t.notOk(signal.aborted, 'request.signal did not abort')
+    t.notOk(rawAborted, 'no \'aborted\' on request.raw')
+  })
+
   t.test(`${name}: request.signal aborts when the Web request's signal does`, async (t) => {
     const app = create({ logger: false })
     let handlerEntered: () => void

@@ -388,7 +388,9 @@ class AbortWatch {
   }
 
   handleEvent (): void {
-    if (this.res.writableFinished) return
+    // A whole body handed over is the complete answer, though 'finish' is a microtask away: Deno's
+    // server aborts its request's signal as soon as it has the Response.
+    if (this.res.writableFinished || this.res.wholeSent) return
     this.req.abort(this.signal.reason)
     this.res.abandon(this.signal.reason)
   }
