@@ -123,6 +123,13 @@ export function buildApp () {
       return reply.type('text/plain').send(source)
     })
   })
+  // A complete answer is not the client leaving (Deno's server aborts its request's signal once it has the Response).
+  const completed = { signalAborted: false }
+  app.get('/signal/complete', async (request) => {
+    request.signal.addEventListener('abort', () => { completed.signalAborted = true })
+    return 'complete'
+  })
+  app.get('/signal/after', async () => completed)
   app.get('/abort/seen', async () => {
     await Promise.race([abortSeen, new Promise((resolve) => setTimeout(resolve, 5000).unref())])
     return seen

@@ -72,6 +72,8 @@ export const cases = [
   { name: 'a parser reads request.raw as a stream', request: { method: 'POST', path: '/raw/echo?q=1', headers: { 'content-type': 'application/x-raw' }, body: 'raw bytes' }, expect: { status: 200, json: { raw: 'raw bytes', url: '/raw/echo?q=1', method: 'POST' } } },
   { name: 'reply.hijack() answers with what reply.raw wrote', request: { path: '/raw/hijack' }, expect: { status: 203, headers: { 'x-hijacked': 'yes', 'content-type': 'text/plain' }, text: 'written by hand' } },
   { name: 'reply.trailer(): the body is sent', request: { path: '/trailers' }, expect: { status: 200, text: 'body without its trailers' } },
+  { name: 'a complete answer', request: { path: '/signal/complete' }, expect: { status: 200, text: 'complete' } },
+  { name: 'is not the client leaving: request.signal stays unaborted', request: { path: '/signal/after' }, expect: { status: 200, json: { signalAborted: false } } },
   { name: 'the client leaves a streamed reply', request: { path: '/abort/stream', leaveAfterFirstChunk: true }, expect: { status: 200, headers: { 'content-type': 'text/plain' } } },
   { name: 'and the app saw it leave: the source is destroyed, onRequestAbort ran, request.signal aborted', request: { path: '/abort/seen' }, expect: { status: 200, json: { destroyed: true, hook: true, signal: true } } },
 
