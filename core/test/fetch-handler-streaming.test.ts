@@ -285,6 +285,27 @@ for (const [name, create] of entries) {
     t.notOk(handlerRan)
   })
 
+  // Deno's server fails the body stream of a client gone mid-upload without aborting request.signal.
+  t.test(`${name}: a body stream that fails mid-upload, the signal untouched, is the client leaving`, async (t) => {
+    const app = create({ logger: false })
+    let abortHookRan = false
+    let seen: { code?: string, message?: string } = {}
+    app.addHook('onRequestAbort', async () => { abortHookRan = true })
+    app.addHook('onError', async (_request: unknown, _reply: unknown, error: { code?: string, message?: string }) => { seen = error })
+    app.post('/upload', async () => 'done')
+    t.teardown(() => app.close())
+    let controller!: ReadableStreamDefaultController<Uint8Array>
+    const body = new ReadableStream<Uint8Array>({ start (c) { controller = c } })
+    controller.enqueue(new TextEncoder().encode('{"partial":'))
+    const pending: Promise<Response> = app.fetch(new Request(`${base}/upload`, { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit), {})
+    await new Promise<void>((resolve) => { setImmediate(resolve) })
+    controller.error(new TypeError('Cannot read request body as underlying resource unavailable'))
+    await t.rejects(pending, { message: 'Cannot read request body as underlying resource unavailable' }, 'nobody is there to take an answer')
+    await new Promise<void>((resolve) => { setImmediate(resolve) })
+    t.ok(abortHookRan, 'onRequestAbort ran')
+    t.match(seen, { code: 'ECONNRESET', message: 'aborted' }, 'the error is the connection reset a socket gives')
+  })
+
   t.test(`${name}: a status a Web Response cannot have rejects with ENC_ERR_FETCH_UNSUPPORTED`, async (t) => {
     const app = create()
     app.get('/switch', (_request: any, reply: any) => {
@@ -357,6 +378,29 @@ for (const [name, create] of entries) {
 
 // request.signal is Fastify 5's: on enclave() and the v5 face.
 for (const [name, create] of [enclaveFaces[0]!, fastify5Face]) {
+  // Deno's server aborts its request's signal once it has the answer, as soon as the promise resolves.
+  t.test(`${name}: the Web signal aborting once the whole answer is handed over is not the client leaving`, async (t) => {
+    const app = create({ logger: false })
+    let signal!: AbortSignal
+    let rawAborted = false
+    app.get('/done', async (request: { signal: AbortSignal, raw: { on: (event: string, listener: () => void) => void } }) => {
+      signal = request.signal
+      request.raw.on('aborted', () => { rawAborted = true })
+      return 'done'
+    })
+    t.teardown(() => app.close())
+    await app.ready()
+    const client = new AbortController()
+    const response = await app.fetch(new Request(`${base}/done`, { signal: client.signal }), {}).then((answer: Response) => {
+      client.abort()
+      return answer
+    })
+    t.equal(await response.text(), 'done')
+    await new Promise<void>((resolve) => { setImmediate(resolve) })
+    t.notOk(signal.aborted, 'request.signal did not abort')
+    t.notOk(rawAborted, 'no \'aborted\' on request.raw')
+  })
+
   t.test(`${name}: request.signal aborts when the Web request's signal does`, async (t) => {
     const app = create({ logger: false })
     let handlerEntered: () => void

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import { Readable } from 'node:stream'
 import enclave, { createError, type EnclaveInstance, type EnclaveOptions } from '@enclave/core'
 import bearerAuth from '@enclave/bearer-auth'
@@ -70,6 +71,39 @@ export default function createCasesApp (schemaCache: EnclaveOptions['schemaCache
 
   // body limits
   app.post('/limits/small', { bodyLimit: 16 }, async (request) => request.body)
+
+  // streaming replies and the raw objects plugins use
+  app.get('/raw/web-stream', async (_request, reply) => {
+    const parts = ['web', ',stream']
+    const encoder = new TextEncoder()
+    return reply.type('text/plain').send(new ReadableStream({
+      pull (controller) {
+        const part = parts.shift()
+        if (part === undefined) controller.close()
+        else controller.enqueue(encoder.encode(part))
+      }
+    }))
+  })
+  app.register(async function rawBody (scope) {
+    // As plugins written for Node's server read a body: request.raw as a stream.
+    scope.addContentTypeParser('application/x-raw', (_request, payload, done) => {
+      const chunks: Buffer[] = []
+      payload.on('data', (chunk: Buffer) => chunks.push(chunk))
+      payload.on('end', () => { done(null, Buffer.concat(chunks).toString('utf8')) })
+      payload.on('error', done)
+    })
+    scope.post('/raw/echo', async (request) => ({ raw: request.body, url: request.raw.url }))
+  })
+  app.get('/raw/hijack', (_request, reply) => {
+    reply.hijack()
+    reply.raw.writeHead(203, { 'content-type': 'text/plain', 'x-hijacked': 'yes' })
+    reply.raw.write('written ')
+    reply.raw.end('by hand')
+  })
+  app.get('/raw/trailers', (_request, reply) => {
+    reply.trailer('x-digest', async () => 'abc')
+    reply.type('text/plain').send('body without its trailers')
+  })
 
   // official plugins
   app.register(async function plugins (scope) {

@@ -9,6 +9,8 @@ export interface RuntimeCase {
   path: string
   headers?: Record<string, string>
   body?: string
+  /** A body of unknown length, sent as these chunks (a stream, `Transfer-Encoding: chunked` on the wire). */
+  bodyChunks?: string[]
   status: number
   responseHeaders?: Record<string, string | RegExp | null>
   json?: unknown
@@ -58,6 +60,14 @@ export const cases: RuntimeCase[] = [
   { name: 'application/jsonx is not JSON', method: 'POST', path: '/validation/ajv', headers: { 'content-type': 'application/jsonx' }, body: '{"name":"a"}', status: 415 },
   { name: 'a prototype-poisoning body', method: 'POST', path: '/validation/ajv', headers: json, body: '{"name":"a","__proto__":{"admin":true}}', status: 400 },
   { name: 'a malformed percent-encoding in the path', path: '/routing/items/%E0%A4%A', status: 400 },
+  { name: 'a malformed percent-encoding in the querystring is read as it is', path: '/routing/query?tag=%E0%A4%A', status: 200, json: { n: 1, tag: ['%E0%A4%A'] } },
+  { name: 'a JSON body sent as text/plain meets the body schema as a string', method: 'POST', path: '/validation/ajv', headers: { 'content-type': 'text/plain' }, body: '{"name":"a"}', status: 400, json: { statusCode: 400, message: 'body should be object' } },
+  { name: 'a streamed body under the limit', method: 'POST', path: '/validation/ajv', headers: json, bodyChunks: ['{"na', 'me":"s', 'treamed"}'], status: 200, json: { name: 'streamed' } },
+  // streaming replies and the raw objects plugins use
+  { name: 'a Web ReadableStream reply is the body', path: '/raw/web-stream', status: 200, text: 'web,stream' },
+  { name: 'a parser reading request.raw as a Node stream', method: 'POST', path: '/raw/echo?q=1', headers: { 'content-type': 'application/x-raw' }, body: 'raw bytes', status: 200, json: { raw: 'raw bytes', url: '/raw/echo?q=1' } },
+  { name: 'reply.hijack() answers with what reply.raw wrote', path: '/raw/hijack', status: 203, responseHeaders: { 'x-hijacked': 'yes' }, text: 'written by hand' },
+  { name: 'reply.trailer(): the body is sent without its trailers', path: '/raw/trailers', status: 200, responseHeaders: { trailer: null }, text: 'body without its trailers' },
   // official plugins
   { name: '@fastify/cors answers a preflight', method: 'OPTIONS', path: '/plugins/hello', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' }, status: 204, responseHeaders: { 'access-control-allow-origin': 'https://app.example' } },
   { name: '@fastify/helmet sets its headers', path: '/plugins/hello', headers: { origin: 'https://app.example' }, status: 200, responseHeaders: { 'x-content-type-options': 'nosniff', 'content-security-policy': /default-src 'self'/, 'access-control-allow-origin': 'https://app.example' }, json: { hello: 'plugins' } }

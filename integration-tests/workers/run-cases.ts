@@ -3,7 +3,8 @@ import type { RuntimeCase } from './cases.js'
 
 /** Sends one case with `send` (`fetch` to a runtime's server, or an `app.fetch`) and checks what comes back. */
 export async function runCase (t: Test, send: (request: Request) => Promise<Response>, base: string, c: RuntimeCase): Promise<void> {
-  const response = await send(new Request(base + c.path, { method: c.method ?? 'GET', headers: c.headers, body: c.body }))
+  const body = c.bodyChunks === undefined ? c.body : streamOf(c.bodyChunks)
+  const response = await send(new Request(base + c.path, { method: c.method ?? 'GET', headers: c.headers, body, duplex: 'half' } as RequestInit))
   const text = await response.text()
   t.equal(response.status, c.status, `${c.name}: status`)
   for (const [name, expected] of Object.entries(c.responseHeaders ?? {})) {
@@ -13,4 +14,16 @@ export async function runCase (t: Test, send: (request: Request) => Promise<Resp
   if (c.json !== undefined) t.match(JSON.parse(text), c.json, `${c.name}: body`)
   if (typeof c.text === 'string') t.equal(text, c.text, `${c.name}: body text`)
   else if (c.text !== undefined) t.match(text, c.text, `${c.name}: body text`)
+}
+
+/** A request body of unknown length: one chunk per string. */
+function streamOf (chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let next = 0
+  return new ReadableStream({
+    pull (controller) {
+      if (next === chunks.length) controller.close()
+      else controller.enqueue(encoder.encode(chunks[next++]))
+    }
+  })
 }

@@ -41,6 +41,8 @@ interface WebBodySource {
 interface WebBodyOwner extends BodyStream {
   aborted: boolean
   bodyRead (): void
+  /** The body stream failed: the client left (the owner reports it as a closed connection). */
+  bodyFailed (error: unknown): void
   discardBody (): void
 }
 
@@ -236,6 +238,7 @@ async function readWebBody (stream: WebBodyOwner, reader: BodyReader, web: WebBo
     }
   } catch (error) {
     // The body stream failed (the client went away mid-upload): as a socket error.
+    stream.bodyFailed(error)
     if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
     return
   }
@@ -253,6 +256,7 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
   try {
     bytes = await request.arrayBuffer()
   } catch (error) {
+    stream.bodyFailed(error)
     if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
     return
   }

@@ -321,10 +321,7 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
         if (value.byteLength > 0 && !this.push(value)) return
       }
     } catch (error) {
-      // The body stream failed (the client went away mid-upload): as a socket error on a Node
-      // request, an error for whoever is reading the body; nobody reading, just the end of it.
-      this.reader = null
-      if (!this.destroyed) this.destroy(this.listenerCount('error') > 0 ? error as Error : undefined)
+      this.bodyFailed(error)
     } finally {
       this.reading = false
     }
@@ -342,6 +339,24 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     if (reader === null) return
     this.reader = null
     reader.cancel(reason).catch(ignoreCancelFailure)
+  }
+
+  /**
+   * The body stream failed: the client went away mid-upload. Deno's server fails the stream
+   * without aborting the request's signal, so this is the client leaving too, as a socket error on
+   * a Node request: 'aborted' and 'close' (onRequestAbort) while the answer is not complete, an
+   * error for whoever is reading the body, and the answer abandoned (nobody is there to take it).
+   */
+  bodyFailed (error: unknown): void {
+    this.reader = null
+    if (this.destroyed) return
+    const response = this.response
+    if (response === null || response.writableFinished) {
+      this.destroy(this.listenerCount('error') > 0 ? error as Error : undefined)
+      return
+    }
+    this.abort(error)
+    response.abandon(error)
   }
 
   /** The client went away before the answer was complete: Node's 'aborted', then 'close'. */
@@ -373,7 +388,9 @@ class AbortWatch {
   }
 
   handleEvent (): void {
-    if (this.res.writableFinished) return
+    // A whole body handed over is the complete answer, though 'finish' is a microtask away: Deno's
+    // server aborts its request's signal as soon as it has the Response.
+    if (this.res.writableFinished || this.res.wholeSent) return
     this.req.abort(this.signal.reason)
     this.res.abandon(this.signal.reason)
   }

@@ -9,10 +9,12 @@ import { validatorCompiler as yupValidator } from '@enclave/yup'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import sensible from '@fastify/sensible'
+import { Buffer } from 'node:buffer'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
 import Joi from 'joi'
 import * as yup from 'yup'
+import { morePlugins } from './more-plugins.mjs'
 
 export const apiKey = 'suite-key'
 
@@ -77,6 +79,62 @@ export function buildApp () {
   // Deno's server hands a bodiless DELETE a body stream: it must still reach its handler, not a 415.
   app.delete('/things/:id', async (request) => ({ deleted: request.params.id }))
 
+  // Streaming both ways, and the raw objects plugins use.
+  app.post('/upload/small', { bodyLimit: 1024 }, async (request) => ({ length: JSON.stringify(request.body).length }))
+  app.get('/stream/web', async (request, reply) => {
+    const parts = ['web', ',stream']
+    return reply.type('text/plain; charset=utf-8').send(new ReadableStream({ pull (controller) { const part = parts.shift(); if (part === undefined) controller.close(); else controller.enqueue(new TextEncoder().encode(part)) } }))
+  })
+  app.get('/stream/generator', async (request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from((async function * () { yield 'a'; yield 'sync'; yield 'gen' })())))
+  app.register(async function rawBody (scope) {
+    // A parser reading request.raw as a Node stream, as plugins written for Node's server do.
+    scope.addContentTypeParser('application/x-raw', (request, payload, done) => {
+      const chunks = []
+      payload.on('data', (chunk) => chunks.push(chunk))
+      payload.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')))
+      payload.on('error', done)
+    })
+    scope.post('/raw/echo', async (request) => ({ raw: request.body, url: request.raw.url, method: request.raw.method }))
+  })
+  app.get('/raw/hijack', (request, reply) => {
+    reply.hijack()
+    reply.raw.writeHead(203, { 'content-type': 'text/plain', 'x-hijacked': 'yes' })
+    reply.raw.write('written ')
+    reply.raw.end('by hand')
+  })
+  app.get('/trailers', (request, reply) => {
+    reply.trailer('x-digest', async () => 'abc')
+    reply.type('text/plain').send('body without its trailers')
+  })
+  // The client leaving a streamed reply: /abort/stream never ends on its own; /abort/seen answers
+  // once the app saw the client leave (its source destroyed, onRequestAbort run, request.signal aborted).
+  let sawAbort
+  const abortSeen = new Promise((resolve) => { sawAbort = resolve })
+  const seen = { destroyed: false, hook: false, signal: false }
+  const check = () => { if (seen.destroyed && seen.hook && seen.signal) sawAbort() }
+  app.register(async function leaving (scope) {
+    scope.addHook('onRequestAbort', async () => { seen.hook = true; check() })
+    scope.get('/abort/stream', async (request, reply) => {
+      request.signal.addEventListener('abort', () => { seen.signal = true; check() })
+      // One chunk, then nothing until the client leaves (an endless source costs a runtime that reads ahead).
+      let started = false
+      const source = new Readable({ read () { if (!started) { started = true; this.push('tick\n') } } })
+      source.on('close', () => { seen.destroyed = true; check() })
+      return reply.type('text/plain').send(source)
+    })
+  })
+  // A complete answer is not the client leaving (Deno's server aborts its request's signal once it has the Response).
+  const completed = { signalAborted: false }
+  app.get('/signal/complete', async (request) => {
+    request.signal.addEventListener('abort', () => { completed.signalAborted = true })
+    return 'complete'
+  })
+  app.get('/signal/after', async () => completed)
+  app.get('/abort/seen', async () => {
+    await Promise.race([abortSeen, new Promise((resolve) => setTimeout(resolve, 5000).unref())])
+    return seen
+  })
+
   // Official plugins, in their own context.
   app.register(async function plugins (scope) {
     await scope.register(cors, { origin: 'https://app.example' })
@@ -86,6 +144,7 @@ export function buildApp () {
     scope.get('/helmet', async () => ({ ok: true }))
     scope.get('/sensible', async (request, reply) => reply.notFound('no such gadget'))
   }, { prefix: '/plugins' })
+  app.register(morePlugins, { prefix: '/more' })
 
   return app
 }

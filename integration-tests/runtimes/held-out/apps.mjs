@@ -1,0 +1,111 @@
+// The held-out apps (integration-tests/apps) and a representative sequence of requests for each,
+// taken from their own tests where the request is runtime-neutral. Each sequence runs in order
+// against one fresh instance (some requests depend on earlier ones: a login, a created post).
+const json = { 'content-type': 'application/json' }
+const form = { 'content-type': 'application/x-www-form-urlencoded' }
+const internal = { 'x-internal': '1' }
+
+/** Imports an app by its path (a URL: the type checker does not follow it into the apps' own configurations). */
+function load (path) {
+  return import(new URL(path, import.meta.url).href)
+}
+
+export const heldOutApps = [
+  {
+    name: 'blog',
+    load: async () => (await load('../../apps/blog/app.js')).default,
+    requests: [
+      { method: 'POST', path: '/login', headers: json, body: '{"name":"ada"}' },
+      { path: '/posts/hello', headers: { cookie: 'visitor=ada' } },
+      { method: 'POST', path: '/comments', headers: form, body: 'author=bob&text=nice+post&tags=a&tags=b' },
+      { method: 'POST', path: '/comments', headers: { 'content-type': 'application/xml' }, body: '<a/>' },
+      { method: 'POST', path: '/admin/posts', headers: json, body: '{"slug":"x","title":"X"}' },
+      { method: 'POST', path: '/admin/posts', headers: { ...json, authorization: 'Bearer admin-key' }, body: '{"slug":"second","title":"Second"}' },
+      { method: 'POST', path: '/admin/posts', headers: { ...json, authorization: 'Bearer admin-key' }, body: '{"slug":"Bad Slug","title":"X"}' },
+      { path: '/posts/second' },
+      { path: '/posts/none' },
+      { path: '/nowhere?x=1' },
+      { method: 'POST', path: '/comments', headers: json, body: '{"a":' },
+      { path: '/posts/%E0%A4%A' }
+    ]
+  },
+  {
+    name: 'todo-api',
+    load: async () => (await load('../../apps/todo-api/app.js')).build,
+    requests: [
+      { method: 'POST', path: '/todos', headers: { ...json, 'x-token': 'secret' }, body: '{"title":"write tests"}' },
+      { method: 'POST', path: '/todos', headers: { ...json, 'x-token': 'secret' }, body: '{}' },
+      { method: 'POST', path: '/todos', headers: { ...json, 'x-token': 'secret' }, body: '{"title":"x","extra":1}' },
+      { method: 'POST', path: '/todos', headers: json, body: '{"title":"x"}' },
+      { path: '/todos/1' },
+      { path: '/todos/99' },
+      { path: '/todos/abc' },
+      { path: '/todos?done=false' },
+      { path: '/todos?done=true' },
+      { method: 'DELETE', path: '/todos/1', headers: { 'x-token': 'secret' } },
+      { method: 'DELETE', path: '/todos/1', headers: { 'x-token': 'secret' } },
+      { path: '/nope' },
+      { path: '/teapot' },
+      { path: '/boom' },
+      { method: 'OPTIONS', path: '/todos', headers: { origin: 'https://todo.example', 'access-control-request-method': 'POST' } },
+      { path: '/health', headers: { origin: 'https://evil.example' } },
+      { method: 'HEAD', path: '/health' }
+    ]
+  },
+  {
+    name: 'shop',
+    typescript: true,
+    load: async () => (await load('../../apps/shop/app.ts')).build,
+    requests: [
+      { path: '/products/tea-01', headers: internal },
+      { path: '/products/nope', headers: internal },
+      { method: 'POST', path: '/cart', headers: { ...json, ...internal }, body: '{"lines":[{"sku":"tea-01"},{"sku":"cup-02","quantity":2}]}' },
+      { method: 'POST', path: '/cart', headers: { ...json, ...internal }, body: '{"lines":[{"sku":"tea-01","quantity":11}]}' },
+      { method: 'POST', path: '/cart', headers: { ...json, ...internal }, body: '{"lines":[{"sku":"zzz-99"}]}' },
+      { path: '/nothing', headers: internal },
+      { path: '/products/cup-02' },
+      { path: '/products/cup-02' },
+      { path: '/products/cup-02' },
+      { path: '/products/cup-02' }
+    ]
+  },
+  {
+    name: 'notes (v5)',
+    typescript: true,
+    v5: true,
+    load: async () => (await load('../../apps/v5/notes/app.ts')).build,
+    requests: [
+      { path: '/notes' },
+      { path: '/health' },
+      { method: 'POST', path: '/notes', headers: json, body: '{"text":""}' },
+      { method: 'POST', path: '/notes', headers: json, body: '{"text":"second","extra":"removed"}' },
+      { path: '/notes?tag=intro&limit=5' },
+      { path: '/notes/1' },
+      { path: '/notes/99' },
+      { path: '/notes/zero' },
+      { path: '/notes?limit=500' },
+      { method: 'DELETE', path: '/notes/1' },
+      { method: 'POST', path: '/login', headers: json, body: '{"user":"ada","password":"no"}' },
+      { path: '/health', headers: { origin: 'https://notes.example' } },
+      { path: '/nowhere' }
+    ]
+  },
+  {
+    name: 'links (v5)',
+    v5: true,
+    load: async () => (await load('../../apps/v5/links/app.cjs')).default.build,
+    requests: [
+      { method: 'POST', path: '/links', headers: { ...form, 'x-client': 'a' }, body: 'url=https%3A%2F%2Fexample.com%2Fa&code=abc' },
+      { path: '/abc' },
+      { path: '/links/abc' },
+      { path: '/', headers: { cookie: 'last-link=abc' } },
+      { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'b' }, body: '{"url":"ftp://x"}' },
+      { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'b' }, body: '{"url":"https://x.example","code":"abc"}' },
+      { path: '/zzz' },
+      { path: '/links/zzz' },
+      { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'b' }, body: '{"url":"https://y.example"}' },
+      { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'b' }, body: '{"url":"https://z.example"}' },
+      { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'c' }, body: '{"url":"https://z.example"}' }
+    ]
+  }
+]

@@ -1,0 +1,66 @@
+/* global Bun, Deno */
+// Every held-out app through the runtime's own server (Bun.serve, Deno.serve, or
+// app.fetch called directly on Node) and, on Node, through inject(). Prints { app: { mode: [answers] } }.
+import { heldOutApps } from './apps.mjs'
+
+const runtime = typeof Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : 'node'
+const skipTs = process.env.SKIP_TS === '1'
+
+function shape (status, headers, body) {
+  const h = {}
+  for (const [k, v] of Object.entries(headers)) if (k !== 'date' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') h[k] = v
+  return { status, headers: h, body }
+}
+
+async function viaFetch (send, base, requests) {
+  const out = []
+  for (const r of requests) {
+    try {
+      const response = await send(new Request(base + r.path, { method: r.method ?? 'GET', headers: r.headers, body: r.body, redirect: 'manual' }))
+      const headers = {}
+      for (const [k, v] of response.headers) headers[k] = k === 'set-cookie' ? response.headers.getSetCookie() : v
+      out.push(shape(response.status, headers, await response.text()))
+    } catch (error) { out.push({ error: String(error.stack ?? error) }) }
+  }
+  return out
+}
+
+async function viaInject (app, requests) {
+  const out = []
+  for (const r of requests) {
+    const res = await app.inject({ method: r.method ?? 'GET', url: r.path, headers: r.headers, payload: r.body })
+    const headers = { ...res.headers }
+    if (typeof headers['set-cookie'] === 'string') headers['set-cookie'] = [headers['set-cookie']]
+    out.push(shape(res.statusCode, headers, res.body))
+  }
+  return out
+}
+
+const report = {}
+for (const held of heldOutApps) {
+  if (held.typescript && skipTs) continue
+  const build = await held.load()
+  const results = {}
+  if (runtime === 'node') {
+    const injected = await build({ logger: false })
+    results.inject = await viaInject(injected, held.requests)
+    await injected.close()
+    const fetched = await build({ logger: false })
+    results.fetch = await viaFetch(fetched.fetch, 'http://localhost', held.requests)
+    await fetched.close()
+  } else {
+    const app = await build({ logger: false })
+    if (runtime === 'bun') {
+      const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: app.fetch })
+      results['Bun.serve'] = await viaFetch(fetch, `http://127.0.0.1:${server.port}`, held.requests)
+      server.stop(true)
+    } else {
+      const server = Deno.serve({ port: 0, hostname: '127.0.0.1', onListen () {} }, app.fetch)
+      results['Deno.serve'] = await viaFetch(fetch, `http://127.0.0.1:${server.addr.port}`, held.requests)
+      await server.shutdown()
+    }
+    await app.close()
+  }
+  report[held.name] = results
+}
+process.stdout.write(JSON.stringify(report) + '\n')

@@ -1,0 +1,55 @@
+// The held-out audit, run by hand (not in CI: five apps, three runtimes, TypeScript through tsx on
+// Node): `node integration-tests/runtimes/held-out/compare.mjs` from the repository root. Every app of
+// apps.mjs answers its requests through inject() on Node, then through app.fetch on Node and through
+// Bun.serve and Deno.serve; every answer that differs from inject()'s is printed. Differences that
+// belong to the runtime (docs/runtimes.md, "What differs per runtime") are marked as known.
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { heldOutApps } from './apps.mjs'
+
+const audit = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, 'audit.mjs')
+const bin = (name) => join(process.cwd(), 'node_modules/.bin', name)
+const runs = {
+  node: [process.execPath, ['--import', 'tsx/esm', audit]],
+  bun: [bin('bun'), [audit]],
+  // --sloppy-imports: the TypeScript apps import './catalog.js' for catalog.ts, as tsc wants.
+  deno: [bin('deno'), ['run', '--allow-all', '--no-lock', '--quiet', '--sloppy-imports', audit]]
+}
+
+/** What a runtime's server does on its own, whoever answers through it. */
+function known (runtime, name, injected, seen) {
+  // JSON.parse's message is the engine's (JavaScriptCore on Bun), and with it the length.
+  if (runtime === 'bun' && injected.status === 400 && (name === 'body' || name === 'content-length') && /JSON/.test(seen.body)) return 'the engine\'s JSON.parse message'
+  // Bun's and Deno's servers send no Content-Length on a 204.
+  if (runtime !== 'node' && injected.status === 204 && name === 'content-length') return 'the server drops Content-Length on a 204'
+  return null
+}
+
+let unexpected = 0
+const inject = {}
+for (const [runtime, [file, args]] of Object.entries(runs)) {
+  const report = JSON.parse(execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }))
+  for (const held of heldOutApps) {
+    for (const [mode, answers] of Object.entries(report[held.name] ?? {})) {
+      if (mode === 'inject') { inject[held.name] = answers; continue }
+      answers.forEach((seen, index) => {
+        const injected = inject[held.name][index]
+        const request = held.requests[index]
+        const label = `${runtime} ${mode} ${held.name}: ${request.method ?? 'GET'} ${request.path}`
+        const report = (name, detail) => {
+          const reason = known(runtime, name, injected, seen)
+          if (reason === null) unexpected++
+          console.log(`${reason === null ? 'DIFFERS' : 'known'}  ${label}: ${name} ${detail}${reason === null ? '' : ` (${reason})`}`)
+        }
+        if (seen.error !== undefined) return report('error', seen.error.split('\n')[0])
+        if (seen.status !== injected.status) report('status', `${seen.status}, inject ${injected.status}`)
+        if (seen.body !== injected.body) report('body', `${JSON.stringify(seen.body).slice(0, 160)}, inject ${JSON.stringify(injected.body).slice(0, 160)}`)
+        for (const name of new Set([...Object.keys(seen.headers), ...Object.keys(injected.headers)])) {
+          if (JSON.stringify(seen.headers[name]) !== JSON.stringify(injected.headers[name])) report(name, `${JSON.stringify(seen.headers[name])}, inject ${JSON.stringify(injected.headers[name])}`)
+        }
+      })
+    }
+  }
+}
+console.log(unexpected === 0 ? 'every held-out answer is inject()\'s (known runtime differences aside)' : `${unexpected} unexpected differences`)
+process.exitCode = unexpected === 0 ? 0 : 1
