@@ -105,6 +105,25 @@ for (const [name, create] of entries) {
     t.equal(head.headers.getSetCookie().length, 2)
   })
 
+  t.test(`${name}: the raw response takes any header name, those of Object.prototype included`, async (t) => {
+    const app = create()
+    app.get('/names', async (_request: any, reply: any) => {
+      const raw = reply.raw
+      const unset = [raw.getHeader('constructor'), raw.hasHeader('toString'), raw.getHeader('__proto__')]
+      raw.setHeader('__proto__', 'p')
+      raw.setHeader('Constructor', 'c')
+      raw.setHeader('x-gone', '1')
+      raw.removeHeader('X-Gone')
+      return { unset, names: raw.getHeaderNames().sort(), proto: raw.getHeader('__proto__') }
+    })
+    t.teardown(() => app.close())
+    const response: Response = await app.fetch(new Request(`${base}/names`))
+    t.same(await response.json(), { unset: [null, false, null], names: ['__proto__', 'constructor'], proto: 'p' })
+    t.equal(response.headers.get('__proto__'), 'p')
+    t.equal(response.headers.get('constructor'), 'c')
+    t.equal(response.headers.get('x-gone'), null)
+  })
+
   t.test(`${name}: request headers reach the handler as Node shows them`, async (t) => {
     const app = create()
     app.post('/echo', async (request: any) => ({ headers: request.headers, body: request.body }))
