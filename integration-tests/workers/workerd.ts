@@ -64,6 +64,23 @@ ${definitions.join('\n')}
  */
 export async function startWorkerd (workers: WorkerSpec[]): Promise<Workerd> {
   const folder = await mkdtemp(join(tmpdir(), 'enclave-workerd-'))
+  const started: { child?: ChildProcess } = {}
+  try {
+    return await serveFrom(folder, workers, started)
+  } catch (error) {
+    // a build or a workerd that fails leaves neither its process nor its folder behind
+    const child = started.child
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill()
+      await exited
+    }
+    await rm(folder, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function serveFrom (folder: string, workers: WorkerSpec[], started: { child?: ChildProcess }): Promise<Workerd> {
   const bytes: Record<string, number> = {}
   for (const worker of workers) {
     bytes[worker.name] = (await buildWorker({ entry: worker.entry, app: worker.app, outfile: join(folder, `${worker.name}.js`), minify: worker.minify })).bytes
@@ -71,6 +88,7 @@ export async function startWorkerd (workers: WorkerSpec[]): Promise<Workerd> {
   const config = join(folder, 'config.capnp')
   await writeFile(config, configOf(workers, folder))
   const child: ChildProcess = spawn(workerdBin, ['serve', config, '--control-fd=3'], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
+  started.child = child
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString() })

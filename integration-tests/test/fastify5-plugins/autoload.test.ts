@@ -1,7 +1,7 @@
 // @fastify/autoload 6 (the Fastify 5 major) on fastify@5.12.8 and on @enclave/fastify: a plugins
 // folder of fastify-plugin plugins shares its decorators with a routes folder whose sub-folders become
 // prefixes, `_id` folders parameters, and whose autohooks apply to their own folder only.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
@@ -9,6 +9,7 @@ import autoload from '@fastify5/autoload'
 import { onFastify5 } from '../helpers/fastify5.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'enclave-autoload-'))
+t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 const files: Record<string, string> = {
   'plugins/greeting.cjs': "module.exports = async (app) => { app.decorate('greeting', 'hello') }\nmodule.exports[Symbol.for('skip-override')] = true\n",
   'routes/root.cjs': "module.exports = async (app) => { app.get('/', async () => ({ greeting: app.greeting })) }\n",

@@ -1,7 +1,7 @@
 // @fastify/view 12 (the latest Fastify 5 major) with ejs on fastify@5.12.8 and on @enclave/fastify:
 // reply.view() renders a template from the root folder with a layout and default context, as
 // text/html; the instance's view() renders to a string; a missing template reaches the error handler.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { onFastify5 } from '../helpers/fastify5.js'
 const ejs = createRequire(import.meta.url)('ejs')
 
 const root = mkdtempSync(join(tmpdir(), 'enclave-view-'))
+t.teardown(() => rmSync(root, { recursive: true, force: true }))
 writeFileSync(join(root, 'hello.ejs'), '<p>Hello <%= name %> from <%= site %></p>')
 writeFileSync(join(root, 'layout.ejs'), '<main><%- body %></main>')
 
