@@ -2,6 +2,7 @@
 // (a logger is set, the route has onResponse hooks, or a handlerTimeout); otherwise it reads 0.
 // Once the response has finished, the time stops.
 import t from 'tap'
+import http from 'node:http'
 import type { Test } from 'tap'
 import { faces, fastify5Faces } from './fixtures/faces.js'
 
@@ -65,3 +66,50 @@ for (const [name, build] of fastify5Faces) {
     t.ok(seen().inHandler >= 3)
   })
 }
+
+/**
+ * Over a socket, the listeners of the response's 'finish' run as on Fastify: Node's own first (the
+ * socket is detached when the next one runs), then the framework's (onResponse hooks, the time
+ * stopped), then those the app added during the request; one the app prepends runs before Node's.
+ */
+async function finishOrder (build: (options?: any) => any, options: object, withHook: boolean, t: Test): Promise<string[]> {
+  const app = build(options)
+  t.teardown(() => app.close())
+  const seen: string[] = []
+  let saved: any = null
+  if (withHook) app.addHook('onResponse', async (_request: any, reply: any) => { seen.push(`onResponse socket=${String(reply.raw.socket !== null)}`) })
+  app.get('/', (_request: any, reply: any) => {
+    saved = reply
+    reply.raw.prependListener('finish', () => { seen.push(`prepended socket=${String(reply.raw.socket !== null)}`) })
+    reply.raw.on('finish', () => {
+      const stopped = reply.elapsedTime
+      spin(2)
+      seen.push(`app socket=${String(reply.raw.socket !== null)} stopped=${String(stopped > 0 && reply.elapsedTime === stopped)}`)
+    })
+    reply.send('ok')
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address()
+  const status = await new Promise<number>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => { res.resume(); res.on('end', () => { resolve(res.statusCode!) }) }).on('error', reject)
+  })
+  t.equal(status, 200)
+  t.ok(saved !== null)
+  return seen
+}
+
+t.test('over a socket, the framework\'s \'finish\' listener runs right after Node\'s and before the app\'s', async (t) => {
+  // Options made for each app: Fastify writes into the object it is given.
+  const settings: Array<[string, () => object, boolean]> = [
+    ['a logger at warn', () => ({ logger: { level: 'warn' } }), false],
+    ['an onResponse hook', () => ({}), true]
+  ]
+  for (const [setting, options, withHook] of settings) {
+    const expected = withHook
+      ? ['prepended socket=true', 'onResponse socket=false', 'app socket=false stopped=true']
+      : ['prepended socket=true', 'app socket=false stopped=true']
+    for (const [name, build] of [...faces, ...fastify5Faces]) {
+      t.same(await finishOrder(build, options(), withHook, t), expected, `${setting}: ${name}`)
+    }
+  }
+})
