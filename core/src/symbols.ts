@@ -47,8 +47,6 @@ export const kBodyReader = Symbol('enclave.bodyReader')
 export const kTakeWebBody = Symbol('enclave.takeWebBody')
 // the raw response, pointing back at its reply for 'finish' / 'close' listeners
 export const kRawReply = Symbol('enclave.raw.reply')
-/** On Enclave's HTTP/1 responses: Node's own 'finish' listener, when the reply's listener runs from the same slot (response-events.ts). */
-export const kNodeFinishListener = Symbol('enclave.raw.nodeFinishListener')
 
 // markers shared with the Fastify ecosystem (fastify-plugin sets the same)
 export const kSkipOverride = Symbol.for('skip-override')

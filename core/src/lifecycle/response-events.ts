@@ -4,7 +4,7 @@ import type { Http2ServerRequest } from 'node:http2'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { performance } from 'node:perf_hooks'
-import { kNodeFinishListener, kRawReply, kReplyEndTime, kReplyRoute } from '../symbols.js'
+import { kRawReply, kReplyEndTime, kReplyRoute } from '../symbols.js'
 import { runHooks, runAbortHooks, type ChainEnd } from './run-hooks.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
@@ -13,35 +13,11 @@ import { requestLogOff, logRequestCompleted as writeRequestCompletedLine } from 
 /** A raw request, response or socket that points back at its reply, so its listeners are module-level functions. */
 type WithReply<T> = T & { [kRawReply]?: Reply }
 
-/** Enclave's HTTP/1 response (server/unread-body.ts) and the EventEmitter field listeners live in. */
-type SharedSlotResponse = WithReply<ServerResponse> & {
-  [kNodeFinishListener]?: ((this: ServerResponse) => void) | null
-  _events?: Record<string, unknown>
-}
-
 /** 'finish' must be observed: onResponse hooks or the "request completed" log line. */
 export function watchFinish (res: ServerResponse, reply: Reply): void {
-  const response = res as SharedSlotResponse
-  response[kRawReply] = reply
-  // Node's own listener (which detaches the socket) is the only one on Enclave's HTTP/1 responses
-  // at dispatch. A second `on` would turn the event's slot into an array (a generic addListener, and a
-  // clone of the array at every 'finish'); one function calling Node's listener and then the reply's
-  // runs the same listeners in the same order, before any the app adds later.
-  const events = response._events
-  const first = events !== undefined ? events.finish : undefined
-  if (response[kNodeFinishListener] === null && typeof first === 'function') {
-    response[kNodeFinishListener] = first as (this: ServerResponse) => void
-    events!.finish = afterNodeFinishListener
-    return
-  }
+  ;(res as WithReply<ServerResponse>)[kRawReply] = reply
   // `on`, not `once`: once wraps the listener per response (onResponseFinished ignores a second 'finish').
   res.on('finish', onResponseFinished)
-}
-
-/** The 'finish' slot of Enclave's HTTP/1 responses: Node's listener, then the reply's, as `on` would order them. */
-function afterNodeFinishListener (this: SharedSlotResponse): void {
-  this[kNodeFinishListener]!.call(this)
-  onResponseFinished.call(this)
 }
 
 export function watchAbort (raw: IncomingMessage, reply: Reply): void {

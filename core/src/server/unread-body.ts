@@ -7,7 +7,7 @@ import type * as Http from 'node:http'
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { nodeBuiltin } from '../util/node-builtin.js'
-import { kNodeFinishListener, kRawReply } from '../symbols.js'
+import { kRawReply } from '../symbols.js'
 
 /**
  * An unread rest up to this size is read and dropped by Node after the response, which keeps the
@@ -63,11 +63,6 @@ export function unreadBodyAwareResponse (): typeof ServerResponse {
       if (!req.complete && !this.headersSent && mayHaveLargeUnreadBody(req)) closeOverUnreadBody(this, req)
       return super.writeHead(statusCode, reason as string, headers)
     }
-
-    // Node's 'finish' listener, once the reply's listener shares its slot (response-events.ts);
-    // null from the start says the response is this class. (After a method: a computed field name
-    // right after another field's initialiser would be read as an index into it.)
-    [kNodeFinishListener]: unknown = null
   }
   return responseClass
 }
