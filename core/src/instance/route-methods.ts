@@ -1,5 +1,5 @@
 /** The route methods of an instance: route() and its shortcuts, route lookup and printing, and constraint strategies. */
-import type Router from 'find-my-way'
+import type * as Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
 import { addRoute, addShortcutRoute } from '../routing/route.js'
 import { addHttpMethod, type AddHttpMethodOptions } from '../routing/http-methods.js'

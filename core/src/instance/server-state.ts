@@ -1,6 +1,8 @@
 /** The state one server shares across all its contexts: options, routers, HTTP servers and boot flags. */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type Router from 'find-my-way'
+// A namespace import: find-my-way's types are `export =`, and these declarations reach the faces'
+// users, whose `"module": "commonjs"` without esModuleInterop refuses a default import of them.
+import type * as Router from 'find-my-way'
 import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { ContextState, RuntimeInstance } from './context-state.js'

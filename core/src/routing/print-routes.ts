@@ -1,5 +1,5 @@
 /** printRoutes(): find-my-way's route tree with the metadata Fastify 4.29 shows for each route (includeHooks, includeMeta). */
-import type Router from 'find-my-way'
+import type * as Router from 'find-my-way'
 import { RouteContext } from './route-context.js'
 import { hooksOf } from './compile-route.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'

@@ -1,5 +1,5 @@
 /** Route declaration: route() and the shortcut methods, checking route options, onRoute hooks, and adding the route to the router. */
-import type Router from 'find-my-way'
+import type * as Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { kContext } from '../symbols.js'

@@ -92,7 +92,7 @@ export function compileRoutersIfAsked (server: ServerState): void {
   for (const router of [server.router, server.notFoundRouter]) (router as unknown as { compile: () => void }).compile()
 }
 
-export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5) {
+export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5): Pick<ServerState, 'router' | 'notFoundRouter'> & { querystringParser: QuerystringParser, asyncConstraints: boolean } {
   const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
   const constraints = constraintStrategies(options, api)
   const shared: RouterConfig = {

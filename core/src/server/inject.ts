@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
-import type lightMyRequest from 'light-my-request'
+import type * as lightMyRequest from 'light-my-request'
 import { errorCodes } from '../errors/codes.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
@@ -14,7 +14,8 @@ import type { ServerState } from '../instance/server-state.js'
 type InjectOptions = string | lightMyRequest.InjectOptions
 type InjectCallback = (error: unknown, response?: unknown) => void
 
-type LightMyRequest = typeof lightMyRequest
+// The module's own `inject` member: the function `export =` gives, read without esModuleInterop in the declarations.
+type LightMyRequest = typeof lightMyRequest.inject
 let loaded5: LightMyRequest | null = null
 let loaded6: LightMyRequest | null = null
 
