@@ -12,7 +12,8 @@ const fastify5 = dirname(require.resolve('fastify5/package.json'))
 
 // Every way of importing `fastify` that compiles against fastify@5.12.8's declarations compiles
 // against the face's, and one that fails, fails the same way (the same error codes on the same lines):
-// under `commonjs`, and under `nodenext` (Fastify 5's own tsconfig) from CommonJS and ES modules.
+// under `commonjs` (with and without esModuleInterop, the declarations checked too: skipLibCheck
+// off), and under `nodenext` (Fastify 5's own tsconfig) from CommonJS and ES modules.
 for (const setting of moduleSettings.filter((setting) => setting.name !== 'node16 (.cts, .mts, .ts with "type": "module")')) {
   test(`importing fastify under ${setting.name}: each form compiles, or fails, as with fastify@5.12.8`, async (t) => {
     const theirs = compileImportForms(fastify5, typesDir, setting)
