@@ -18,7 +18,8 @@ import { instanceMethodsOf } from './instance/instance-methods.js'
 import { notFoundParamsOf } from './routing/not-found-params.js'
 import { lifecycleMethods } from './instance/lifecycle-methods.js'
 import { kContext } from './symbols.js'
-import { installNotFound, markNotFoundStep } from './routing/not-found.js'
+import { installNotFound } from './routing/not-found.js'
+import { addPluginTreeStep } from './instance/plugin-tree-step.js'
 import { createRouters, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
 import { settleForceCloseConnections } from './server/http2-server.js'
@@ -150,7 +151,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   server.avvio = loader
   boot.on('start', function onStart () { server.started = true })
   installNotFound(server)
-  markNotFoundStep(root)
+  // The step in which Fastify installs the default not-found handler.
+  addPluginTreeStep(root)
   closeServerFirst(server)
   closeWithoutReceiver(instance)
   // As Fastify 4.29 (Hooks.md, "Diagnostics Channel Hooks"): `{ fastify }`, before the app adds anything.

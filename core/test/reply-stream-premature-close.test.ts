@@ -172,3 +172,49 @@ t.test('over HTTP/2, a client that cancels before a stream is piped or before it
     await app.close()
   }
 })
+
+/** An onSend hook that holds the reply until its client has gone: over HTTP/2 until its stream closes (the response of a HEAD request does not say 'close'). */
+function holdUntilClientGone (entered: () => void): (request: any, reply: any) => Promise<void> {
+  return async (_request, reply) => {
+    const watched = reply.raw.stream ?? reply.raw
+    const closed = new Promise((resolve) => watched.once('close', resolve))
+    entered()
+    await closed
+  }
+}
+
+t.test('a stream a HEAD twin or a 204/304 reply would read and drop, once its client has gone: the source is released, not read to its end', async (t) => {
+  // fastify@5.12.8 and 4.29.1 read it to its end (an endless source stays open) over HTTP/2, and over
+  // HTTP/1.1 for HEAD and 204; the Enclave entries release it on both protocols.
+  for (const [name, factory] of [...enclaveFaces, fastify5Face]) {
+    for (const overHttp2 of [false, true]) {
+      const app = factory({ http2: overHttp2 })
+      let hook = signal()
+      const bodies: Record<string, Readable> = {}
+      const hold = { onSend: holdUntilClientGone(() => hook.reach()) }
+      app.get('/head', hold, (_request: any, reply: any) => { bodies.HEAD = endlessStream(); reply.send(bodies.HEAD) })
+      app.get('/204', hold, (_request: any, reply: any) => { bodies[204] = endlessStream(); reply.code(204).send(bodies[204]) })
+      app.get('/304', hold, (_request: any, reply: any) => { bodies[304] = endlessStream(); reply.code(304).send(bodies[304]) })
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const port = (app.server.address() as AddressInfo).port
+      const client = overHttp2 ? http2.connect(`http://127.0.0.1:${port}`) : null
+      for (const [method, path] of [['HEAD', '/head'], ['GET', '/204'], ['GET', '/304']]) {
+        hook = signal()
+        const request = client === null
+          ? http.request({ host: '127.0.0.1', port, method, path })
+          : client.request({ ':method': method, ':path': path })
+        request.on('error', () => {})
+        request.end()
+        await hook.reached
+        if (client === null) request.destroy()
+        else (request as http2.ClientHttp2Stream).close(http2.constants.NGHTTP2_CANCEL)
+      }
+      const released = (): boolean => ['HEAD', '204', '304'].every((key) => bodies[key]?.destroyed === true)
+      await until(released)
+      client?.close()
+      await app.close()
+      const protocol = overHttp2 ? 'HTTP/2' : 'HTTP/1.1'
+      for (const key of ['HEAD', '204', '304']) t.equal(bodies[key]?.destroyed, true, `${name}, ${protocol}: ${key}`)
+    }
+  }
+})

@@ -245,8 +245,16 @@ function endWithoutBody (reply: Reply, res: ServerResponse): void {
   res.end()
 }
 
-/** A stream whose content is not sent is still read to its end, so its source is released. */
+/**
+ * A stream whose content is not sent (a HEAD twin's, a 204's) is still read to its end, so its
+ * source is released. Once the response has closed (the client went away, over HTTP/2 without
+ * saying so in `destroyed`) it is released at once instead: an endless source would never end.
+ */
 function drainStream (reply: Reply, stream: PayloadStream, onError: (this: PayloadStream, error: unknown) => void = onDrainedStreamError): void {
+  if (reply.raw.destroyed || isClosedHttp2Response(reply.raw)) {
+    releaseStream(reply, stream)
+    return
+  }
   stream[kRawReply] = reply
   stream.once('error', onError)
   if (typeof stream.resume === 'function') stream.resume()

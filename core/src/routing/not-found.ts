@@ -15,6 +15,7 @@ import type { AnyFunction } from '../types/internal.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
+import { addPluginTreeStep } from '../instance/plugin-tree-step.js'
 
 /** What the not-found path reads of a request. */
 interface NotFoundRequest {
@@ -75,20 +76,8 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
   }
   owner.notFoundSetBy = context
   context.notFoundHandler = { handler: handler as AnyFunction, options }
-  markNotFoundStep(context)
-}
-
-/**
- * Fastify installs each not-found handler, the root's default one included, in an avvio `after`
- * step, which `printPlugins()` lists as `bound _after`; Enclave installs it at once, and keeps the
- * step so the plugin tree reads the same.
- */
-export function markNotFoundStep (context: ContextState): void {
-  context.instance.after(passError)
-}
-
-function passError (error: unknown, done: (error?: unknown) => void): void {
-  done(error)
+  // The root's default handler is set the same way when the server is made (enclave.ts).
+  addPluginTreeStep(context)
 }
 
 function createNotFoundRoute (server: ServerState, context: ContextState, handler: AnyFunction, options: Record<string, unknown>): RouteContext {

@@ -9,6 +9,7 @@ import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
 import { bodySchemaAllowed } from './http-methods.js'
+import { addPluginTreeStep } from '../instance/plugin-tree-step.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
@@ -186,6 +187,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
       registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? path)
     }
   }
+  // Fastify declares a route answering on two paths (a '/' route under a prefix) once per path.
+  for (let i = 0; i < paths.length; i++) addPluginTreeStep(context)
   if (!addsHeadTwin(options, finalMethods, autoHead)) return
   if (rewritten !== null) {
     declareRoute(instance, headTwinOptions(given, url), true)
