@@ -15,7 +15,7 @@ import type { AnyFunction } from '../types/internal.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
-import { addPluginTreeStep } from '../instance/plugin-tree-step.js'
+import { addPluginTreeStep } from './plugin-tree-step.js'
 
 /** What the not-found path reads of a request. */
 interface NotFoundRequest {

@@ -4,7 +4,7 @@
  * `bound _after` under the plugin that declared it; Enclave adds them at once, and queues one
  * step in the same place so the tree shows the same entries in the same order.
  */
-import type { ContextState } from './context-state.js'
+import type { ContextState } from '../instance/context-state.js'
 
 /** Queues one pass-through `after` step on the context's instance (an error goes on unchanged). */
 export function addPluginTreeStep (context: ContextState): void {
