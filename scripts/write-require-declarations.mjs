@@ -36,6 +36,7 @@ function exportedNames (entry) {
 }
 
 export function requireDeclarations (source, names, attributes = esm) {
+  const withAttributes = attributes === '' ? '' : ' ' + attributes
   const lines = source.split('\n')
   const factory = lines.filter((line) => /^(?:type FastifyFactoryResult\b|declare function fastify\b)/.test(line))
   if (!factory.some((line) => line.startsWith('declare function fastify'))) throw new Error('dist/index.d.ts declares no fastify()')
@@ -46,8 +47,8 @@ export function requireDeclarations (source, names, attributes = esm) {
     "// Fastify's declarations describe Fastify, a CommonJS module (`export =`), for require() and",
     '// `"module": "commonjs"` (see that script for why).',
     "import type { Http2SecureServer, Http2Server } from 'node:http2'",
-    `import type * as face from './index.js'${attributes === '' ? '' : ' ' + attributes}`,
-    `import type { ${types.join(', ')} } from './index.js'${attributes === '' ? '' : ' ' + attributes}`,
+    `import type * as face from './index.js'${withAttributes}`,
+    `import type { ${types.join(', ')} } from './index.js'${withAttributes}`,
     ...factory,
     'declare namespace fastify {',
     '  export const errorCodes: typeof face.errorCodes',

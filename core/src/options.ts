@@ -283,7 +283,7 @@ function pickRouterOptions (group: Record<string, unknown>): Record<string, unkn
 export function resolveOptions (input: unknown, profile: Profile, topLevel = true): ResolvedOptions {
   // Fastify 4 and 5 take any falsy value as no options: fastify-cli hands its `options` flag, `false`
   // unless given, straight to the factory.
-  if (input === undefined || input === null || input === false || input === 0 || input === '' || Number.isNaN(input)) input = {}
+  if (!input) input = {}
   // Fastify 5 reads an array as an object (with no option names); 4.29 refuses it.
   if (typeof input !== 'object' || (Array.isArray(input) && profile.api !== 5)) {
     throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()

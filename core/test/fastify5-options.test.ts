@@ -152,7 +152,7 @@ for (const [name, factory] of fastify5Faces) {
 // `generate-swagger` do: Fastify takes any falsy value, and on 5 an array, as no options.
 for (const [name, factory] of fastify5Faces) {
   test(`${name}: a falsy value or an array for the options is no options; other non-objects are refused`, async (t) => {
-    for (const value of [false, 0, '', Number.NaN, [], ['x']]) {
+    for (const value of [false, 0, '', Number.NaN, 0n, [], ['x']]) {
       const app = factory(value)
       t.equal(app.initialConfig.bodyLimit, 1048576, String(value))
       await app.close()

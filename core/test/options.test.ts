@@ -59,7 +59,7 @@ t.test('an unknown option is ignored, as Fastify ignores it; a likely typo gets 
 
 for (const [name, factory] of faces) {
   t.test(`${name}: a falsy value for the options is no options, as fastify-cli's \`false\``, async (t) => {
-    for (const value of [false, 0, '', Number.NaN]) {
+    for (const value of [false, 0, '', Number.NaN, 0n]) {
       const app = factory(value)
       t.equal(app.initialConfig.bodyLimit, 1048576, String(value))
       await app.close()

@@ -17,7 +17,7 @@ interface CatalogueEntry {
 
 export const catalogue = [
   // server options
-  { code: 'FST_ERR_OPTIONS_NOT_OBJ', message: 'Options must be an object', type: 'TypeError', when: 'enclave() was given something other than an object; a falsy value (`false`, `0`, `\'\'`) is read as no options, as in Fastify.' },
+  { code: 'FST_ERR_OPTIONS_NOT_OBJ', message: 'Options must be an object', type: 'TypeError', when: 'enclave() was given something other than an object; any falsy value (`false`, `0`, `\'\'`, `NaN`) is read as no options, as in Fastify.' },
   { code: 'FST_ERR_INIT_OPTS_INVALID', message: "Invalid initialization options: '%s'", when: 'A server option has a value of the wrong type (unknown options are ignored, as in Fastify). For the options in Fastify\'s schema the message is Fastify\'s (`["must be boolean"]`); for the others it names the option and what was expected.' },
   { code: 'FST_ERR_QSP_NOT_FN', message: "querystringParser option should be a function, instead got '%s'", type: 'TypeError', when: 'The querystringParser option is not a function.' },
   { code: 'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', statusCode: 500, message: "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method", when: "forceCloseConnections: 'idle' with a server that cannot close idle connections (an HTTP/2 server, or a serverFactory's server without closeIdleConnections)." },

@@ -73,3 +73,16 @@ export function cancelWebStreamForHead (reply: Reply, payload: object): boolean 
   })
   return true
 }
+
+/**
+ * A web payload that will not be sent because its response is already over: its stream (a
+ * `Response`'s body) is cancelled, as Fastify's watch on the response end does. A stream a reader
+ * holds belongs to that reader, and a failing cancel has no one left to tell.
+ */
+export function cancelUnsentWebPayload (payload: object): void {
+  const stream = (isResponse(payload) ? (payload as Partial<Response>).body : payload) as { cancel?: unknown, locked?: unknown } | null | undefined
+  if (stream === null || stream === undefined || typeof stream.cancel !== 'function' || stream.locked === true) return
+  (stream.cancel as () => Promise<void>).call(stream).then(undefined, ignoreCancelFailure)
+}
+
+function ignoreCancelFailure (): void {}

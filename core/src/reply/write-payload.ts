@@ -6,7 +6,7 @@ import { handleError, handlePayloadHookError, writeLastResort } from './error-ha
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
 import { answersHeadTwin } from './head-twin.js'
-import { cancelWebStreamForHead, fromWebPayload, isWebPayload } from './web-payload.js'
+import { cancelUnsentWebPayload, cancelWebStreamForHead, fromWebPayload, isWebPayload } from './web-payload.js'
 import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
@@ -419,13 +419,9 @@ function releaseStream (reply: Reply | undefined, stream: PayloadStream): void {
 function releaseUnsent (payload: object): void {
   if (isStream(payload)) {
     if (payload.destroyed !== true && payload.readableEnded !== true) releaseStream(undefined, payload)
-    return
+  } else if (isWebPayload(payload)) {
+    cancelUnsentWebPayload(payload)
   }
-  if (!isWebPayload(payload)) return
-  const body = typeof (payload as { getReader?: unknown }).getReader === 'function' ? payload : (payload as { body?: unknown }).body
-  const cancel = (body as { cancel?: unknown } | null | undefined)?.cancel
-  // A locked stream (a reader holds it) rejects the cancel: its reader owns it.
-  if (typeof cancel === 'function' && (body as { locked?: unknown }).locked !== true) (cancel as () => Promise<void>).call(body).then(undefined, ignoreClose)
 }
 
 /** Over HTTP/2 the response's stream tells that the client has gone (its RST_STREAM closed it). */

@@ -351,7 +351,7 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     this.reader = null
     if (this.destroyed) return
     const response = this.response
-    if (response === null || response.writableFinished) {
+    if (response === null || response.answerComplete) {
       this.destroy(this.listenerCount('error') > 0 ? error as Error : undefined)
       return
     }
@@ -388,9 +388,7 @@ class AbortWatch {
   }
 
   handleEvent (): void {
-    // A whole body handed over is the complete answer, though 'finish' is a microtask away: Deno's
-    // server aborts its request's signal as soon as it has the Response.
-    if (this.res.writableFinished || this.res.wholeSent) return
+    if (this.res.answerComplete) return
     this.req.abort(this.signal.reason)
     this.res.abandon(this.signal.reason)
   }

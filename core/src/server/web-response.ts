@@ -437,6 +437,15 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     callback()
   }
 
+  /**
+   * The answer is complete: finished, or its whole body handed over ('finish' is then a microtask
+   * away). The client leaving after this is not an abort (Deno's server aborts the request's signal,
+   * or fails its body stream, as soon as it has the Response).
+   */
+  get answerComplete (): boolean {
+    return this.wholeSent || this.writableFinished
+  }
+
   /** The client went away: a Response not answered yet is no longer awaited. */
   abandon (reason: unknown): void {
     if (!this.answered) {
