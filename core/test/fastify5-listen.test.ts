@@ -1,6 +1,9 @@
 import { test } from 'tap'
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http'
+import { once } from 'node:events'
 import { networkInterfaces } from 'node:os'
-import { fastify5Faces, enclaveFaces } from './fixtures/faces.js'
+import { fastify5Faces, enclaveFaces, faces } from './fixtures/faces.js'
+import { answerOverSocket } from './fixtures/http1-client.js'
 import { warningsDuring } from './fixtures/warnings-during.js'
 
 function ipv4Addresses (): string[] {
@@ -45,3 +48,33 @@ test('listen() with an async callback warns FSTWRN003 on the v5 face as on fasti
   const expected = [['FastifyWarning', 'FSTWRN003', 'The listen method mixes async and callback styles that may lead to unhandled rejections. Please use only one of them.']]
   t.same(seen, { 'fastify@5.12.8': expected, '@enclave/fastify (v5)': expected, 'enclave()': [], '@enclave/fastify4': [] })
 })
+
+/**
+ * A server handed over by `serverFactory` that is already listening (one kept across app restarts),
+ * whose listen() only announces that it listens: the app's listen() settles on the 'listening' event.
+ */
+async function alreadyListeningServer (): Promise<{ server: Server, port: number }> {
+  const server = createHttpServer()
+  server.listen({ port: 0, host: '127.0.0.1' })
+  await once(server, 'listening')
+  const listen = server.listen.bind(server)
+  server.listen = ((...args: Parameters<Server['listen']>) => {
+    if (!server.listening) return listen(...args)
+    server.emit('listening')
+    return server
+  }) as Server['listen']
+  const { port } = server.address() as { port: number }
+  return { server, port }
+}
+
+for (const [name, factory] of [...fastify5Faces, ...faces]) {
+  test(`${name}: listen() settles on the 'listening' event of a serverFactory server whose listen() only emits it`, { timeout: 20000 }, async (t) => {
+    const { server, port } = await alreadyListeningServer()
+    t.teardown(() => { server.closeAllConnections(); server.close() })
+    const app = factory({ serverFactory: (handler: RequestListener) => { server.on('request', handler); return server } })
+    app.get('/', async () => 'served by the app')
+    t.equal(await app.listen({ port, host: '127.0.0.1' }), `http://127.0.0.1:${port}`)
+    t.same(await answerOverSocket(port, 'GET', '/'), { statusCode: 200, body: 'served by the app' })
+    await app.close()
+  })
+}

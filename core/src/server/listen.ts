@@ -66,18 +66,27 @@ function everyIPv4Address (httpServer: Server): string[] {
   return addresses.length > 0 ? addresses : [wildcard]
 }
 
+/**
+ * Waits for the server's 'listening' event, subscribed before listen() is called rather than handed
+ * to it as a callback: a server from `serverFactory` may replace listen() (a server kept listening
+ * across app restarts answers with the event alone, synchronously), and Fastify listens to the event.
+ */
 function bind (httpServer: Server, options: NetListenOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const onError = (error: Error): void => { reject(error) }
-    httpServer.once('error', onError)
-    try {
-      httpServer.listen(options, () => {
-        httpServer.removeListener('error', onError)
-        resolve()
-      })
-    } catch (error) {
+    const onListening = (): void => {
       httpServer.removeListener('error', onError)
+      resolve()
+    }
+    const onError = (error: Error): void => {
+      httpServer.removeListener('listening', onListening)
       reject(error)
+    }
+    httpServer.once('error', onError)
+    httpServer.once('listening', onListening)
+    try {
+      httpServer.listen(options)
+    } catch (error) {
+      onError(error as Error)
     }
   })
 }
