@@ -242,14 +242,19 @@ function fastifySchemaError (name: string, value: unknown): string | undefined {
 const routerOptionNames = ['ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'caseSensitive', 'maxParamLength', 'allowUnsafeRegex', 'useSemicolonDelimiter', 'querystringParser', 'constraints'] as const
 
 /**
+ * Every name Fastify 5 reads from either place, in its order: one FSTDEP022 names all the top-level
+ * ones given (an own key, even `undefined`), as Fastify 5.12 warns once per factory call.
+ */
+const fastify5RouterKeys = ['allowUnsafeRegex', 'buildPrettyMeta', 'caseSensitive', 'constraints', 'defaultRoute', 'ignoreDuplicateSlashes', 'ignoreTrailingSlash', 'maxParamLength', 'onBadUrl', 'onMaxParamLength', 'querystringParser', 'useSemicolonDelimiter']
+
+/**
  * Fastify 5's `routerOptions`: router settings in one group, which win over the same names at the
  * top level (each checked as at the top level). Fastify 5 warns about the top-level forms and about
  * the logging options its LogController replaces.
  */
 function applyFastify5Groups (given: Record<string, unknown>, profile: Profile): void {
-  for (const name of routerOptionNames) {
-    if (given[name] !== undefined) warnings.ENC_WARN_TOP_LEVEL_ROUTER_OPTION(name)
-  }
+  const usedAtTopLevel = fastify5RouterKeys.filter((name) => Object.hasOwn(given, name))
+  if (usedAtTopLevel.length > 0) warnings.ENC_WARN_TOP_LEVEL_ROUTER_OPTION(usedAtTopLevel.join(', '))
   if (given.disableRequestLogging !== undefined) warnings.FSTDEP023()
   if (given.requestIdLogLabel !== undefined) warnings.FSTDEP024()
   const group = given.routerOptions

@@ -1,6 +1,7 @@
 import { test } from 'tap'
 import { fastify5Faces, enclaveFaces } from './fixtures/faces.js'
 import { failureOf, readyFailure } from './fixtures/failures.js'
+import { sameOnBoth } from './fixtures/same-on-fastify5.js'
 
 function quietLogger (): Record<string, unknown> {
   const logger: Record<string, unknown> = { level: 'info' }
@@ -147,6 +148,35 @@ for (const [name, factory] of fastify5Faces) {
     ])
   })
 }
+
+// Nest's FastifyAdapter hands `caseSensitive` and `ignoreTrailingSlash` (possibly `undefined`) at the
+// top level: Fastify 5 warns once, naming every such key given, in its own order.
+test('the top-level router options given to one factory call are named in one FSTDEP022, as Fastify 5.12 does', async (t) => {
+  const given = [
+    { ignoreTrailingSlash: true, caseSensitive: false },
+    { caseSensitive: undefined },
+    { maxParamLength: 10, querystringParser: () => ({}), useSemicolonDelimiter: false, allowUnsafeRegex: false, ignoreDuplicateSlashes: true, constraints: {} }
+  ]
+  const expected = await sameOnBoth(t, async (factory) => {
+    const seen: string[] = []
+    const listener = (warning: Error & { code?: string }): void => { if (warning.code === 'FSTDEP022') seen.push(warning.message.slice(0, warning.message.indexOf(' property access'))) }
+    process.on('warning', listener)
+    try {
+      for (const options of given) {
+        await factory(options).close()
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    } finally {
+      process.removeListener('warning', listener)
+    }
+    return seen
+  })
+  t.same(expected, [
+    'The router options for caseSensitive, ignoreTrailingSlash',
+    'The router options for caseSensitive',
+    'The router options for allowUnsafeRegex, constraints, ignoreDuplicateSlashes, maxParamLength, querystringParser, useSemicolonDelimiter'
+  ])
+})
 
 // fastify-cli hands its `options` flag (`false` unless given) to the factory, as `print-routes` and
 // `generate-swagger` do: Fastify takes any falsy value, and on 5 an array, as no options.

@@ -28,24 +28,26 @@ test('initialConfig.routerOptions: the group as given, then the defaults its sch
   t.same(expected[4], { code: 'FST_ERR_INIT_OPTS_INVALID', message: 'Invalid initialization options: \'["must be boolean"]\'' })
 })
 
-test('routerOptions.defaultRoute, onBadUrl and onMaxParamLength answer in place of Fastify\'s own', async (t) => {
+// Fastify 5 still reads the callbacks at the top level (with FSTDEP022) when the group has none.
+test('defaultRoute, onBadUrl and onMaxParamLength, in routerOptions or at the top level, answer in place of Fastify\'s own', async (t) => {
   await sameOnBoth(t, async (factory) => {
     const calls: string[] = []
-    const app = factory({
-      routerOptions: {
-        maxParamLength: 10,
-        defaultRoute (_req: unknown, res: any) { calls.push('default'); res.statusCode = 404; res.end('default route') },
-        onBadUrl (path: string, _req: unknown, res: any) { calls.push('bad'); res.statusCode = 400; res.end(`Bad URL: ${path}`) },
-        onMaxParamLength (path: string, _req: unknown, res: any) { calls.push('long'); res.statusCode = 414; res.end(`URL: ${path}`) }
-      }
-    })
-    app.get('/hello/:id', () => 'hello')
-    const answers = []
-    for (const [method, url] of [['GET', '/'], ['GET', '/hello/%world'], ['GET', '/hello/12345678901'], ['GET', '/hello/1']]) {
-      const response = await app.inject({ method, url })
-      answers.push([response.statusCode, response.body])
+    const callbacks = {
+      defaultRoute (_req: unknown, res: any) { calls.push('default'); res.statusCode = 404; res.end('default route') },
+      onBadUrl (path: string, _req: unknown, res: any) { calls.push('bad'); res.statusCode = 400; res.end(`Bad URL: ${path}`) },
+      onMaxParamLength (path: string, _req: unknown, res: any) { calls.push('long'); res.statusCode = 414; res.end(`URL: ${path}`) }
     }
-    await app.close()
+    const answers = []
+    const topLevelDefault = { defaultRoute (_req: unknown, res: any) { calls.push('top-level default'); res.end('top level') } }
+    for (const options of [{ routerOptions: { maxParamLength: 10, ...callbacks } }, { maxParamLength: 10, ...callbacks }, { ...topLevelDefault, routerOptions: { ...callbacks } }]) {
+      const app = factory(options)
+      app.get('/hello/:id', () => 'hello')
+      for (const [method, url] of [['GET', '/'], ['GET', '/hello/%world'], ['GET', '/hello/12345678901'], ['GET', '/hello/1']]) {
+        const response = await app.inject({ method, url })
+        answers.push([response.statusCode, response.body])
+      }
+      await app.close()
+    }
     return { calls, answers }
   })
 })

@@ -73,12 +73,20 @@ function badPathOf (url: string | undefined): string | null {
 /** What createRouters sets itself from the server options; a routerOptions group's other keys go to find-my-way as given. */
 const builtFromOptions = new Set(['ignoreTrailingSlash', 'ignoreDuplicateSlashes', 'caseSensitive', 'maxParamLength', 'allowUnsafeRegex', 'useSemicolonDelimiter', 'querystringParser', 'constraints', 'compile'])
 
+/** The router callbacks Fastify 5 still reads at the top level (with FSTDEP022) when its group has none. */
+const topLevelRouterCallbacks = ['buildPrettyMeta', 'defaultRoute', 'onBadUrl', 'onMaxParamLength'] as const
+
 /**
  * Fastify 5's routerOptions group: `defaultRoute`, `onBadUrl`, `onMaxParamLength` and
  * `buildPrettyMeta` replace Fastify's own (raw `req`/`res`, past every hook), and any other
- * find-my-way option is passed on.
+ * find-my-way option is passed on. The four given at the top level do the same, the group's winning.
  */
-function applyRouterGroup (config: RouterConfig, group: unknown): void {
+function applyRouterGroup (config: RouterConfig, options: ResolvedOptions): void {
+  for (const name of topLevelRouterCallbacks) {
+    const value = (options as unknown as Record<string, unknown>)[name]
+    if (value !== undefined) (config as Record<string, unknown>)[name] = value
+  }
+  const group = options.routerOptions
   if (group === null || typeof group !== 'object') return
   for (const [name, value] of Object.entries(group)) {
     if (value !== undefined && !builtFromOptions.has(name)) (config as Record<string, unknown>)[name] = value
@@ -131,7 +139,7 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
       else answerNotFound(server(), req, res)
     }
   }
-  if (api === 5) applyRouterGroup(config, options.routerOptions)
+  if (api === 5) applyRouterGroup(config, options)
   const router = Router(config)
   const notFoundRouter = Router({ ...shared })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)

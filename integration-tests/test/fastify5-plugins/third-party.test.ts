@@ -1,12 +1,15 @@
-// Two of the most used third-party Fastify 5 plugins, mercurius 16 (GraphQL) and tRPC 11's Fastify
-// adapter, on fastify@5.12.8 and on @enclave/fastify: their README usage and the paths their own
-// suites exercise most (queries, mutations, batches, resolver and request errors, hooks, the
-// GraphiQL route, a streamed tRPC batch), with one app per implementation.
+// Three of the most used third-party Fastify 5 plugins and adapters, mercurius 16 (GraphQL), tRPC 11's
+// Fastify adapter and oRPC's, on fastify@5.12.8 and on @enclave/fastify: their README usage and the
+// paths their own suites exercise most (queries, mutations, batches, resolver and request errors,
+// hooks, the GraphiQL route, a streamed tRPC batch, oRPC's handler answering on the reply and its
+// event stream), with one app per implementation.
 import t from 'tap'
 import mercurius from 'mercurius'
 import { initTRPC, TRPCError } from '@trpc/server'
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
 import { z } from 'zod'
+import { os, ORPCError } from '@orpc/server'
+import { RPCHandler } from '@orpc/server/fastify'
 import { onFastify5 } from '../helpers/fastify5.js'
 
 const schema = `
@@ -25,6 +28,12 @@ const router = trpc.router({
     if (ctx.user === undefined) throw new TRPCError({ code: 'UNAUTHORIZED' })
     return next()
   }).query(({ ctx }) => `for ${ctx.user}`)
+})
+
+const orpc = new RPCHandler({
+  hello: os.input(z.object({ name: z.string() })).handler(({ input }) => ({ greeting: `hi ${input.name}` })),
+  secret: os.handler(() => { throw new ORPCError('UNAUTHORIZED', { message: 'no' }) }),
+  count: os.handler(async function * () { yield 1; yield 2; return 3 })
 })
 
 onFastify5(t, async (fastify) => {
@@ -56,6 +65,15 @@ onFastify5(t, async (fastify) => {
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: { router, createContext: ({ req }: any) => ({ user: req.headers.authorization }) }
+  })
+  // oRPC's README: a catch-all parser leaves bodies it does not know to the handler, which answers
+  // through the reply (status, headers, then send) or reports that no procedure matched
+  await app.register(async (child: any) => {
+    child.addContentTypeParser('*', (_request: unknown, _payload: unknown, done: (error: null, body: undefined) => void) => { done(null, undefined) })
+    child.all('/rpc/*', async (request: any, reply: any) => {
+      const { matched } = await orpc.handle(request, reply, { prefix: '/rpc', context: {} })
+      if (!matched) reply.status(404).send('no procedure')
+    })
   })
   return app
 }, async (t, app) => {
@@ -135,5 +153,27 @@ onFastify5(t, async (fastify) => {
     // one JSON value a line: the head, then each result as it settles
     const lines = streamed.body.trim().split('\n').map((line: string) => JSON.parse(line))
     t.same(lines.slice(-2).map((line: any) => line[2]), [[[2]], [[4]]])
+  })
+
+  t.test('oRPC: a procedure, an input error, a thrown ORPCError, no procedure, GET refused, an event stream', async (t) => {
+    const call = async (name: string, input?: unknown) => await app.inject({
+      method: 'POST', url: `/rpc/${name}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ json: input })
+    })
+    const hello = await call('hello', { name: 'ada' })
+    t.equal(hello.statusCode, 200)
+    t.same(hello.json(), { json: { greeting: 'hi ada' } })
+    const bad = await call('hello', { name: 1 })
+    t.equal(bad.statusCode, 400)
+    t.equal(bad.json().json.code, 'BAD_REQUEST')
+    const secret = await app.inject({ method: 'POST', url: '/rpc/secret' })
+    t.equal(secret.statusCode, 401)
+    t.same(secret.json().json, { defined: false, code: 'UNAUTHORIZED', status: 401, message: 'no' })
+    const missing = await app.inject({ method: 'POST', url: '/rpc/nope' })
+    t.equal(missing.statusCode, 404)
+    t.equal(missing.body, 'no procedure')
+    t.equal((await app.inject('/rpc/hello?data=' + encodeURIComponent(JSON.stringify({ json: { name: 'a' } })))).statusCode, 405)
+    const stream = await app.inject({ method: 'POST', url: '/rpc/count' })
+    t.equal(stream.headers['content-type'], 'text/event-stream')
+    t.equal(stream.body, ': \n\nevent: message\ndata: {"json":1}\n\nevent: message\ndata: {"json":2}\n\nevent: done\ndata: {"json":3}\n\n')
   })
 })
