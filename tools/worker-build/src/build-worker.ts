@@ -24,6 +24,9 @@ export interface BuildWorkerResult {
   bytes: number
 }
 
+// esbuild renames a bundled module's own `require`, so this one cannot clash with it.
+const loaderRequire = "import { createRequire as createLoaderRequire } from 'node:module'\nconst require = createLoaderRequire(import.meta.url)"
+
 /**
  * The whole build: loads the app module in Node (bundled on the fly, so TypeScript works too),
  * records its compiled schemas, then bundles the Worker with that code in place.
@@ -34,8 +37,9 @@ export async function buildWorker (options: BuildWorkerOptions): Promise<BuildWo
   const folder = await mkdtemp(join(dirname(appModule), '.enclave-worker-build-'))
   try {
     const loader = join(folder, 'app.mjs')
-    // The app's packages are left to Node: the build step runs the app as it would run.
-    await esbuild.build({ entryPoints: [appModule], outfile: loader, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' })
+    // The app's packages are left to Node: the build step runs the app as it would run. A CommonJS
+    // app require()s them, which an ES module cannot: the loader gets a require() of its own.
+    await esbuild.build({ entryPoints: [appModule], outfile: loader, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', banner: { js: loaderRequire } })
     const loaded = await import(pathToFileURL(loader).href) as Record<string, unknown>
     const factory = loaded[options.appExport ?? 'default']
     if (typeof factory !== 'function') throw new TypeError(`${options.app} has no export ${options.appExport ?? 'default'} that builds the app`)

@@ -2,9 +2,12 @@
 // modules it rewrites so that the Worker generates no code.
 import t from 'tap'
 import { readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, isAbsolute, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import enclave from '@enclave/core'
+import { buildWorker } from '../src/build-worker.js'
 import { precompileSchemas } from '../src/precompile.js'
 import { patchRouterModule } from '../src/router-without-codegen.js'
 
@@ -39,4 +42,23 @@ t.test('the router modules lose their code generation, and an unknown router rel
   t.notMatch(nodeModule, /new Function\('path'/)
   t.equal(patchRouterModule(join(lib, 'pretty-print.js'), 'module.exports = {}'), undefined, 'other modules are left alone')
   t.throws(() => patchRouterModule(join(lib, 'handler-storage.js'), 'module.exports = Other'), /not the find-my-way this build knows/)
+})
+
+t.test('a CommonJS app module, which require()s its packages, is built', async (t) => {
+  const folder = await mkdtemp(join(dirname(fileURLToPath(import.meta.url)), '.commonjs-app-'))
+  t.teardown(() => rm(folder, { recursive: true, force: true }))
+  await writeFile(join(folder, 'app.cjs'), [
+    "const enclave = require('@enclave/core')",
+    'module.exports = function build (schemaCache) {',
+    '  const app = enclave({ schemaCache })',
+    "  app.get('/', { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async () => 'ok')",
+    '  return app',
+    '}'
+  ].join('\n'))
+  // An entry that only counts the generated schemas keeps the bundle small.
+  await writeFile(join(folder, 'worker.mjs'), "import code from '@enclave/worker-build/schema-code'\nexport default { fetch: () => new Response(String(code.entries.length)) }\n")
+  const outfile = join(folder, 'worker.js')
+  const result = await buildWorker({ entry: join(folder, 'worker.mjs'), app: join(folder, 'app.cjs'), outfile })
+  t.equal(result.schemas, 1, 'the querystring schema is compiled')
+  t.match(await readFile(outfile, 'utf8'), /export \{/)
 })
