@@ -2,10 +2,10 @@
 // modules it rewrites so that the Worker generates no code.
 import t from 'tap'
 import { readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, isAbsolute, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import enclave from '@enclave/core'
 import { buildWorker } from '../src/build-worker.js'
 import { precompileSchemas } from '../src/precompile.js'
@@ -44,21 +44,32 @@ t.test('the router modules lose their code generation, and an unknown router rel
   t.throws(() => patchRouterModule(join(lib, 'handler-storage.js'), 'module.exports = Other'), /not the find-my-way this build knows/)
 })
 
-t.test('a CommonJS app module, which require()s its packages, is built', async (t) => {
+t.test('a CommonJS app module builds: its require()s, an aliased package, and the Enclave factory it requires', async (t) => {
   const folder = await mkdtemp(join(dirname(fileURLToPath(import.meta.url)), '.commonjs-app-'))
   t.teardown(() => rm(folder, { recursive: true, force: true }))
   await writeFile(join(folder, 'app.cjs'), [
-    "const enclave = require('@enclave/core')",
+    "const enclave = require('framework-under-another-name')",
     'module.exports = function build (schemaCache) {',
     '  const app = enclave({ schemaCache })',
-    "  app.get('/', { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async () => 'ok')",
+    "  app.get('/', { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async (request) => request.query)",
     '  return app',
     '}'
   ].join('\n'))
-  // An entry that only counts the generated schemas keeps the bundle small.
-  await writeFile(join(folder, 'worker.mjs'), "import code from '@enclave/worker-build/schema-code'\nexport default { fetch: () => new Response(String(code.entries.length)) }\n")
+  await writeFile(join(folder, 'worker.mjs'), [
+    "import schemaCode from '@enclave/worker-build/schema-code'",
+    "import build from './app.cjs'",
+    'const app = build({ code: schemaCode })',
+    'export default { fetch: app.fetch }'
+  ].join('\n'))
   const outfile = join(folder, 'worker.js')
-  const result = await buildWorker({ entry: join(folder, 'worker.mjs'), app: join(folder, 'app.cjs'), outfile })
+  const result = await buildWorker({ entry: join(folder, 'worker.mjs'), app: join(folder, 'app.cjs'), outfile, alias: { 'framework-under-another-name': '@enclave/core' } })
   t.equal(result.schemas, 1, 'the querystring schema is compiled')
-  t.match(await readFile(outfile, 'utf8'), /export \{/)
+  // The bundle needs nothing of the Worker runtime that Node lacks: Node runs it here.
+  const worker = (await import(pathToFileURL(outfile).href) as { default: { fetch: (request: Request) => Promise<Response> } }).default
+  const ok = await worker.fetch(new Request('http://localhost/?n=2'))
+  t.equal(ok.status, 200)
+  t.same(await ok.json(), { n: 2 })
+  const bad = await worker.fetch(new Request('http://localhost/?n=x'))
+  t.equal(bad.status, 400)
+  t.match(await bad.json(), { message: 'querystring/n should be integer' })
 })
