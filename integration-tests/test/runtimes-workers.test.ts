@@ -14,10 +14,11 @@ function path (relative: string): string {
 }
 
 const apiKey = 'test-key'
+// Built with --minify, as docs/runtimes.md says to deploy: workerd parses half the code at start-up.
 const workerd = await startWorkerd([
-  { name: 'example', entry: path('../../examples/worker/worker.ts'), app: path('../../examples/worker/app.ts'), env: { API_KEYS: apiKey } },
-  { name: 'cases', entry: path('../workers/cases-worker.ts'), app: path('../workers/cases-app.ts') },
-  { name: 'many', entry: path('../workers/many-routes-worker.ts'), app: path('../workers/many-routes-app.ts') }
+  { name: 'example', entry: path('../../examples/worker/worker.ts'), app: path('../../examples/worker/app.ts'), env: { API_KEYS: apiKey }, minify: true },
+  { name: 'cases', entry: path('../workers/cases-worker.ts'), app: path('../workers/cases-app.ts'), minify: true },
+  { name: 'many', entry: path('../workers/many-routes-worker.ts'), app: path('../workers/many-routes-app.ts'), minify: true }
 ])
 t.teardown(() => workerd.close())
 
