@@ -6,6 +6,7 @@ import etag from '@fastify/etag'
 import multipart from '@fastify/multipart'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
+import { readFile } from 'node:fs/promises'
 import type { EnclaveInstance } from '@enclave/core'
 
 const jwtSecret = 'suite-jwt-secret'
@@ -16,7 +17,7 @@ interface CookieReply { setCookie: (name: string, value: string, options?: objec
 interface JwtRequest { jwtVerify: () => Promise<{ sub: string }> }
 interface JwtReply { jwtSign: (payload: object, options?: object) => Promise<string> }
 interface UploadedFile { fieldname: string, filename: string, mimetype: string, toBuffer: () => Promise<Buffer>, fields: Record<string, { value?: unknown } | undefined> }
-interface MultipartRequest { file: () => Promise<UploadedFile> }
+interface MultipartRequest { file: () => Promise<UploadedFile>, saveRequestFiles: () => Promise<Array<{ filename: string, filepath: string }>> }
 interface AttachedField { value?: unknown, filename?: string, mimetype?: string, toBuffer?: () => Promise<Buffer> }
 
 /**
@@ -64,6 +65,11 @@ export function registerWorkerPlugins (app: EnclaveInstance): void {
       const file = await (request as unknown as MultipartRequest).file()
       const content = (await file.toBuffer()).toString('utf8')
       return { field: file.fieldname, filename: file.filename, mimetype: file.mimetype, content, note: file.fields.note?.value ?? null }
+    })
+    // Temporary files: workerd's node:fs keeps them in memory, under /tmp.
+    scope.post('/upload-saved', async (request) => {
+      const [saved] = await (request as unknown as MultipartRequest).saveRequestFiles()
+      return { filename: saved!.filename, content: await readFile(saved!.filepath, 'utf8') }
     })
   }, { prefix: '/more' })
 
