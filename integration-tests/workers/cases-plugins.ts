@@ -44,7 +44,7 @@ export function registerWorkerPlugins (app: EnclaveInstance): void {
 
   app.register(async function limited (scope) {
     // No address reaches a Worker's app (request.ip is undefined): the runtime names the client in a header.
-    await scope.register(rateLimit, { max: 2, timeWindow: 60_000, keyGenerator: (request) => String(request.headers['cf-connecting-ip'] ?? 'anyone') })
+    await scope.register(rateLimit, { max: 2, timeWindow: 60_000, keyGenerator: (request: { headers: Record<string, unknown> }) => String(request.headers['cf-connecting-ip'] ?? 'anyone') })
     scope.get('/limited', async () => ({ ok: true }))
   }, { prefix: '/more' })
 
