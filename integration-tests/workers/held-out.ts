@@ -1,6 +1,6 @@
 // The held-out apps as Cloudflare Workers, run by hand (not in CI: five bundles take a minute to
-// build): `node integration-tests/runtimes/held-out/compare.mjs` runs this beside Bun and Deno, or
-// alone, `node --import tsx/esm integration-tests/workers/held-out.ts`, which prints
+// build): `RUNTIMES=workerd node integration-tests/runtimes/held-out/compare.mjs` compares its
+// answers with inject()'s; alone, `node --import tsx/esm integration-tests/workers/held-out.ts` prints
 // { app: { workerd: [answers] } } in the audit's layout (runtimes/held-out/audit.mjs). Each app is
 // built with enclave-worker-build (its schemas compiled at build time) from its own factory, unchanged;
 // all are served by one workerd process and sent the requests of runtimes/held-out/apps.mjs.
