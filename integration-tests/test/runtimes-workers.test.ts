@@ -14,10 +14,11 @@ function path (relative: string): string {
 }
 
 const apiKey = 'test-key'
+// Built with --minify, as docs/runtimes.md says to deploy: workerd parses half the code at start-up.
 const workerd = await startWorkerd([
-  { name: 'example', entry: path('../../examples/worker/worker.ts'), app: path('../../examples/worker/app.ts'), env: { API_KEYS: apiKey } },
-  { name: 'cases', entry: path('../workers/cases-worker.ts'), app: path('../workers/cases-app.ts') },
-  { name: 'many', entry: path('../workers/many-routes-worker.ts'), app: path('../workers/many-routes-app.ts') }
+  { name: 'example', entry: path('../../examples/worker/worker.ts'), app: path('../../examples/worker/app.ts'), env: { API_KEYS: apiKey }, minify: true },
+  { name: 'cases', entry: path('../workers/cases-worker.ts'), app: path('../workers/cases-app.ts'), minify: true },
+  { name: 'many', entry: path('../workers/many-routes-worker.ts'), app: path('../workers/many-routes-app.ts'), minify: true }
 ])
 t.teardown(() => workerd.close())
 
@@ -52,13 +53,13 @@ t.test('the example Worker: zod, joi and yup validate on workerd, contexts stay 
 })
 
 t.test('the cross-runtime cases on workerd', async (t) => {
-  for (const c of cases) await runCase(t, fetch, workerd.urls.cases!, c)
+  for (const c of cases) await runCase(t, fetch, workerd.urls.cases!, c, true)
 })
 
 t.test('the same cases through app.fetch on Node, schemas compiled at start-up', async (t) => {
   const app = createCasesApp()
   t.teardown(() => app.close())
-  for (const c of cases) await runCase(t, app.fetch, 'http://localhost', c)
+  for (const c of cases) await runCase(t, app.fetch, 'http://localhost', c, false)
 })
 
 t.test(`an app of ${routeCount} schema routes starts and answers on workerd`, async (t) => {

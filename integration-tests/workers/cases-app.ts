@@ -7,6 +7,7 @@ import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import sensible from '@fastify/sensible'
 import { z } from 'zod'
+import { registerWorkerPlugins } from './cases-plugins.js'
 
 /**
  * The app the cross-runtime cases (cases.ts) are asked of: one route or context per concern. Built
@@ -112,5 +113,6 @@ export default function createCasesApp (schemaCache: EnclaveOptions['schemaCache
     scope.get('/plugins/hello', async () => ({ hello: 'plugins' }))
   })
   app.register(sensible)
+  registerWorkerPlugins(app)
   return app
 }

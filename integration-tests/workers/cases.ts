@@ -14,10 +14,22 @@ export interface RuntimeCase {
   status: number
   responseHeaders?: Record<string, string | RegExp | null>
   json?: unknown
+  /** The body is compressed (`Content-Encoding`): checked as a client that decodes it reads it. */
+  encoded?: boolean
   text?: string | RegExp
 }
 
 const json = { 'content-type': 'application/json' }
+// The cross-runtime suite's plugin cases (integration-tests/runtimes/suite/cases.mjs), same secrets.
+const token = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZGEifQ.A1SwQn4-B8n0R1oXXK9-Mug-eyCDGnSKqSuxlvNbczA'
+const signedCookie = 'signed=yes.YljoR69TGRlAmDHLb7vFDma4xFzYM4JRQzoJurGSJs8'
+const tag = '"WtmwEtTkPuNEeYsQo1/3/1wGtsU="'
+const multipart = { 'content-type': 'multipart/form-data; boundary=worker-boundary' }
+const upload = [
+  '--worker-boundary', 'Content-Disposition: form-data; name="note"', '', 'a small upload',
+  '--worker-boundary', 'Content-Disposition: form-data; name="doc"; filename="notes.txt"', 'Content-Type: text/plain', '', 'line one\nline two',
+  '--worker-boundary--', ''
+].join('\r\n')
 
 export const cases: RuntimeCase[] = [
   // routing
@@ -70,5 +82,23 @@ export const cases: RuntimeCase[] = [
   { name: 'reply.trailer(): the body is sent without its trailers', path: '/raw/trailers', status: 200, responseHeaders: { trailer: null }, text: 'body without its trailers' },
   // official plugins
   { name: '@fastify/cors answers a preflight', method: 'OPTIONS', path: '/plugins/hello', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' }, status: 204, responseHeaders: { 'access-control-allow-origin': 'https://app.example' } },
-  { name: '@fastify/helmet sets its headers', path: '/plugins/hello', headers: { origin: 'https://app.example' }, status: 200, responseHeaders: { 'x-content-type-options': 'nosniff', 'content-security-policy': /default-src 'self'/, 'access-control-allow-origin': 'https://app.example' }, json: { hello: 'plugins' } }
+  { name: '@fastify/helmet sets its headers', path: '/plugins/hello', headers: { origin: 'https://app.example' }, status: 200, responseHeaders: { 'x-content-type-options': 'nosniff', 'content-security-policy': /default-src 'self'/, 'access-control-allow-origin': 'https://app.example' }, json: { hello: 'plugins' } },
+  { name: '@fastify/cookie: cookies set, one signed', path: '/more/cookie/set', status: 200, responseHeaders: { 'set-cookie': `flavour=oat; Path=/; HttpOnly, ${signedCookie}` }, json: { ok: true } },
+  { name: '@fastify/cookie: cookies read, the signature checked', path: '/more/cookie/read', headers: { cookie: `flavour=oat; ${signedCookie}` }, status: 200, json: { flavour: 'oat', signed: 'yes' } },
+  { name: '@fastify/cookie: a forged signature is not a value', path: '/more/cookie/read', headers: { cookie: `${signedCookie.slice(0, -2)}xx` }, status: 200, json: { flavour: null, signed: null } },
+  { name: '@fastify/formbody: a urlencoded form, a repeated field', method: 'POST', path: '/more/form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=two+words&b=x', status: 200, json: { a: '1', b: ['two words', 'x'] } },
+  { name: '@fastify/rate-limit: a first request, counted by cf-connecting-ip', path: '/more/limited', headers: { 'cf-connecting-ip': '203.0.113.1' }, status: 200, responseHeaders: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' }, json: { ok: true } },
+  { name: '@fastify/rate-limit: a second request', path: '/more/limited', headers: { 'cf-connecting-ip': '203.0.113.1' }, status: 200, responseHeaders: { 'x-ratelimit-remaining': '0' } },
+  { name: '@fastify/rate-limit: a third request: 429', path: '/more/limited', headers: { 'cf-connecting-ip': '203.0.113.1' }, status: 429, responseHeaders: { 'retry-after': '60' }, json: { statusCode: 429, error: 'Too Many Requests' } },
+  { name: '@fastify/rate-limit: another client has its own count', path: '/more/limited', headers: { 'cf-connecting-ip': '203.0.113.2' }, status: 200, responseHeaders: { 'x-ratelimit-remaining': '1' } },
+  { name: '@fastify/jwt: sign', path: '/more/jwt/sign', status: 200, json: { token } },
+  { name: '@fastify/jwt: verify', path: '/more/jwt/me', headers: { authorization: `Bearer ${token}` }, status: 200, json: { sub: 'ada' } },
+  { name: '@fastify/jwt: a forged token: 401', path: '/more/jwt/me', headers: { authorization: `Bearer ${token.slice(0, -2)}xx` }, status: 401, json: { statusCode: 401, code: 'FST_JWT_AUTHORIZATION_TOKEN_INVALID' } },
+  { name: '@fastify/etag: an ETag', path: '/more/etag', status: 200, responseHeaders: { etag: tag }, json: { tagged: true } },
+  { name: '@fastify/etag: If-None-Match: 304', path: '/more/etag', headers: { 'if-none-match': tag }, status: 304, text: '' },
+  { name: '@fastify/multipart: request.file(), a file and a field', method: 'POST', path: '/more/upload', headers: multipart, body: upload, status: 200, json: { field: 'doc', filename: 'notes.txt', mimetype: 'text/plain', content: 'line one\nline two', note: 'a small upload' } },
+  { name: '@fastify/multipart: saveRequestFiles(), a temporary file read back', method: 'POST', path: '/more/upload-saved', headers: multipart, body: upload, status: 200, json: { filename: 'notes.txt', content: 'line one\nline two' } },
+  { name: '@fastify/multipart: attachFieldsToBody, in memory', method: 'POST', path: '/more/upload-attached', headers: multipart, body: upload, status: 200, json: { filename: 'notes.txt', mimetype: 'text/plain', content: 'line one\nline two', note: 'a small upload' } },
+  { name: '@fastify/compress: gzip when asked, the body encoded once', path: '/more/compressed', headers: { 'accept-encoding': 'gzip' }, status: 200, responseHeaders: { 'content-encoding': 'gzip', vary: 'accept-encoding' }, encoded: true, json: { text: 'compress me '.repeat(20) } },
+  { name: '@fastify/swagger: the OpenAPI document', path: '/more/docs/json', status: 200, json: { openapi: '3.0.3', paths: { '/more/documented/{id}': { get: { parameters: [{ in: 'path', name: 'id', schema: { type: 'integer' } }] } } } } }
 ]

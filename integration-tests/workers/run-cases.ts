@@ -1,11 +1,15 @@
 import type { Test } from 'tap'
 import type { RuntimeCase } from './cases.js'
 
-/** Sends one case with `send` (`fetch` to a runtime's server, or an `app.fetch`) and checks what comes back. */
-export async function runCase (t: Test, send: (request: Request) => Promise<Response>, base: string, c: RuntimeCase): Promise<void> {
+/**
+ * Sends one case with `send` (`fetch` to a runtime's server, or an `app.fetch`) and checks what comes
+ * back. `send` is an HTTP client when `decodes` is true: it undoes the body's `Content-Encoding` once,
+ * as browsers do; an `app.fetch` answer is decoded here the same way.
+ */
+export async function runCase (t: Test, send: (request: Request) => Promise<Response>, base: string, c: RuntimeCase, decodes: boolean): Promise<void> {
   const body = c.bodyChunks === undefined ? c.body : streamOf(c.bodyChunks)
   const response = await send(new Request(base + c.path, { method: c.method ?? 'GET', headers: c.headers, body, duplex: 'half' } as RequestInit))
-  const text = await response.text()
+  const text = c.encoded === true && !decodes ? await gunzipped(response) : await response.text()
   t.equal(response.status, c.status, `${c.name}: status`)
   for (const [name, expected] of Object.entries(c.responseHeaders ?? {})) {
     if (expected === null) t.equal(response.headers.get(name), null, `${c.name}: no ${name}`)
@@ -26,4 +30,8 @@ function streamOf (chunks: string[]): ReadableStream<Uint8Array> {
       else controller.enqueue(encoder.encode(chunks[next++]))
     }
   })
+}
+
+async function gunzipped (response: Response): Promise<string> {
+  return await new Response(response.body!.pipeThrough(new DecompressionStream('gzip'))).text()
 }

@@ -15,6 +15,8 @@ export interface WorkerSpec {
   /** Bindings given as plain-text environment variables. */
   env?: Record<string, string>
   minify?: boolean
+  /** Packages the app imports under another name (enclave-worker-build's `alias`). */
+  alias?: Record<string, string>
 }
 
 export interface Workerd {
@@ -83,7 +85,7 @@ export async function startWorkerd (workers: WorkerSpec[]): Promise<Workerd> {
 async function serveFrom (folder: string, workers: WorkerSpec[], started: { child?: ChildProcess }): Promise<Workerd> {
   const bytes: Record<string, number> = {}
   for (const worker of workers) {
-    bytes[worker.name] = (await buildWorker({ entry: worker.entry, app: worker.app, outfile: join(folder, `${worker.name}.js`), minify: worker.minify })).bytes
+    bytes[worker.name] = (await buildWorker({ entry: worker.entry, app: worker.app, outfile: join(folder, `${worker.name}.js`), minify: worker.minify, alias: worker.alias })).bytes
   }
   const config = join(folder, 'config.capnp')
   await writeFile(config, configOf(workers, folder))

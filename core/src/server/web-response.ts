@@ -12,6 +12,9 @@ import { deferredBase, streamMade } from '../util/deferred-stream-base.js'
 
 type HeaderValue = string | number | readonly string[]
 
+/** Workers' Response option: 'automatic' (its default) encodes the body for its Content-Encoding. */
+interface EncodedResponseInit extends ResponseInit { encodeBody?: 'automatic' | 'manual' }
+
 /** Node's checks on header names and values (node:http's validateHeaderName/Value), so the core's header errors are the same. */
 const headerToken = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/
 const invalidHeaderChar = /[^\t\x20-\x7e\x80-\xff]/
@@ -479,9 +482,12 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     // server's native copy of constructor headers (anything beyond a single content-type) at once,
     // ~5-8 µs a response, while fields set afterwards go out through its ordinary path at no extra
     // cost; on Bun and Node both ways cost the same.
-    const init: ResponseInit = this.statusMessage === undefined
+    const init: EncodedResponseInit = this.statusMessage === undefined
       ? { status: this.statusCode }
       : { status: this.statusCode, statusText: this.statusMessage }
+    // A body the app encoded itself (@fastify/compress) is sent as it is: Cloudflare Workers would
+    // otherwise encode it a second time for its Content-Encoding. Other runtimes ignore the field.
+    if (this.headerValues['content-encoding'] !== undefined) init.encodeBody = 'manual'
     let response: Response
     try {
       response = new Response(body, init)

@@ -2,39 +2,10 @@
 // Every held-out app through the runtime's own server (Bun.serve, Deno.serve, or
 // app.fetch called directly on Node) and, on Node, through inject(). Prints { app: { mode: [answers] } }.
 import { heldOutApps } from './apps.mjs'
+import { viaFetch, viaInject } from './answers.mjs'
 
 const runtime = typeof Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : 'node'
 const skipTs = process.env.SKIP_TS === '1'
-
-function shape (status, headers, body) {
-  const h = {}
-  for (const [k, v] of Object.entries(headers)) if (k !== 'date' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') h[k] = v
-  return { status, headers: h, body }
-}
-
-async function viaFetch (send, base, requests) {
-  const out = []
-  for (const r of requests) {
-    try {
-      const response = await send(new Request(base + r.path, { method: r.method ?? 'GET', headers: r.headers, body: r.body, redirect: 'manual' }))
-      const headers = {}
-      for (const [k, v] of response.headers) headers[k] = k === 'set-cookie' ? response.headers.getSetCookie() : v
-      out.push(shape(response.status, headers, await response.text()))
-    } catch (error) { out.push({ error: String(error.stack ?? error) }) }
-  }
-  return out
-}
-
-async function viaInject (app, requests) {
-  const out = []
-  for (const r of requests) {
-    const res = await app.inject({ method: r.method ?? 'GET', url: r.path, headers: r.headers, payload: r.body })
-    const headers = { ...res.headers }
-    if (typeof headers['set-cookie'] === 'string') headers['set-cookie'] = [headers['set-cookie']]
-    out.push(shape(res.statusCode, headers, res.body))
-  }
-  return out
-}
 
 const report = {}
 for (const held of heldOutApps) {

@@ -1,8 +1,9 @@
-// The held-out audit, run by hand (not in CI: five apps, three runtimes, TypeScript through tsx on
+// The held-out audit, run by hand (not in CI: five apps, four runtimes, TypeScript through tsx on
 // Node): `node integration-tests/runtimes/held-out/compare.mjs` from the repository root. Every app of
-// apps.mjs answers its requests through inject() on Node, then through app.fetch on Node and through
-// Bun.serve and Deno.serve; every answer that differs from inject()'s is printed. Differences that
-// belong to the runtime (docs/runtimes.md, "What differs per runtime") are marked as known.
+// apps.mjs answers its requests through inject() on Node, then through app.fetch on Node, through
+// Bun.serve and Deno.serve, and as a Worker on workerd; every answer that differs from inject()'s is
+// printed. Differences that belong to the runtime (docs/runtimes.md, "What differs per runtime") are
+// marked as known.
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { heldOutApps } from './apps.mjs'
@@ -13,14 +14,18 @@ const runs = {
   node: [process.execPath, ['--import', 'tsx/esm', audit]],
   bun: [bin('bun'), [audit]],
   // --sloppy-imports: the TypeScript apps import './catalog.js' for catalog.ts, as tsc wants.
-  deno: [bin('deno'), ['run', '--allow-all', '--no-lock', '--quiet', '--sloppy-imports', audit]]
+  deno: [bin('deno'), ['run', '--allow-all', '--no-lock', '--quiet', '--sloppy-imports', audit]],
+  // Each app built as a Worker by enclave-worker-build and served by workerd.
+  workerd: [process.execPath, ['--import', 'tsx/esm', join(process.cwd(), 'integration-tests/workers/held-out.ts')]]
 }
+// RUNTIMES=node,workerd runs some of them (node always: it gives the inject() answers).
+const chosen = new Set(['node', ...(process.env.RUNTIMES ?? Object.keys(runs).join(',')).split(',')])
 
 /** What a runtime's server does on its own, whoever answers through it. */
 function known (runtime, name, injected, seen) {
   // JSON.parse's message is the engine's (JavaScriptCore on Bun), and with it the length.
   if (runtime === 'bun' && injected.status === 400 && (name === 'body' || name === 'content-length') && /JSON/.test(seen.body)) return 'the engine\'s JSON.parse message'
-  // Bun's and Deno's servers send no Content-Length on a 204.
+  // Bun's, Deno's and workerd's servers send no Content-Length on a 204.
   if (runtime !== 'node' && injected.status === 204 && name === 'content-length') return 'the server drops Content-Length on a 204'
   return null
 }
@@ -28,6 +33,7 @@ function known (runtime, name, injected, seen) {
 let unexpected = 0
 const inject = {}
 for (const [runtime, [file, args]] of Object.entries(runs)) {
+  if (!chosen.has(runtime)) continue
   const report = JSON.parse(execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }))
   for (const held of heldOutApps) {
     for (const [mode, answers] of Object.entries(report[held.name] ?? {})) {

@@ -15,6 +15,11 @@ export interface BuildWorkerOptions {
   /** The bundle to write. */
   outfile: string
   minify?: boolean
+  /**
+   * Packages imported under another name, in the build step and in the bundle alike: an app that
+   * imports `fastify` is built on Enclave with `{ fastify: '@enclave/fastify4' }`.
+   */
+  alias?: Record<string, string>
 }
 
 export interface BuildWorkerResult {
@@ -23,6 +28,9 @@ export interface BuildWorkerResult {
   /** Bytes of the bundle. */
   bytes: number
 }
+
+// esbuild renames a bundled module's own `require`, so this one cannot clash with it.
+const loaderRequire = "import { createRequire as createLoaderRequire } from 'node:module'\nconst require = createLoaderRequire(import.meta.url)"
 
 /**
  * The whole build: loads the app module in Node (bundled on the fly, so TypeScript works too),
@@ -34,13 +42,14 @@ export async function buildWorker (options: BuildWorkerOptions): Promise<BuildWo
   const folder = await mkdtemp(join(dirname(appModule), '.enclave-worker-build-'))
   try {
     const loader = join(folder, 'app.mjs')
-    // The app's packages are left to Node: the build step runs the app as it would run.
-    await esbuild.build({ entryPoints: [appModule], outfile: loader, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' })
+    // The app's packages are left to Node: the build step runs the app as it would run. A CommonJS
+    // app require()s them, which an ES module cannot: the loader gets a require() of its own.
+    await esbuild.build({ entryPoints: [appModule], outfile: loader, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', banner: { js: loaderRequire }, alias: options.alias })
     const loaded = await import(pathToFileURL(loader).href) as Record<string, unknown>
     const factory = loaded[options.appExport ?? 'default']
     if (typeof factory !== 'function') throw new TypeError(`${options.app} has no export ${options.appExport ?? 'default'} that builds the app`)
     const precompiled = await precompileSchemas(factory as AppFactory, appModule)
-    const metafile = await bundleWorker({ entry: resolve(options.entry), outfile: resolve(options.outfile), schemaCode: precompiled.source, minify: options.minify })
+    const metafile = await bundleWorker({ entry: resolve(options.entry), outfile: resolve(options.outfile), schemaCode: precompiled.source, minify: options.minify, alias: options.alias })
     const output = Object.values(metafile.outputs)[0]
     return { schemas: precompiled.entries, bytes: output?.bytes ?? 0 }
   } finally {

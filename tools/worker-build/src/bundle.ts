@@ -15,6 +15,8 @@ export interface BundleOptions {
   /** The generated module (precompileSchemas) that stands for `@enclave/worker-build/schema-code`. */
   schemaCode: string
   minify?: boolean
+  /** Packages imported under another name: `{ fastify: '@enclave/fastify4' }`. */
+  alias?: Record<string, string>
 }
 
 // A module that makes its own require() for files beside it: the bundle has no files, so the
@@ -35,19 +37,38 @@ function debuglog (section, callback) {
 module.exports = { ...util, debuglog, debug: debuglog }
 `
 
+// An ES module's export named 'module.exports' is what Node's require() of it returns (the
+// @enclave/fastify4 factory, for `const fastify = require('@enclave/fastify4')`); esbuild's
+// require() returns the module's namespace instead, so such a require() is given that export.
+const moduleExportsName = /\bas\s+(["'])module\.exports\1/
+
+function namesModuleExports (text: string): boolean {
+  return moduleExportsName.test(text)
+}
+
 /**
  * What makes Node packages load on workerd: (1) `createRequire(import.meta.url)` (Enclave's
  * packages read their manifests and fast-json-stringify's schema check with it) becomes the
  * bundler's require; (2) a CommonJS `require('node:events')` becomes an import of the runtime's
  * module, which workerd provides under `nodejs_compat` but cannot require(); (3) the packages'
  * `import` entries (a require() of the CommonJS graph, see scripts/write-import-entries.mjs) are
- * skipped for their targets; `util.debuglog` follows NODE_DEBUG; (4) find-my-way's generated functions are closures (see
+ * skipped for their targets, and a require() of an ES module gets its 'module.exports' export, as
+ * in Node; `util.debuglog` follows NODE_DEBUG; (4) find-my-way's generated functions are closures (see
  * router-without-codegen.ts); (5) `@enclave/worker-build/schema-code` is the generated code.
  */
-function workerPlugin (schemaCode: string): esbuild.Plugin {
+function workerPlugin (schemaCode: string, alias: Record<string, string>): esbuild.Plugin {
+  const aliased = Object.keys(alias)
   return {
     name: 'enclave-worker',
     setup (build) {
+      // esbuild's own alias acts after the plugins: an aliased @enclave package must meet the rules below.
+      if (aliased.length > 0) {
+        const names = aliased.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
+        build.onResolve({ filter: new RegExp(`^(?:${names})(?:/|$)`) }, async function aliasedPackage (args) {
+          const name = aliased.find((candidate) => args.path === candidate || args.path.startsWith(`${candidate}/`))!
+          return await build.resolve(alias[name] + args.path.slice(name.length), { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir })
+        })
+      }
       build.onResolve({ filter: /^@enclave\/worker-build\/schema-code$/ }, function generated () {
         return { path: 'schema-code', namespace: 'enclave-schema-code' }
       })
@@ -56,7 +77,12 @@ function workerPlugin (schemaCode: string): esbuild.Plugin {
       })
       build.onResolve({ filter: /^@enclave\// }, async function requireEntry (args) {
         if (args.pluginData === 'enclave-entry') return undefined
-        return await build.resolve(args.path, { kind: 'require-call', importer: args.importer, resolveDir: args.resolveDir, pluginData: 'enclave-entry' })
+        const resolved = await build.resolve(args.path, { kind: 'require-call', importer: args.importer, resolveDir: args.resolveDir, pluginData: 'enclave-entry' })
+        if (args.kind !== 'require-call' || resolved.errors.length > 0 || !namesModuleExports(await readFile(resolved.path, 'utf8'))) return resolved
+        return { path: resolved.path, namespace: 'enclave-module-exports' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'enclave-module-exports' }, function moduleExportsOf (args) {
+        return { contents: `module.exports = require(${JSON.stringify(args.path)})['module.exports']\n`, loader: 'js', resolveDir: dirname(args.path) }
       })
       build.onResolve({ filter: /^[a-z_:/]+$/ }, function builtinFromRequire (args) {
         if (args.kind !== 'require-call' || !isBuiltin(args.path)) return undefined
@@ -90,7 +116,7 @@ export async function bundleWorker (options: BundleOptions): Promise<esbuild.Met
     minify: options.minify === true,
     metafile: true,
     logLevel: 'warning',
-    plugins: [workerPlugin(options.schemaCode)]
+    plugins: [workerPlugin(options.schemaCode, options.alias ?? {})]
   })
   return result.metafile
 }
