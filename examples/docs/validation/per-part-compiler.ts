@@ -21,13 +21,13 @@ function validateByPart (app: EnclaveInstance) {
 
 const app = enclave()
 validateByPart(app)
-app.post('/b', { schema: { body: { requires: 'name' } } }, async (request) => request.body)
+app.post('/b', { schema: { body: { type: 'object', requires: 'name' } } }, async (request) => request.body)
 console.log((await app.inject({ method: 'POST', url: '/b', payload: {} })).json().message) // body missing name
 
 // a route with a headers schema → ready() rejects:
 const other = enclave()
 validateByPart(other)
-other.get('/h', { schema: { headers: { requires: 'x-key' } } }, async () => 'ok')
+other.get('/h', { schema: { headers: { type: 'object', requires: 'x-key' } } }, async () => 'ok')
 await other.ready().catch((error) => console.log(error.message))
 // Failed building the validation schema for GET: /h, due to error no validator compiler for headers
 
