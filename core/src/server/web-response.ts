@@ -480,7 +480,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     // ~5-8 µs a response, while fields set afterwards go out through its ordinary path at no extra
     // cost; on Bun and Node both ways cost the same.
     const init: ResponseInit = this.statusMessage === undefined
-      ? { status: this.statusCode }
+      ? initOf(this.statusCode)
       : { status: this.statusCode, statusText: this.statusMessage }
     let response: Response
     try {
@@ -494,6 +494,19 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     }
     this.settle(response)
   }
+}
+
+/** The init of a Response with no status text, one per status (a Response only reads it): none made per request. */
+const statusInits: Array<ResponseInit | undefined> = []
+
+function initOf (status: number): ResponseInit {
+  if (!Number.isInteger(status) || status < 200 || status > 599) return { status }
+  let init = statusInits[status]
+  if (init === undefined) {
+    init = { status }
+    statusInits[status] = init
+  }
+  return init
 }
 
 /**
