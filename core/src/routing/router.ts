@@ -148,36 +148,11 @@ export function routeRequest (server: ServerState, req: IncomingMessage, res: Se
     routeAfterAsyncConstraints(server, req, res)
     return
   }
-  const router = server.router as DirectRouter
-  if (router.lookup === prototypeLookup && directLookup) {
-    router.callHandler(router.find(req.method, req.url, router.constrainer.deriveConstraints(req, undefined)), req, res, undefined)
-  } else {
-    router.lookup(req, res)
-  }
+  server.router.lookup(req, res)
 }
 
-/**
- * find-my-way's lookup(req, res) is find() with the constraints derived from the request, then the
- * match's handler (callHandler) — which routeRequest calls itself: lookup's callback form declares a
- * closure over its arguments, and a function whose variables a closure captures allocates a scope
- * on every call (JavaScriptCore does, whether or not the closure is made). A router whose lookup was
- * replaced (routerOptions.compile) or a find-my-way without these parts is called through lookup().
- */
-type DirectRouter = Router.Instance<Router.HTTPVersion.V1> & {
-  callHandler: (handle: unknown, req: IncomingMessage, res: ServerResponse, ctx: undefined) => void
-  constrainer: { deriveConstraints: (req: IncomingMessage, ctx: undefined) => unknown }
-  find: (method: string | undefined, path: string | undefined, constraints: unknown) => unknown
-}
-
-const prototypeLookup = (Router.prototype as unknown as DirectRouter).lookup
-const directLookup = isDirectRouter(Router() as DirectRouter)
-
-function isDirectRouter (router: DirectRouter): boolean {
-  return typeof router.callHandler === 'function' && typeof router.find === 'function' &&
-    typeof router.constrainer === 'object' && router.constrainer !== null && typeof router.constrainer.deriveConstraints === 'function'
-}
-
-/** Apart from routeRequest, so that its closure costs the common path no scope (see DirectRouter). */
+// Apart from routeRequest: variables a closure captures make JavaScriptCore and V8 allocate a scope
+// each time the function that declares them is entered, whether or not the closure is made.
 function routeAfterAsyncConstraints (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
   server.router.lookup(req, res, function afterAsyncConstraints (error: Error | null) {
     if (error === null || res.headersSent === true) return
