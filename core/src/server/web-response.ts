@@ -496,8 +496,12 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   }
 }
 
-/** The init of a Response with no status text, one per status (a Response only reads it): none made per request. */
-const statusInits: Array<ResponseInit | undefined> = []
+/**
+ * The init of a Response with no status text, one per status (a Response only reads it): none made
+ * per request. Filled up front so that V8 keeps its elements in a plain array, not the hash table a
+ * first write at index 200 would make.
+ */
+const statusInits: Array<ResponseInit | undefined> = new Array<ResponseInit | undefined>(600).fill(undefined)
 
 function initOf (status: number): ResponseInit {
   if (!Number.isInteger(status) || status < 200 || status > 599) return { status }
