@@ -152,10 +152,16 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
  * error, `FST_ERR_ASYNC_CONSTRAINT` (frameworkErrors answers it when given), as in Fastify 4.
  */
 export function routeRequest (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
-  if (server.asyncConstraints !== true) {
-    server.router.lookup(req, res)
+  if (server.asyncConstraints === true) {
+    routeAfterAsyncConstraints(server, req, res)
     return
   }
+  server.router.lookup(req, res)
+}
+
+// Apart from routeRequest: variables a closure captures make JavaScriptCore and V8 allocate a scope
+// each time the function that declares them is entered, whether or not the closure is made.
+function routeAfterAsyncConstraints (server: ServerState, req: IncomingMessage, res: ServerResponse): void {
   server.router.lookup(req, res, function afterAsyncConstraints (error: Error | null) {
     if (error === null || res.headersSent === true) return
     answerUnusableUrl(server, req, res, new errorCodes.FST_ERR_ASYNC_CONSTRAINT())

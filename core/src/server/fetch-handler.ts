@@ -5,7 +5,7 @@
 import { errorCodes } from '../errors/codes.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
 import type { RawHandler, ServerState } from '../instance/server-state.js'
-import { WebRequest, type NodeStyleHeaders } from './web-request.js'
+import { nodeHeadersOf, WebRequest, type NodeStyleHeaders } from './web-request.js'
 import { WebResponse } from './web-response.js'
 
 export type FetchHandler = (request: Request, ...platformArgs: unknown[]) => Promise<Response>
@@ -27,30 +27,6 @@ function describe (value: unknown): string {
   return value === null ? 'null' : typeof value
 }
 
-/**
- * The Web headers as Node shows a request's: lower-case names (the Headers object already gives
- * them so, repeated fields already joined), `set-cookie` as an array.
- */
-function nodeHeadersOf (headers: Headers): NodeStyleHeaders {
-  // Bun's Headers give Node's shape in one native call (set-cookie as an array included).
-  const toJSON = (headers as Headers & { toJSON?: () => NodeStyleHeaders }).toJSON
-  if (typeof toJSON === 'function') return toJSON.call(headers)
-  const result: NodeStyleHeaders = {}
-  // forEach with the record as `this`: no iterator nor [name, value] pair per field (Deno's iterator makes both).
-  headers.forEach(addHeader, result)
-  return result
-}
-
-function addHeader (this: NodeStyleHeaders, value: string, name: string): void {
-  if (name === 'set-cookie') {
-    const cookies = this['set-cookie']
-    if (cookies === undefined) this['set-cookie'] = [value]
-    else cookies.push(value)
-  } else {
-    this[name] = value
-  }
-}
-
 /** Builds the raw request and response for one Web request and runs them through the server's handler. */
 function dispatch (handler: RawHandler, http2: boolean, request: Request, platform: unknown): Promise<Response> {
   const url = request.url
@@ -59,12 +35,12 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
   let path = pathStart === -1 ? '/' : url.slice(pathStart)
   const fragment = path.indexOf('#')
   if (fragment !== -1) path = path.slice(0, fragment)
-  const headers = nodeHeadersOf(request.headers)
-  if (headers.host === undefined && schemeEnd !== -1) {
-    // The URL's authority is the Host (runtimes pass the header through; a Request built in code may not have it).
-    const authority = url.slice(schemeEnd + 3, pathStart === -1 ? url.length : pathStart)
-    headers.host = authority.slice(authority.lastIndexOf('@') + 1)
-  }
+  const method = request.method
+  // A GET or HEAD without a body (nearly all of them): nothing to frame, and its headers are made
+  // Node's shape when first read (Bun and Deno make a request's Headers object when it is first read,
+  // and a route whose hooks and handler do not read the headers never does).
+  if ((method === 'GET' || method === 'HEAD') && request.body === null) return run(handler, http2, request, platform, path, null, null, null, false)
+  const headers = nodeHeadersOf(request)
   // A declared length frames the body: its stream is left to the runtime until something reads it.
   if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, path, headers, null, null, true)
   const body = request.body
@@ -72,6 +48,12 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
   const reader = body.getReader()
   if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
   if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)
+  return runAfterFirstChunk(handler, http2, request, platform, path, headers, reader)
+}
+
+// A function of its own: variables a closure captures make JavaScriptCore (and V8) allocate a scope
+// each time the function that declares them is entered, whether or not the closure is made.
+function runAfterFirstChunk (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Response> {
   return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
     if (chunk !== null) headers['transfer-encoding'] = 'chunked'
@@ -93,7 +75,7 @@ async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): P
 }
 
 /** Runs one exchange; `firstChunk` is what was read of the body to learn whether it has any. */
-function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
+function run (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders | null, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean): Promise<Response> {
   const req = new WebRequest(request, platform, request.method, path, headers, reader, firstChunk, framedBody, http2)
   const res = new WebResponse(req)
   // A runtime's server (it passes a second argument) hands over requests as they arrive; a request
@@ -123,6 +105,11 @@ export function createFetchHandler (instance: RuntimeInstance, server: ServerSta
     // As a socket once the server is closed: nothing answers any more.
     if (server.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER())
     if (server.configLocked) return dispatch(server.httpHandler, http2, request, platform)
-    return (instance.ready() as Promise<unknown>).then(() => dispatch(server.httpHandler, http2, request, platform))
+    return dispatchWhenReady(instance, server, http2, request, platform)
   } as FetchHandler
+}
+
+/** The first call: ready() first. Apart from fetch() so that its closure costs fetch() no scope (see runAfterFirstChunk). */
+function dispatchWhenReady (instance: RuntimeInstance, server: ServerState, http2: boolean, request: Request, platform: unknown): Promise<Response> {
+  return (instance.ready() as Promise<unknown>).then(() => dispatch(server.httpHandler, http2, request, platform))
 }

@@ -126,6 +126,46 @@ export interface NodeStyleHeaders {
 }
 
 /**
+ * The Web request's headers as Node shows a request's: lower-case names (the Headers object already
+ * gives them so, repeated fields already joined), `set-cookie` as an array, and a Host from the URL's
+ * authority when the request has none (runtimes pass the header through; a Request built in code
+ * may not have it).
+ */
+export function nodeHeadersOf (request: Request): NodeStyleHeaders {
+  const headers = request.headers
+  let result: NodeStyleHeaders
+  // Bun's Headers give Node's shape in one native call (set-cookie as an array included).
+  const toJSON = (headers as Headers & { toJSON?: () => NodeStyleHeaders }).toJSON
+  if (typeof toJSON === 'function') {
+    result = toJSON.call(headers)
+  } else {
+    result = {}
+    // forEach with the record as `this`: no iterator nor [name, value] pair per field (Deno's iterator makes both).
+    headers.forEach(addHeader, result)
+  }
+  if (result.host === undefined) {
+    const url = request.url
+    const schemeEnd = url.indexOf('://')
+    if (schemeEnd !== -1) {
+      const pathStart = url.indexOf('/', schemeEnd + 3)
+      const authority = url.slice(schemeEnd + 3, pathStart === -1 ? url.length : pathStart)
+      result.host = authority.slice(authority.lastIndexOf('@') + 1)
+    }
+  }
+  return result
+}
+
+function addHeader (this: NodeStyleHeaders, value: string, name: string): void {
+  if (name === 'set-cookie') {
+    const cookies = this['set-cookie']
+    if (cookies === undefined) this['set-cookie'] = [value]
+    else cookies.push(value)
+  } else {
+    this[name] = value
+  }
+}
+
+/**
  * The Web body handed to the body reader: the Request itself when its length is declared (read
  * whole, see `framedBody`), else its stream, with the chunk already read to learn whether there is one.
  */
@@ -145,7 +185,8 @@ export interface WebBody {
 export class WebRequest extends deferredBase(Readable, '_readableState', readableOptions) {
   readonly method: string
   url: string
-  readonly headers: NodeStyleHeaders
+  /** Node's shape of the headers, made when first read (see nodeHeadersOf). */
+  private nodeHeaders: NodeStyleHeaders | null
   readonly httpVersion: string
   readonly httpVersionMajor: number
   readonly httpVersionMinor: number
@@ -174,13 +215,13 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
   private rawHeaderList: string[] | null = null
   private trailerFields: Record<string, string> | null = null
 
-  constructor (source: Request, platform: unknown, method: string, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, http2: boolean) {
+  constructor (source: Request, platform: unknown, method: string, path: string, headers: NodeStyleHeaders | null, reader: ReadableStreamDefaultReader<Uint8Array> | null, firstChunk: Uint8Array | null, framedBody: boolean, http2: boolean) {
     super()
     this.source = source
     this.platform = platform
     this.method = method
     this.url = path
-    this.headers = headers
+    this.nodeHeaders = headers
     this.httpVersion = http2 ? '2.0' : '1.1'
     this.httpVersionMajor = http2 ? 2 : 1
     this.httpVersionMinor = http2 ? 0 : 1
@@ -199,6 +240,16 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
       else this.reader = body.getReader()
     }
     return this.reader
+  }
+
+  get headers (): NodeStyleHeaders {
+    if (this.nodeHeaders === null) this.nodeHeaders = nodeHeadersOf(this.source)
+    return this.nodeHeaders
+  }
+
+  /** As Node's request, whose headers a plugin may replace. */
+  set headers (headers: NodeStyleHeaders) {
+    this.nodeHeaders = headers
   }
 
   get socket (): FetchSocket {

@@ -482,12 +482,15 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     // server's native copy of constructor headers (anything beyond a single content-type) at once,
     // ~5-8 µs a response, while fields set afterwards go out through its ordinary path at no extra
     // cost; on Bun and Node both ways cost the same.
-    const init: EncodedResponseInit = this.statusMessage === undefined
-      ? { status: this.statusCode }
-      : { status: this.statusCode, statusText: this.statusMessage }
     // A body the app encoded itself (@fastify/compress) is sent as it is: Cloudflare Workers would
     // otherwise encode it a second time for its Content-Encoding. Other runtimes ignore the field.
-    if (this.headerValues['content-encoding'] !== undefined) init.encodeBody = 'manual'
+    // The shared per-status init is never written to: such a response gets an init of its own.
+    const encoded = this.headerValues['content-encoding'] !== undefined
+    let init: EncodedResponseInit
+    if (this.statusMessage !== undefined) init = { status: this.statusCode, statusText: this.statusMessage }
+    else if (encoded) init = { status: this.statusCode }
+    else init = initOf(this.statusCode)
+    if (encoded) init.encodeBody = 'manual'
     let response: Response
     try {
       response = new Response(body, init)
@@ -500,6 +503,23 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     }
     this.settle(response)
   }
+}
+
+/**
+ * The init of a Response with no status text, one per status (a Response only reads it): none made
+ * per request. Filled up front so that V8 keeps its elements in a plain array, not the hash table a
+ * first write at index 200 would make.
+ */
+const statusInits: Array<ResponseInit | undefined> = new Array<ResponseInit | undefined>(600).fill(undefined)
+
+function initOf (status: number): ResponseInit {
+  if (!Number.isInteger(status) || status < 200 || status > 599) return { status }
+  let init = statusInits[status]
+  if (init === undefined) {
+    init = { status }
+    statusInits[status] = init
+  }
+  return init
 }
 
 /**
