@@ -52,6 +52,26 @@ test('defaultRoute, onBadUrl and onMaxParamLength, in routerOptions or at the to
   })
 })
 
+// Fastify 5 hands the group on as given: a callback it names as undefined is find-my-way's own.
+test('a routerOptions callback given as undefined is find-my-way\'s own (a bare 404, a long parameter not found), over a top-level one too', async (t) => {
+  const expected = await sameOnBoth(t, async (factory) => {
+    const answers = []
+    const topLevel = { defaultRoute (_req: unknown, res: any) { res.end('top level') } }
+    for (const options of [{ routerOptions: { defaultRoute: undefined } }, { ...topLevel, routerOptions: { defaultRoute: undefined } }, { routerOptions: { maxParamLength: 5, onMaxParamLength: undefined } }]) {
+      const app = factory(options)
+      app.get('/hello/:id', () => 'hello')
+      for (const url of ['/', '/hello/1234567']) {
+        const response = await app.inject(url)
+        answers.push([response.statusCode, response.body])
+      }
+      await app.close()
+    }
+    return answers
+  })
+  t.same(expected[0], [404, ''])
+  t.same(expected[5]![0], 404)
+})
+
 test('a path that does not decode is a 400 even for a method no route has (the default answer and routerOptions.onBadUrl)', async (t) => {
   const expected = await sameOnBoth(t, async (factory) => {
     const answers = []

@@ -89,8 +89,14 @@ function applyRouterGroup (config: RouterConfig, options: ResolvedOptions): void
   const group = options.routerOptions
   if (group === null || typeof group !== 'object') return
   for (const [name, value] of Object.entries(group)) {
-    if (value !== undefined && !builtFromOptions.has(name)) (config as Record<string, unknown>)[name] = value
+    // A callback the group names as undefined is find-my-way's own, as Fastify 5 hands the group on.
+    if (builtFromOptions.has(name) || (value === undefined && !isRouterCallback(name))) continue
+    (config as Record<string, unknown>)[name] = value
   }
+}
+
+function isRouterCallback (name: string): boolean {
+  return (topLevelRouterCallbacks as readonly string[]).includes(name)
 }
 
 /** `routerOptions.compile` (Fastify 5): find-my-way builds its lookup functions at ready() rather than on first use. */
@@ -123,8 +129,8 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
       // still refuses a path it cannot decode, as for a method that has routes.
       if (api === 5) {
         const path = badPathOf(req.url)
-        if (path !== null) {
-          config.onBadUrl!(path, req, res)
+        if (path !== null && config.onBadUrl !== undefined) {
+          config.onBadUrl(path, req, res)
           return
         }
       }
