@@ -53,15 +53,15 @@ test('defaultRoute, onBadUrl and onMaxParamLength, in routerOptions or at the to
 })
 
 // Fastify 5 hands the group on as given: a callback it names as undefined is find-my-way's own.
-test('a routerOptions callback given as undefined is find-my-way\'s own (a bare 404, a long parameter not found), over a top-level one too', async (t) => {
+test('a routerOptions callback given as undefined is find-my-way\'s own (a bare 404, a long parameter not found, a bad path a 404 error), over a top-level one too', async (t) => {
   const expected = await sameOnBoth(t, async (factory) => {
     const answers = []
     const topLevel = { defaultRoute (_req: unknown, res: any) { res.end('top level') } }
-    for (const options of [{ routerOptions: { defaultRoute: undefined } }, { ...topLevel, routerOptions: { defaultRoute: undefined } }, { routerOptions: { maxParamLength: 5, onMaxParamLength: undefined } }]) {
+    for (const options of [{ routerOptions: { defaultRoute: undefined } }, { ...topLevel, routerOptions: { defaultRoute: undefined } }, { routerOptions: { maxParamLength: 5, onMaxParamLength: undefined } }, { routerOptions: { onBadUrl: undefined } }]) {
       const app = factory(options)
       app.get('/hello/:id', () => 'hello')
-      for (const url of ['/', '/hello/1234567']) {
-        const response = await app.inject(url)
+      for (const [method, url] of [['GET', '/'], ['GET', '/hello/1234567'], ['GET', '/hello/%world'], ['DELETE', '/hello/%world']]) {
+        const response = await app.inject({ method, url })
         answers.push([response.statusCode, response.body])
       }
       await app.close()
@@ -69,7 +69,8 @@ test('a routerOptions callback given as undefined is find-my-way\'s own (a bare 
     return answers
   })
   t.same(expected[0], [404, ''])
-  t.same(expected[5]![0], 404)
+  t.same(expected[9]![0], 404)
+  t.same(expected[14], [404, JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' })])
 })
 
 test('a path that does not decode is a 400 even for a method no route has (the default answer and routerOptions.onBadUrl)', async (t) => {

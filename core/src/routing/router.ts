@@ -129,8 +129,8 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
       // still refuses a path it cannot decode, as for a method that has routes.
       if (api === 5) {
         const path = badPathOf(req.url)
-        if (path !== null && config.onBadUrl !== undefined) {
-          config.onBadUrl(path, req, res)
+        if (path !== null) {
+          config.onBadUrl!(path, req, res)
           return
         }
       }
@@ -145,7 +145,10 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
       else answerNotFound(server(), req, res)
     }
   }
-  if (api === 5) applyRouterGroup(config, options)
+  if (api === 5) {
+    applyRouterGroup(config, options)
+    if (config.onBadUrl === undefined) config.onBadUrl = function badUrlNotFound (_path: string, req: IncomingMessage, res: ServerResponse) { answerBadUrlNotFound(req, res, server()) }
+  }
   const router = Router(config)
   const notFoundRouter = Router({ ...shared })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
@@ -269,13 +272,28 @@ function frameworkErrorRoute (server: ServerState): RouteContext {
  * The `frameworkErrors` option (Fastify's) answers these errors itself when given, with a request
  * whose `params` and `query` are null, as in Fastify 4.
  */
-function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, server: ServerState, error: Error): void {
+/** A request and reply of the root context for an answer no route gives (no request hooks run). */
+function frameworkReply (req: IncomingMessage, res: ServerResponse, server: ServerState): EnclaveReply {
   const route = frameworkErrorRoute(server)
   const id = route.genReqId(req)
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
   const reply = new route.Reply(res, request, log, route) as EnclaveReply
   if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) log.info({ req: request }, 'incoming request')
+  return reply
+}
+
+/**
+ * Fastify 5 with `routerOptions.onBadUrl` given as undefined: a path that does not decode is a 404
+ * FST_ERR_NOT_FOUND sent as an error (onError, the error handler, onSend), not the not-found handler.
+ */
+function answerBadUrlNotFound (req: IncomingMessage, res: ServerResponse, server: ServerState): void {
+  frameworkReply(req, res, server).send(new errorCodes.FST_ERR_NOT_FOUND())
+}
+
+function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, server: ServerState, error: Error): void {
+  const reply = frameworkReply(req, res, server)
+  const request = reply.request as unknown as RuntimeRequest
   const custom = server.options.frameworkErrors as FrameworkErrorHandler
   try {
     custom(error, request, reply)
