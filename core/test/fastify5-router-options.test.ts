@@ -28,6 +28,21 @@ test('initialConfig.routerOptions: the group as given, then the defaults its sch
   t.same(expected[4], { code: 'FST_ERR_INIT_OPTS_INVALID', message: 'Invalid initialization options: \'["must be boolean"]\'' })
 })
 
+/** Status and body of each request, for an app of one `/hello/:id` route made with each options object. */
+async function helloAnswers (factory: Factory, optionsList: object[], requests: string[][]): Promise<unknown[]> {
+  const answers = []
+  for (const options of optionsList) {
+    const app = factory(options)
+    app.get('/hello/:id', () => 'hello')
+    for (const [method, url] of requests) {
+      const response = await app.inject({ method, url })
+      answers.push([response.statusCode, response.body])
+    }
+    await app.close()
+  }
+  return answers
+}
+
 // Fastify 5 still reads the callbacks at the top level (with FSTDEP022) when the group has none.
 test('defaultRoute, onBadUrl and onMaxParamLength, in routerOptions or at the top level, answer in place of Fastify\'s own', async (t) => {
   await sameOnBoth(t, async (factory) => {
@@ -37,17 +52,10 @@ test('defaultRoute, onBadUrl and onMaxParamLength, in routerOptions or at the to
       onBadUrl (path: string, _req: unknown, res: any) { calls.push('bad'); res.statusCode = 400; res.end(`Bad URL: ${path}`) },
       onMaxParamLength (path: string, _req: unknown, res: any) { calls.push('long'); res.statusCode = 414; res.end(`URL: ${path}`) }
     }
-    const answers = []
     const topLevelDefault = { defaultRoute (_req: unknown, res: any) { calls.push('top-level default'); res.end('top level') } }
-    for (const options of [{ routerOptions: { maxParamLength: 10, ...callbacks } }, { maxParamLength: 10, ...callbacks }, { ...topLevelDefault, routerOptions: { ...callbacks } }]) {
-      const app = factory(options)
-      app.get('/hello/:id', () => 'hello')
-      for (const [method, url] of [['GET', '/'], ['GET', '/hello/%world'], ['GET', '/hello/12345678901'], ['GET', '/hello/1']]) {
-        const response = await app.inject({ method, url })
-        answers.push([response.statusCode, response.body])
-      }
-      await app.close()
-    }
+    const answers = await helloAnswers(factory,
+      [{ routerOptions: { maxParamLength: 10, ...callbacks } }, { maxParamLength: 10, ...callbacks }, { ...topLevelDefault, routerOptions: { ...callbacks } }],
+      [['GET', '/'], ['GET', '/hello/%world'], ['GET', '/hello/12345678901'], ['GET', '/hello/1']])
     return { calls, answers }
   })
 })
@@ -55,18 +63,10 @@ test('defaultRoute, onBadUrl and onMaxParamLength, in routerOptions or at the to
 // Fastify 5 hands the group on as given: a callback it names as undefined is find-my-way's own.
 test('a routerOptions callback given as undefined is find-my-way\'s own (a bare 404, a long parameter not found, a bad path a 404 error), over a top-level one too', async (t) => {
   const expected = await sameOnBoth(t, async (factory) => {
-    const answers = []
     const topLevel = { defaultRoute (_req: unknown, res: any) { res.end('top level') } }
-    for (const options of [{ routerOptions: { defaultRoute: undefined } }, { ...topLevel, routerOptions: { defaultRoute: undefined } }, { routerOptions: { maxParamLength: 5, onMaxParamLength: undefined } }, { routerOptions: { onBadUrl: undefined } }]) {
-      const app = factory(options)
-      app.get('/hello/:id', () => 'hello')
-      for (const [method, url] of [['GET', '/'], ['GET', '/hello/1234567'], ['GET', '/hello/%world'], ['DELETE', '/hello/%world']]) {
-        const response = await app.inject({ method, url })
-        answers.push([response.statusCode, response.body])
-      }
-      await app.close()
-    }
-    return answers
+    return await helloAnswers(factory,
+      [{ routerOptions: { defaultRoute: undefined } }, { ...topLevel, routerOptions: { defaultRoute: undefined } }, { routerOptions: { maxParamLength: 5, onMaxParamLength: undefined } }, { routerOptions: { onBadUrl: undefined } }],
+      [['GET', '/'], ['GET', '/hello/1234567'], ['GET', '/hello/%world'], ['DELETE', '/hello/%world']])
   })
   t.same(expected[0], [404, ''])
   t.same(expected[9]![0], 404)
