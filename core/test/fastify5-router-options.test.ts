@@ -29,8 +29,8 @@ test('initialConfig.routerOptions: the group as given, then the defaults its sch
 })
 
 /** Status and body of each request, for an app of one `/hello/:id` route made with each options object. */
-async function helloAnswers (factory: Factory, optionsList: object[], requests: string[][]): Promise<unknown[]> {
-  const answers = []
+async function helloAnswers (factory: Factory, optionsList: object[], requests: string[][]): Promise<Array<[number, string]>> {
+  const answers: Array<[number, string]> = []
   for (const options of optionsList) {
     const app = factory(options)
     app.get('/hello/:id', () => 'hello')
