@@ -268,10 +268,6 @@ function frameworkErrorRoute (server: ServerState): RouteContext {
   return route
 }
 
-/**
- * The `frameworkErrors` option (Fastify's) answers these errors itself when given, with a request
- * whose `params` and `query` are null, as in Fastify 4.
- */
 /** A request and reply of the root context for an answer no route gives (no request hooks run). */
 function frameworkReply (req: IncomingMessage, res: ServerResponse, server: ServerState): EnclaveReply {
   const route = frameworkErrorRoute(server)
@@ -285,12 +281,17 @@ function frameworkReply (req: IncomingMessage, res: ServerResponse, server: Serv
 
 /**
  * Fastify 5 with `routerOptions.onBadUrl` given as undefined: a path that does not decode is a 404
- * FST_ERR_NOT_FOUND sent as an error (onError, the error handler, onSend), not the not-found handler.
+ * FST_ERR_NOT_FOUND sent as an error, not the not-found handler (answered by the default error
+ * handler; Fastify also runs the root's onError hooks, error handler and onSend hooks).
  */
 function answerBadUrlNotFound (req: IncomingMessage, res: ServerResponse, server: ServerState): void {
   frameworkReply(req, res, server).send(new errorCodes.FST_ERR_NOT_FOUND())
 }
 
+/**
+ * The `frameworkErrors` option (Fastify's) answers these errors itself when given, with a request
+ * whose `params` and `query` are null, as in Fastify 4.
+ */
 function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, server: ServerState, error: Error): void {
   const reply = frameworkReply(req, res, server)
   const request = reply.request as unknown as RuntimeRequest
