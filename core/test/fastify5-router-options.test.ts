@@ -73,6 +73,57 @@ test('a routerOptions callback given as undefined is find-my-way\'s own (a bare 
   t.same(expected[14], [404, JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' })])
 })
 
+// Fastify treats this 404 as its own bug: the request belongs to the root's not-found route, and the
+// error goes through that route's error path alone, with two warning lines.
+test('routerOptions.onBadUrl given as undefined: the 404 error runs the root\'s onError, error handler, preSerialization and onSend, and no request hook', async (t) => {
+  const expected = await sameOnBoth(t, async (factory) => {
+    const seen: string[] = []
+    const lines: Array<Record<string, unknown>> = []
+    const stream = { write (line: string) { const { level, msg, req, res } = JSON.parse(line); lines.push({ level, msg, req, res }) } }
+    const answers = []
+    for (const withHandler of [false, true]) {
+      const app = factory({ routerOptions: { onBadUrl: undefined }, logger: { level: 'info', stream } })
+      for (const name of ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'onResponse']) {
+        app.addHook(name, async () => { seen.push(name) })
+      }
+      app.addHook('onError', async (_request: unknown, _reply: unknown, error: any) => { seen.push(`onError ${String(error.code)}`) })
+      app.addHook('preSerialization', async (_request: unknown, _reply: unknown, payload: unknown) => { seen.push(`preSerialization ${JSON.stringify(payload)}`) })
+      app.addHook('onSend', async (_request: unknown, _reply: unknown, payload: unknown) => { seen.push(`onSend ${String(payload)}`) })
+      if (withHandler) {
+        app.setErrorHandler((error: any, request: any, reply: any) => {
+          seen.push(`error handler ${String(error.code)} params=${JSON.stringify(request.params)} query=${JSON.stringify(request.query)} route=${JSON.stringify([request.routeOptions.method, request.routeOptions.url])}`)
+          reply.code(418).send({ handled: error.message })
+        })
+      }
+      app.register(async (child: any) => {
+        child.addHook('onSend', async () => { seen.push('child onSend') })
+        child.setErrorHandler((error: unknown, _request: unknown, reply: any) => { seen.push('child error handler'); reply.send(error) })
+        child.setNotFoundHandler((_request: unknown, reply: any) => { reply.send('v1 not found') })
+        child.get('/item/:id', () => 'item')
+      }, { prefix: '/v1' })
+      for (const url of ['/v1/item/%c0?q=1', '/top/%zz']) {
+        const response = await app.inject(url)
+        answers.push([response.statusCode, response.headers['content-type'], response.body])
+      }
+      await app.close()
+    }
+    return { answers, seen, lines }
+  })
+  const notFound = JSON.stringify({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' })
+  t.same(expected.answers[0], [404, 'application/json; charset=utf-8', notFound])
+  t.same(expected.answers[2], [418, 'application/json; charset=utf-8', '{"handled":"Not Found"}'])
+  t.same(expected.seen.slice(0, 2), ['onError FST_ERR_NOT_FOUND', `onSend ${notFound}`])
+  t.ok(expected.seen.includes('error handler FST_ERR_NOT_FOUND params=null query=null route=[null,null]'))
+  t.notOk(expected.seen.some((entry) => /^(onRequest|preHandler|onResponse|child)/.test(entry)))
+  t.same(expected.lines.slice(0, 3).map((line) => [line.level, typeof line.msg === 'string' ? line.msg.split('\n')[0] : line.msg]), [
+    [30, 'incoming request'],
+    [40, 'the default handler for 404 did not catch this, this is likely a fastify bug, please report it'],
+    [40, expected.lines[2]!.msg!.toString().split('\n')[0]]
+  ])
+  t.match(expected.lines[2]!.msg, /^└── \/ \(ACL, [^)]*\)\n {4}├── v1 /)
+  t.notOk(expected.lines.some((line) => line.msg === 'request completed'))
+})
+
 test('a path that does not decode is a 400 even for a method no route has (the default answer and routerOptions.onBadUrl)', async (t) => {
   const expected = await sameOnBoth(t, async (factory) => {
     const answers = []

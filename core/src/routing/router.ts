@@ -15,6 +15,7 @@ import type { EnclaveReply } from '../types/reply.js'
 import { RouteContext } from './route-context.js'
 import { RouteOptionsSource } from '../request/route-options-view.js'
 import { prettyMetaOf } from './print-routes.js'
+import { parserMethods } from '../util/parser-methods.js'
 import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
@@ -275,17 +276,49 @@ function frameworkReply (req: IncomingMessage, res: ServerResponse, server: Serv
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
   const reply = new route.Reply(res, request, log, route) as EnclaveReply
-  if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) log.info({ req: request }, 'incoming request')
+  logIncoming(server, request, reply)
   return reply
 }
 
+/** The "incoming request" line of a request no route dispatches: the log controller's when one is set. */
+function logIncoming (server: ServerState, request: RuntimeRequest, reply: EnclaveReply): void {
+  if (server.logController !== null) server.logController.incomingRequest(request, reply)
+  else if (server.loggingEnabled && !requestLogOff(server.options.disableRequestLogging, request)) request.log.info({ req: request }, 'incoming request')
+}
+
 /**
- * Fastify 5 with `routerOptions.onBadUrl` given as undefined: a path that does not decode is a 404
- * FST_ERR_NOT_FOUND sent as an error, not the not-found handler (answered by the default error
- * handler; Fastify also runs the root's onError hooks, error handler and onSend hooks).
+ * Fastify 5 with `routerOptions.onBadUrl` given as undefined: find-my-way hands a path that does not
+ * decode to the not-found router's last resort, which Fastify treats as its own bug. The request
+ * belongs to the root's not-found route with no params or query; no request hook runs and nothing
+ * waits for the response to finish (no onResponse, no "request completed" line), but the 404 error is
+ * sent through that route's onError hooks, error handler, preSerialization and onSend hooks. The two
+ * warnings are Fastify's, written whatever disableRequestLogging says.
  */
 function answerBadUrlNotFound (req: IncomingMessage, res: ServerResponse, server: ServerState): void {
-  frameworkReply(req, res, server).send(new errorCodes.FST_ERR_NOT_FOUND())
+  const route = server.rootNotFound!
+  const id = route.genReqId(req)
+  const log = createRequestLogger(route, id, req)
+  const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
+  const reply = new route.Reply(res, request, log, route) as EnclaveReply
+  logIncoming(server, request, reply)
+  log.warn('the default handler for 404 did not catch this, this is likely a fastify bug, please report it')
+  log.warn(notFoundTreeOf(server))
+  reply.code(404).send(new errorCodes.FST_ERR_NOT_FOUND())
+}
+
+/**
+ * The not-found routes as Fastify 5's own router prints them: the root's `/` and `/*` for every
+ * method, then each prefix's (the router here leaves the root's out: what no prefix claims is the root's).
+ */
+function notFoundTreeOf (server: ServerState): string {
+  const tree = Router()
+  for (const path of ['/', '/*']) {
+    for (const method of parserMethods) tree.on(method as 'GET', path, answerNothing)
+  }
+  for (const route of (server.notFoundRouter as unknown as { routes: Array<{ method: string, path: string }> }).routes) {
+    if (!tree.hasRoute(route.method as 'GET', route.path)) tree.on(route.method as 'GET', route.path, answerNothing)
+  }
+  return tree.prettyPrint()
 }
 
 /**
