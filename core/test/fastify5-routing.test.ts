@@ -164,7 +164,6 @@ for (const [name, factory] of enclaveFaces) {
     app.get('/a/:id', () => 'a')
     app.route({ method: 'PROPFIND', url: '/dav', handler: () => 'dav' })
     app.register(async (instance: unknown, options: unknown, done: () => void) => { done() })
-    t.equal(app.supportedMethods.includes('MKCALENDAR'), true)
     t.equal(app.hasRoute({ method: 'GET', url: '/a/5' }), true)
     t.equal((await app.inject('/v')).statusCode, 404)
     t.equal((await app.inject({ method: 'HEAD', url: '/' })).headers['x-own'], '1')
@@ -172,9 +171,13 @@ for (const [name, factory] of enclaveFaces) {
     t.same(failureOf(() => app.listen('x')), null, 'the positional form is accepted (warns FSTDEP011)')
     await app.close()
   })
+}
 
-  test(`${name}: addHttpMethod() is there too (additive)`, async (t) => {
+{
+  const [name, factory] = enclaveFaces[0]!
+  test(`${name}: supportedMethods keeps Fastify 4.29's list, and addHttpMethod() is there too (additive)`, async (t) => {
     const app = factory()
+    t.equal(app.supportedMethods.includes('MKCALENDAR'), true)
     app.addHttpMethod('REBIND', { hasBody: true })
     app.route({ method: 'REBIND', url: '/', handler: (request: any) => request.body })
     app.delete('/', (request: any) => ({ body: request.body ?? null }))

@@ -32,10 +32,20 @@ void everyMemberProvided
 /** Fastify 5 removed these (deprecated in 4.29 as FSTDEP014): `'getDefaultRoute' in app` is false on the v5 face. */
 const removedInFastify5 = ['getDefaultRoute', 'setDefaultRoute']
 
+/** Enclave's own instance members: a face has Fastify's members (and `fetch`) only, so a plugin may decorate these names there. */
+const enclaveOnly = ['printContexts']
+
+/** Fastify 5's instance additions: on `enclave()` and the v5 face; Fastify 4.29 has none of them. */
+const addedInFastify5 = ['getDecorator', 'addHttpMethod', 'supportedMethods']
+
 /** The v5 face's instance methods: the same, less what Fastify 5 removed, plus its trace() and query(). */
-const fastify5InstanceMethods = derivePrototype(instanceMethods, removedInFastify5, fastify5RouteShortcuts)
+const fastify5InstanceMethods = derivePrototype(instanceMethods, [...removedInFastify5, ...enclaveOnly], fastify5RouteShortcuts)
+
+/** The v4 face's: Fastify 4.29's members. */
+const fastify4InstanceMethods = derivePrototype(instanceMethods, [...addedInFastify5, ...enclaveOnly])
 
 /** The prototype of an entry's root instance: decided once per server, never per call. */
 export function instanceMethodsOf (profile: Profile): object {
-  return profile.api === 5 ? fastify5InstanceMethods : instanceMethods
+  if (profile.api === 5) return fastify5InstanceMethods
+  return profile.name === 'enclave' ? instanceMethods : fastify4InstanceMethods
 }

@@ -33,6 +33,8 @@ type RetypedInstanceMembers =
   | 'validatorCompiler' | 'serializerCompiler' | 'errorHandler' | 'addConstraintStrategy' | 'getDefaultRoute' | 'setDefaultRoute'
   | 'routing' | 'withTypeProvider' | 'addresses' | 'listeningOrigin' | 'getDecorator' | 'listen' | typeof Symbol.asyncDispose
   | 'addHttpMethod' | 'hasRoute' | 'printRoutes' | 'supportedMethods'
+  // Enclave's own: not a member of Fastify 5.12's instance
+  | 'printContexts'
 
 /**
  * Fastify v5's instance, typed as Fastify 5.12 types it over the instance Enclave creates: its type

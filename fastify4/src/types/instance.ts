@@ -29,6 +29,8 @@ type RetypedInstanceMembers =
   | 'setReplySerializer' | 'setGenReqId' | 'setChildLoggerFactory' | 'childLoggerFactory' | 'setSchemaController'
   | 'validatorCompiler' | 'serializerCompiler' | 'errorHandler' | 'addConstraintStrategy' | 'getDefaultRoute' | 'setDefaultRoute'
   | 'routing' | 'withTypeProvider' | 'addresses' | 'listeningOrigin' | 'getDecorator' | 'listen' | typeof Symbol.asyncDispose
+  // Fastify 5's additions and Enclave's own: not members of Fastify 4.29's instance
+  | 'addHttpMethod' | 'supportedMethods' | 'printContexts'
 
 /**
  * Fastify v4's instance, typed as Fastify 4.29 types it over the instance Enclave creates: its type
@@ -90,7 +92,6 @@ export interface FastifyInstance<
   addSchema (schema: unknown): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   getSchema (schemaId: string): unknown
   getSchemas (): Record<string, unknown>
-  getDecorator<T = unknown> (name: string | symbol): T
   /** The compilers in effect in this context (`undefined` until one is set or built at ready()). */
   validatorCompiler: FastifySchemaCompiler<any> | undefined
   serializerCompiler: FastifySerializerCompiler<any> | undefined
