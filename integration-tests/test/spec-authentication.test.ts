@@ -59,7 +59,7 @@ t.test('authentication: a missing or wrong key answers 401 with the peer\'s body
     ['no header', {}, 'missing authorization header', 'Bearer realm="api"'],
     ['a wrong key', { authorization: 'Bearer third-key' }, 'invalid authorization header', 'Bearer realm="api", error="invalid_token"'],
     ['a prefix of a key', { authorization: 'Bearer first' }, 'invalid authorization header', 'Bearer realm="api", error="invalid_token"'],
-    ['another scheme', { authorization: 'Basic Zmlyc3Qta2V5' }, 'invalid authorization header', 'Bearer realm="api", error="invalid_request"'],
+    ['another scheme (no Bearer credentials: no error code, RFC 6750 §3.1)', { authorization: 'Basic Zmlyc3Qta2V5' }, 'invalid authorization header', 'Bearer realm="api"'],
     ['the scheme in lower case (RFC 6750)', { authorization: 'bearer first-key' }, 'invalid authorization header', 'Bearer realm="api", error="invalid_request"'],
     ['the scheme without a key', { authorization: 'Bearer' }, 'invalid authorization header', 'Bearer realm="api", error="invalid_request"']
   ]

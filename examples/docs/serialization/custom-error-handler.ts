@@ -7,7 +7,7 @@ app.setErrorHandler(async (error: Error & { statusCode?: number, id?: string }, 
   return { message: error.message, internalId: error.id }
 })
 
-app.get('/y', { schema: { response: { '4xx': { message: { type: 'string' } } } } }, async () => {
+app.get('/y', { schema: { response: { '4xx': { type: 'object', properties: { message: { type: 'string' } } } } } }, async () => {
   throw Object.assign(new Error('title is too long'), { statusCode: 422, id: 'trace-91' })
 })
 

@@ -9,8 +9,10 @@ app.get('/people/:id', {
       200: {
         description: 'one person, in two versions',
         content: {
-          'application/json': { schema: { name: { type: 'string' } } },
-          'application/vnd.people.v2+json': { schema: { fullName: { type: 'string' }, id: { type: 'integer' } } }
+          'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } },
+          'application/vnd.people.v2+json': {
+            schema: { type: 'object', properties: { fullName: { type: 'string' }, id: { type: 'integer' } } }
+          }
         }
       }
     }

@@ -5,7 +5,7 @@ const app = enclave()
 app.setReplySerializer((payload, statusCode) => JSON.stringify({ data: payload, status: statusCode }))
 
 app.get('/plain', async () => ({ a: 1 }))
-app.get('/typed', { schema: { response: { 200: { a: { type: 'integer' } } } } }, async () => {
+app.get('/typed', { schema: { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } } }, async () => {
   const row = { a: 1, b: 2 }
   return row
 })

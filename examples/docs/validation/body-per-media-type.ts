@@ -15,7 +15,7 @@ app.post('/users', {
     body: {
       content: {
         'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
-        'application/vnd.acme.v2+json': { schema: { fullName: { type: 'string' } } }, // shorthand works here too
+        'application/vnd.acme.v2+json': { schema: { type: 'object', properties: { fullName: { type: 'string' } } } },
         'text/plain': { schema: { type: 'string', maxLength: 100 } }
       }
     }

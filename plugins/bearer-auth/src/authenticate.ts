@@ -33,6 +33,7 @@ function describe (value: unknown): string {
 export function createAuthenticator (options: ResolvedOptions, instance: EnclaveInstance): Authenticate {
   const prefix = options.bearerType + ' '
   const lowerCasePrefix = prefix.toLowerCase()
+  const lowerCaseType = options.bearerType.toLowerCase()
   const caseInsensitive = options.caseInsensitiveScheme
   const matchesAnyKey = options.auth === null ? createKeyMatcher(options.keys) : null
   const auth = options.auth as BearerAuthFunction
@@ -54,6 +55,19 @@ export function createAuthenticator (options: ResolvedOptions, instance: Enclave
     // Not enumerable, so an error handler that serialises the error does not send the cause along.
     Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true })
     return error
+  }
+
+  /**
+   * Whether a header the plugin could not read still names its scheme (`Bearer`, `Bearer\t…`,
+   * `bearer x` under rfc6750): malformed Bearer credentials, `invalid_request`. Any other scheme
+   * (`Basic …`) carries no Bearer credentials at all, and RFC 6750 §3.1 then asks for a challenge
+   * without an error code, as for a request that sent none.
+   */
+  function namesOurScheme (header: string): boolean {
+    let end = 0
+    // Scanning past the scheme's own length cannot change the answer, however long the header.
+    while (end < header.length && end <= lowerCaseType.length && header.charCodeAt(end) !== 32 && header.charCodeAt(end) !== 9) end++
+    return end === lowerCaseType.length && header.slice(0, end).toLowerCase() === lowerCaseType
   }
 
   function tokenOf (header: string): string | null {
@@ -94,7 +108,10 @@ export function createAuthenticator (options: ResolvedOptions, instance: Enclave
       return refuse(request, FST_BEARER_AUTH_MISSING_AUTHORIZATION_HEADER, challenges.missing)
     }
     const token = tokenOf(header)
-    if (token === null) return refuse(request, FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER, challenges.invalidRequest)
+    if (token === null) {
+      const challenge = namesOurScheme(header) ? challenges.invalidRequest : challenges.otherScheme
+      return refuse(request, FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER, challenge)
+    }
     if (matchesAnyKey !== null) {
       if (!matchesAnyKey(token)) return refuse(request, FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER, challenges.invalidToken)
       request.bearerToken = token

@@ -4,7 +4,9 @@ import type { ResolvedOptions } from './options.js'
 export interface Challenges {
   /** No credentials: RFC 6750 §3.1 says not to name an error code then. */
   readonly missing: string | null
-  /** Not a `<scheme> <token>` header: `invalid_request`. */
+  /** Credentials of another scheme (`Basic …`): none of ours, so no error code either (§3.1). */
+  readonly otherScheme: string | null
+  /** Our scheme, but not `<scheme> <token>`: `invalid_request`. */
   readonly invalidRequest: string | null
   /** A well-formed header whose token is refused: `invalid_token`. */
   readonly invalidToken: string | null
@@ -14,12 +16,13 @@ function quoted (value: string): string {
   return '"' + value.replace(/["\\]/g, '\\$&') + '"'
 }
 
-/** Built once at registration; a refused request only picks one of the three strings. */
+/** Built once at registration; a refused request only picks one of the strings. */
 export function buildChallenges (options: ResolvedOptions): Challenges {
-  if (!options.wwwAuthenticate) return { missing: null, invalidRequest: null, invalidToken: null }
+  if (!options.wwwAuthenticate) return { missing: null, otherScheme: null, invalidRequest: null, invalidToken: null }
   const base = `${options.bearerType} realm=${quoted(options.realm)}`
   return {
     missing: base,
+    otherScheme: base,
     invalidRequest: `${base}, error="invalid_request"`,
     invalidToken: `${base}, error="invalid_token"`
   }

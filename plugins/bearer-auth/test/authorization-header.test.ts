@@ -31,13 +31,23 @@ t.test('an empty Authorization header counts as missing', async (t) => {
   t.same(response.json(), missing)
 })
 
-t.test('another scheme: 401, the invalid body, error="invalid_request"', async (t) => {
+t.test('another scheme: 401, the invalid body, a challenge without an error code (RFC 6750 §3.1)', async (t) => {
   const { app } = await appWith(t, { keys: ['key'] })
-  for (const authorization of ['Basic a2V5Og==', 'key', 'Bearerkey', 'Bearer', 'Token key']) {
+  for (const authorization of ['Basic a2V5Og==', 'Basic', 'key', 'Bearerkey', 'Token key', 'Bearer-key x']) {
     const response = await app.inject({ url: '/', headers: { authorization } })
     t.equal(response.statusCode, 401, authorization)
     t.same(response.json(), invalid, authorization)
-    t.equal(response.headers['www-authenticate'], 'Bearer realm="api", error="invalid_request"', authorization)
+    t.equal(response.headers['www-authenticate'], 'Bearer realm="api"', authorization)
+  }
+})
+
+t.test('the Bearer scheme without a readable token: 401, the invalid body, error="invalid_request"', async (t) => {
+  const { app } = await appWith(t, { keys: ['key'] })
+  for (const authorization of ['Bearer', 'Bearer\tkey', 'bearer key']) {
+    const response = await app.inject({ url: '/', headers: { authorization } })
+    t.equal(response.statusCode, 401, JSON.stringify(authorization))
+    t.same(response.json(), invalid, JSON.stringify(authorization))
+    t.equal(response.headers['www-authenticate'], 'Bearer realm="api", error="invalid_request"', JSON.stringify(authorization))
   }
 })
 
@@ -69,7 +79,9 @@ t.test('a custom bearerType: that scheme is required, and named in the challenge
   t.equal((await app.inject({ url: '/', headers: { authorization: 'Token key' } })).statusCode, 200)
   const response = await app.inject({ url: '/', headers: bearer('key') })
   t.equal(response.statusCode, 401)
-  t.equal(response.headers['www-authenticate'], 'Token realm="api", error="invalid_request"')
+  t.equal(response.headers['www-authenticate'], 'Token realm="api"', 'Bearer is another scheme here')
+  const malformed = await app.inject({ url: '/', headers: { authorization: 'Token' } })
+  t.equal(malformed.headers['www-authenticate'], 'Token realm="api", error="invalid_request"')
 })
 
 t.test('a wrong key: 401, the invalid body, error="invalid_token"', async (t) => {
@@ -146,7 +158,7 @@ t.test('the realm option names the realm, quoted and escaped', async (t) => {
 
 t.test('wwwAuthenticate: false leaves the header out of every 401', async (t) => {
   const { app } = await appWith(t, { keys: ['key'], wwwAuthenticate: false })
-  for (const headers of [{}, { authorization: 'Basic x' }, bearer('wrong')]) {
+  for (const headers of [{}, { authorization: 'Basic x' }, { authorization: 'Bearer' }, bearer('wrong')]) {
     const response = await app.inject({ url: '/', headers })
     t.equal(response.statusCode, 401)
     t.notOk('www-authenticate' in response.headers)

@@ -41,7 +41,9 @@ t.test("verifyBearerAuth in a route's onRequest protects that route only", async
   t.equal(wrong.json().code, 'FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER')
   t.equal(wrong.headers['www-authenticate'], 'Bearer realm="api", error="invalid_token"')
 
-  const malformed = await app.inject({ url: '/guarded', headers: { authorization: 'Basic x' } })
+  const otherScheme = await app.inject({ url: '/guarded', headers: { authorization: 'Basic x' } })
+  t.equal(otherScheme.headers['www-authenticate'], 'Bearer realm="api"', 'no Bearer credentials: no error code')
+  const malformed = await app.inject({ url: '/guarded', headers: { authorization: 'Bearer' } })
   t.equal(malformed.headers['www-authenticate'], 'Bearer realm="api", error="invalid_request"')
 })
 
