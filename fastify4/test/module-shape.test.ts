@@ -36,3 +36,10 @@ test('require(\'fastify/lib/errors\') gives the same error classes as errorCodes
   t.same((await app.inject('/')).json(), { isBadStatusCode: true })
   await app.close()
 })
+
+test('errorCodes has fastify@4.29.1\'s codes, and Enclave\'s own (ENC_ERR_*): none Fastify 5 added', async (t) => {
+  const theirs = Object.keys(require('fastify4').errorCodes).sort()
+  const ours = Object.keys(errorCodes).filter((code) => !code.startsWith('ENC_ERR_')).sort()
+  t.same(ours, theirs)
+  t.notOk('FST_ERR_CTP_INVALID_JSON_BODY' in errorCodes, 'a Fastify 5 code a plugin may feature-test')
+})
