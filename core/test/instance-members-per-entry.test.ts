@@ -41,10 +41,35 @@ for (const [fastify, face] of [[faces[0]!, faces[2]!], fastify5Faces] as Array<[
   })
 }
 
+async function requestAndReplyNames (factory: Factory): Promise<{ request: string[], reply: string[] }> {
+  const app = factory()
+  let names = { request: [] as string[], reply: [] as string[] }
+  app.get('/', (request: object, reply: any) => {
+    names = { request: memberNames(request), reply: memberNames(reply) }
+    reply.send('')
+  })
+  await app.inject('/')
+  await app.close()
+  return names
+}
+
+for (const [fastify, face] of [[faces[0]!, faces[2]!], fastify5Faces] as Array<[[string, Factory], [string, Factory]]>) {
+  test(`${face[0]}'s requests and replies have ${fastify[0]}'s members`, async (t) => {
+    const expected = await requestAndReplyNames(fastify[1])
+    const actual = await requestAndReplyNames(face[1])
+    // Fastify defines request.ips with trustProxy only; the face's getter is there and reads undefined without it.
+    t.same(actual.request.filter((name) => !expected.request.includes(name)), ['ips'])
+    t.same(expected.request.filter((name) => !actual.request.includes(name)), [])
+    t.same(actual.reply.filter((name) => !expected.reply.includes(name)), [])
+    t.same(expected.reply.filter((name) => !actual.reply.includes(name)), [])
+  })
+}
+
 test('enclave() has Fastify 5\'s instance additions and printContexts()', async (t) => {
   const [, enclave] = enclaveFaces[0]!
   const app = enclave()
   for (const name of notOnFastify4) t.ok(name in app, name)
+  t.ok((await requestAndReplyNames(enclave)).reply.includes('statusText'), 'reply.statusText()')
   t.same(await decorations(enclave, ['getDecorator', 'printContexts']), ['getDecorator: FST_ERR_DEC_ALREADY_PRESENT', 'printContexts: FST_ERR_DEC_ALREADY_PRESENT'])
   await app.close()
 })

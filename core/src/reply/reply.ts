@@ -176,11 +176,17 @@ const replyPrototype = {
     warnings.FSTDEP019()
     return this[kReplyRoute]
   },
-  then: replyThen,
+  then: replyThen
+} satisfies Omit<ReplyPrototype, Fastify5Addition | EnclaveAddition> & ThisType<Reply>
+
+/** Enclave's own reply members: on enclave() only, so a face's replies have their Fastify version's members. */
+type EnclaveAddition = 'statusText'
+
+const enclaveAdditions = {
   statusText (this: Reply): string | undefined {
     return statusTexts[this.raw.statusCode]
   }
-} satisfies Omit<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
+} satisfies Pick<ReplyPrototype, EnclaveAddition> & ThisType<Reply>
 
 /** Fastify 5's reply members that Fastify 4.29 lacks: on the v5 face and enclave(), not on the v4 face. */
 type Fastify5Addition = 'writeEarlyHints' | 'getDecorator' | 'routeOptions' | 'mediaType'
@@ -273,7 +279,7 @@ const suspendedStepKey: typeof kReplySuspendedStep = kReplySuspendedStep
 export const baseReplyPrototype: object = replyPrototype
 
 // Chosen once per context class (never per request): each entry's replies have one flat prototype.
-const enclaveReplyPrototype = derivePrototype(replyPrototype, [], fastify5Additions)
+const enclaveReplyPrototype = derivePrototype(replyPrototype, [], fastify5Additions, enclaveAdditions)
 const fastify5ReplyPrototype = derivePrototype(replyPrototype, removedInFastify5, fastify5Additions, fastify5Changes)
 
 /** The prototype every context's reply class descends from, for this entry (`baseReplyPrototype` on the v4 face). */
