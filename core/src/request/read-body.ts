@@ -285,6 +285,7 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   const encoded = stream.receivedEncodedLength
   const measured = typeof encoded === 'number' ? encoded : reader.received
   if (reader.declaredLength !== -1 && measured !== reader.declaredLength) {
+    closeAfterBodyFailure(reader.request, reader.reply)
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
@@ -304,6 +305,15 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   runParser(reader.parser, reader.request, reader.reply, text, reader.next, reader.fail)
 }
 
+/**
+ * Fastify 5 answers a body it could not read or parse with `connection: close` (set before the error
+ * path, so error handlers and onSend hooks see it): the client may still be sending. Fastify 4.29 keeps
+ * the connection, as `enclave()` and the v4 face do.
+ */
+function closeAfterBodyFailure (request: RuntimeRequest, reply: EnclaveReply): void {
+  if (request[kRequestRoute].server.profile.api === 5) reply.header('connection', 'close')
+}
+
 function onBodyError (this: BodyStream, error: Error): void {
   const reader = this[kBodyReader]!
   stopReading(this)
@@ -316,6 +326,7 @@ function onBodyError (this: BodyStream, error: Error): void {
   const withStatus = error as Error & { statusCode?: unknown }
   const status = withStatus.statusCode
   if (typeof status !== 'number' || status < 400 || status > 599) withStatus.statusCode = 400
+  closeAfterBodyFailure(reader.request, reader.reply)
   if (reader.scope === null) reader.reply.send(error)
   else reader.scope.runInAsyncScope(reader.reply.send, reader.reply, error)
 }
@@ -424,6 +435,7 @@ function finishParsing (request: RuntimeRequest, reply: EnclaveReply, error: unk
   if (error !== null && error !== undefined) {
     // A parser's error without a status is a 500, as in Fastify: the parser failed, not the client.
     // What it failed with reaches the error handler unchanged, an Error or not, as in Fastify 4.29.
+    closeAfterBodyFailure(request, reply)
     fail(reply, error)
     return
   }
