@@ -44,7 +44,8 @@ type ParseOptions = { readonly protoAction: PoisoningAction, readonly constructo
  * `constructor` key, written plainly or with `\u` escapes, before it trusts JSON.parse's result.
  * A text that holds neither name and no `\u` cannot match them: JSON.parse alone (after the BOM
  * secure-json-parse drops) gives the same value and the same errors, and three substring searches
- * cost a third to a half of the two scans on a 1 KB body.
+ * cost about half as much as the two scans on a 1 KB body (bench/notes.md, "JSON bodies without the
+ * poisoning scans").
  */
 function parseJsonText (text: string, options: ParseOptions): unknown {
   if (text.includes('\\u') || text.includes('__proto__') || text.includes('constructor')) return sjson.parse(text, null, options)
