@@ -41,6 +41,23 @@ function checkHeaderValue (name: string, value: unknown): void {
   if (invalidHeaderChar.test(String(value))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`)
 }
 
+/** Field names seen so far, with their lower-case keys; bounded, as names an app reflects from requests could be many. */
+const knownKeys = new Map<string, string>()
+const knownKeysLimit = 256
+
+/**
+ * A field name as the record keys it. V8's toLowerCase makes a new string each call, even when
+ * nothing changes; a response uses the same few names, so each is lowered once. Anything but a
+ * string still fails in toLowerCase, as before.
+ */
+function keyOf (name: string): string {
+  const known = knownKeys.get(name)
+  if (known !== undefined) return known
+  const key = name.toLowerCase()
+  if (typeof name === 'string' && knownKeys.size < knownKeysLimit) knownKeys.set(name, key)
+  return key
+}
+
 function headersSentError (action: string): Error {
   return nodeError(Error, 'ERR_HTTP_HEADERS_SENT', `Cannot ${action} headers after they are sent to the client`)
 }
@@ -274,14 +291,14 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   setHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('set')
     checkHeader(name, value)
-    this.headerValues[name.toLowerCase()] = value
+    this.headerValues[keyOf(name)] = value
     return this
   }
 
   appendHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('append')
     checkHeader(name, value)
-    const key = name.toLowerCase()
+    const key = keyOf(name)
     const existing = this.headerValues[key]
     if (existing === undefined) {
       this.headerValues[key] = value
@@ -295,7 +312,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   }
 
   getHeader (name: string): HeaderValue | undefined {
-    return this.headerValues[name.toLowerCase()]
+    return this.headerValues[keyOf(name)]
   }
 
   getHeaders (): Record<string, HeaderValue> {
@@ -307,13 +324,13 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   }
 
   hasHeader (name: string): boolean {
-    return this.headerValues[name.toLowerCase()] !== undefined
+    return this.headerValues[keyOf(name)] !== undefined
   }
 
   removeHeader (name: string): void {
     if (this.headersSent) throw headersSentError('remove')
     // Fields are never deleted from a record (it would lose its shape): a fresh one is made without it.
-    const key = name.toLowerCase()
+    const key = keyOf(name)
     if (this.headerValues[key] === undefined) return
     const kept = new HeaderRecord()
     for (const other in this.headerValues) if (other !== key) kept[other] = this.headerValues[other]!
