@@ -213,3 +213,10 @@ async function injectV6 (): Promise<void> {
   assertType<Equal<ReturnType<typeof app.inject>, LightMyRequestChain>>()
 }
 void injectV6
+
+// Route options are those Fastify and the plugins' `declare module 'fastify'` declare: any other is
+// an excess property (as @fastify/nextjs's type tests expect of `app.next()`'s options)
+// @ts-expect-error a route option nothing declares
+app.get('/undeclared', { undeclaredProbe: true }, async () => 'ok')
+// @ts-expect-error the same through app.route()
+app.route({ method: 'GET', url: '/undeclared-route', undeclaredProbe: true, handler: async () => 'ok' })

@@ -41,6 +41,10 @@ app.post('/c', { compressProbe: false, config: { limitProbe: { max: 3 } } }, asy
 app.get('/bad', { compressProbe: 'bad' }, async () => 'ok')
 // @ts-expect-error a config key of the wrong type
 app.get('/bad-config', { config: { limitProbe: { max: 'many' } } }, async () => 'ok')
+// @ts-expect-error a route option that neither Fastify nor a plugin declares
+app.get('/undeclared', { undeclaredProbe: true }, async () => 'ok')
+// @ts-expect-error the same through app.route()
+app.route({ method: 'GET', url: '/undeclared-route', undeclaredProbe: true, handler: async () => 'ok' })
 app.addHook('onRequest', async (request, reply) => {
   if (request.userProbe === null) await reply.compressProbe('denied')
 })

@@ -44,7 +44,8 @@ export class SchemaCompilerError extends Error {
   readonly code: string
   readonly statusCode = 500
 
-  constructor (code: string, message: string, options?: ErrorOptions) {
+  // Spelled out, not lib's ErrorOptions (ES2022): an app whose target is older checks these declarations without it.
+  constructor (code: string, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = new.target.name
     this.code = code

@@ -7,7 +7,10 @@ import { tracingChannel } from 'node:diagnostics_channel'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
-export const handlerTracing = tracingChannel('fastify.request.handler')
+// Annotated so the declarations spell no type arguments of Node's TracingChannel: @types/node 20
+// orders them (store, context) and @types/node 26 (context, store), each constraining context to an
+// object, and an app checks these declarations (skipLibCheck off) under its own @types/node.
+export const handlerTracing: ReturnType<typeof tracingChannel> = tracingChannel('fastify.request.handler')
 
 export interface HandlerTrace {
   request: RuntimeRequest

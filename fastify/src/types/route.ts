@@ -13,6 +13,13 @@ import type { FastifyError, FastifySchema } from './schema.js'
 import type { FastifyTypeProvider, FastifyTypeProviderDefault, ResolveFastifyReplyReturnType } from './type-provider.js'
 import type { ContextConfigDefault, HTTPMethods, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './utils.js'
 
+/**
+ * The core's route options less their index signature, which lets `enclave()` routes carry plugins'
+ * options undeclared. Fastify's route options have none: an option that neither Fastify nor a
+ * plugin's `declare module 'fastify'` names is a compile error, as it is with Fastify.
+ */
+type DeclaredRouteOptions<S> = { [K in keyof RouteCommonOptions<S> as string extends K ? never : K]: RouteCommonOptions<S>[K] }
+
 /** The parts a route may type explicitly: `app.get<{ Querystring: Q, Reply: R }>(…)`. */
 export interface RouteGenericInterface extends RouteGeneric {}
 
@@ -38,7 +45,7 @@ export interface RouteShorthandOptions<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger
-> extends RouteCommonOptions<SchemaCompiler> {
+> extends DeclaredRouteOptions<SchemaCompiler> {
   config?: FastifyContextConfig & ContextConfig
   /** This route's handler timeout in milliseconds, over the factory's `handlerTimeout` (0: none). */
   handlerTimeout?: number
