@@ -16,15 +16,15 @@ class RecordingConnection extends Duplex {
   private wanted = 0
   private onAnswers: (() => void) | null = null
 
-  _read (): void {}
+  override _read (): void {}
 
-  _write (chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+  override _write (chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.writes.push([chunk.toString('latin1')])
     callback()
     this.check()
   }
 
-  _writev (chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void): void {
+  override _writev (chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void): void {
     this.writes.push(chunks.map((entry) => entry.chunk.toString('latin1')))
     callback()
     this.check()
