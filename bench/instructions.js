@@ -27,7 +27,7 @@ import { median } from './stats.js'
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
 export const instructionPeers = ['raw', 'enclave', 'fastify5', 'fastify4', 'hono']
 // Only when named: P1's answer written to Node in one way each (servers/raw-write.js).
-const writeVariantPeers = ['write-object', 'write-array', 'write-set-header', 'write-buffer', 'write-fixed-length']
+const writeVariantPeers = ['write-object', 'write-array', 'write-set-header', 'write-buffer', 'write-fixed-length', 'write-one-write']
 const httpScenarios = ['S1', 'S2', 'S3', 'S4', 'S5', 'P1', 'P1-info', 'P1-quiet', 'P1-nolog']
 
 /** valgrind and callgrind_control, or the reason the instruction count cannot be measured. */

@@ -8,6 +8,9 @@
 //   set-header    setHeader() per header, writeHead(code), end(string)
 //   buffer        the body made a Buffer first; its length is the content-length; end(buffer)
 //   fixed-length  a constant content-length: not a way to answer, only what computing it costs
+//   one-write     writeHead, then the body written with the socket corked around it and end() without
+//                 a chunk: head and body leave in one socket write, where end(string) adds an empty chunk
+//                 and makes it a two-chunk writev
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import { productionResponseSchema, productionUser, productionAccount } from '../scenarios.js'
@@ -40,6 +43,14 @@ const writers = {
     const bytes = Buffer.from(body)
     res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.length) })
     res.end(bytes)
+  },
+  'one-write' (res, body) {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) })
+    const socket = res.socket
+    socket.cork()
+    res.write(body)
+    socket.uncork()
+    res.end()
   },
   'fixed-length' (res, body) {
     res.writeHead(200, { 'content-type': contentType, 'content-length': fixedLength })

@@ -11,6 +11,7 @@ import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
 import { writeInChunks, writesInChunks } from './http2-chunked-body.js'
+import { endWithString } from './end-in-one-write.js'
 
 /** A payload that is piped to the response; it points back at its reply for its 'error' listener. */
 interface PayloadStream {
@@ -109,6 +110,7 @@ function writeWholeBody (reply: Reply, res: ServerResponse, payload: string | Ar
 /** The body after the head, and the end of the response: at once, or in chunks (a large HTTP/2 body on the v5 face). */
 function endWithBody (reply: Reply, res: ServerResponse, payload: string | ArrayBufferView): void {
   if (writesInChunks(reply, res, payload)) writeInChunks(reply, res, payload)
+  else if (typeof payload === 'string') endWithString(res, payload)
   else res.end(payload)
 }
 
