@@ -1,3 +1,4 @@
+/** Custom constraint strategies, checked as Fastify's router (find-my-way) checks them when it is built. */
 import assert from 'node:assert'
 
 /**
