@@ -8,6 +8,7 @@ import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
 import { rememberTopLevelRouterOptions, routerGroupDefaults } from './routing/router-options-group.js'
+import { assertConstraintStrategies } from './routing/constraint-strategy-check.js'
 import type { SchemaCacheOption } from './schema/compile-cache.js'
 import { checkLogController, type LogController } from './logging/log-controller.js'
 
@@ -26,8 +27,9 @@ const isSchemaCacheOption: Check = (v) => {
   return typeof dir === 'string' && dir !== ''
 }
 const anyValue: Check = () => true
-// Fastify's options schema requires these four of every strategy in `constraints`.
-const isStrategy: Check = (v) => isObject(v) && typeof (v as Record<string, unknown>).name === 'string' && ['storage', 'validate', 'deriveConstraint'].every((key) => (v as Record<string, unknown>)[key] !== undefined)
+// Fastify's options schema requires these four of every strategy in top-level `constraints`; what
+// they must be is checked as the router checks it (assertConstraintStrategies).
+const isStrategy: Check = (v) => isObject(v) && ['name', 'storage', 'validate', 'deriveConstraint'].every((key) => (v as Record<string, unknown>)[key] !== undefined)
 
 /**
  * Every option enclave() accepts: Fastify v4's names (so an app's options carry over) plus
@@ -315,6 +317,11 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
       given[name] = undefined
       continue
     }
+    // Fastify 5's options schema does not look into `routerOptions`: only the router checks its strategies.
+    if (name === 'constraints' && !topLevel && isObject(value)) {
+      assertConstraintStrategies(value as object)
+      continue
+    }
     const check = optionChecks[name]
     if (check === undefined) {
       if (!acceptedFastifyOptions.has(name)) warnUnknownOption(name, knownOptionNames)
@@ -332,6 +339,7 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
       if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'async function' : typeof value)
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)
     }
+    if (name === 'constraints') assertConstraintStrategies(value as object)
   }
   if (topLevel && profile.api === 5) applyFastify5Groups(given, profile)
   if (given.validator !== undefined && given.ajv !== undefined) {

@@ -3,8 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { registerPlugin } from './register.js'
 import { runReady, whenPluginsLoaded } from './ready.js'
 import { closeInstance } from './close.js'
-import { checkListenSignal, startListening } from '../server/listen.js'
-import { normaliseListenArguments, refusePositionalListen } from '../server/listen-arguments.js'
+import { checkListenSignal, isReadyFailure, startListening } from '../server/listen.js'
+import { normaliseListenArguments, normaliseListenArgumentsV5, refusePositionalListen } from '../server/listen-arguments.js'
 import { createInjector } from '../server/inject.js'
 import { createFetchHandler } from '../server/fetch-handler.js'
 import { serverOf } from './context-state.js'
@@ -44,14 +44,18 @@ export const lifecycleMethods = {
     return settled
   },
   listen (...args: unknown[]) {
-    if (serverOf(this).profile.api === 5) refusePositionalListen(args[0])
-    const { options, callback } = normaliseListenArguments(args)
+    const api5 = serverOf(this).profile.api === 5
+    if (api5) refusePositionalListen(args[0])
+    const { options, callback } = api5 ? normaliseListenArgumentsV5(args) : normaliseListenArguments(args)
     // Fastify 5 warns that an async callback's rejection would go unhandled.
     if (callback !== undefined && isAsyncFunction(callback) && serverOf(this).profile.api === 5) warnings.FSTWRN003('listen method')
     checkListenSignal(options.signal)
     const promise = startListening(serverOf(this), this, options)
     if (callback !== undefined) {
-      promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => { callUserCallback(callback, error, null) })
+      promise.then((address) => { callUserCallback(callback, null, address) }, (error: Error) => {
+        // Fastify passes no address (undefined) when a plugin failed, and null when binding failed.
+        callUserCallback(callback, error, isReadyFailure(error) ? undefined : null)
+      })
       return undefined
     }
     return promise

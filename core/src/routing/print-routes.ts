@@ -28,7 +28,8 @@ function errorHandlerShown (route: RouteContext): string {
 
 /**
  * find-my-way's buildPrettyMeta: what `includeMeta` may show of a route — its error handler,
- * its logLevel ('' when unset) and each hook list (the functions as given), in Fastify's order.
+ * its logLevel ('' when unset) and, once the plugins have loaded, each hook list (the functions as
+ * given), in Fastify's order.
  */
 export function prettyMetaOf (route: { store?: unknown }): Record<string, unknown> {
   const store = route.store
@@ -38,6 +39,9 @@ export function prettyMetaOf (route: { store?: unknown }): Record<string, unknow
     errorHandler: errorHandlerShown(store),
     logLevel: logLevel === undefined || logLevel === '' ? store.context.logLevel ?? '' : logLevel
   }
+  // Fastify gives a route its hook lists (its own and the HEAD route's onSend too) once every plugin
+  // has loaded: printed earlier, a route shows none, and a GET and its HEAD share one line.
+  if (!store.context.server.booted) return meta
   const lineage = store.context.lineage()
   for (const name of printedHooks) {
     const functions: unknown[] = (hooksOf(store, lineage, name) ?? []).map((entry) => entry.fn)

@@ -111,6 +111,12 @@ function versionAsConstraint (options: Record<string, unknown>): void {
   }
 }
 
+/** Fastify's first handler check, `!handler`, with the method as Fastify's message shows it at that step. */
+function refuseMissingHandler (options: Record<string, unknown>, method: unknown): void {
+  if (options.handler) return
+  throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(method, options.url || options.path || '')
+}
+
 /** `instance.route(options)`: validates, runs onRoute hooks, and adds the route to the router. */
 export function addRoute (instance: RuntimeInstance, input: unknown): void {
   if (typeof input !== 'object' || input === null) throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
@@ -128,10 +134,14 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // The HEAD twin starts from the options as given, before onRoute hooks rewrote them.
   const given: Record<string, unknown> = { ...input }
   const options: Record<string, unknown> = { ...input }
+  // Fastify refuses a route without a handler before onRoute hooks see it: Fastify 5 before
+  // anything else, Fastify 4.29 once the methods are checked (each naming the URL as written).
+  if (server.profile.api === 5) refuseMissingHandler(options, options.method)
   // Fastify checks the method, then the body limit, before the URL and before onRoute hooks run.
   const methods = normaliseMethods(options.method, server.httpMethods)
   const url = options.url ?? options.path
   checkBodySchemaAllowed(methods, options.schema, typeof url === 'string' ? url : '', server)
+  if (server.profile.api === 4) refuseMissingHandler(options, Array.isArray(options.method) ? methods : methods[0])
   checkBodyLimit(options.bodyLimit)
   checkHandlerTimeout(options.handlerTimeout, server)
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)

@@ -57,10 +57,23 @@ export function normaliseListenArguments (input: unknown[]): { options: ListenOp
     return { options: positionalOptions(args), callback }
   }
   const options = first as ListenOptions
-  if (args.length > 1) {
+  // Fastify 4 reads the positional form only when more than one argument follows the options:
+  // `listen(options, undefined)` is the options form.
+  if (input.length > 2) {
     warnVariadicListen()
     const start: unknown[] = options.path !== undefined ? [options.path] : [options.port ?? 0, options.host ?? 'localhost']
     return { options: { ...options, ...positionalOptions(start.concat(args.slice(1))) }, callback }
   }
   return { options, callback }
+}
+
+/**
+ * `listen()`'s forms as Fastify 5 reads them: `()`, `(options)`, `(options, cb)` and `(cb)`. Fastify 5
+ * has no positional form: what follows the callback's place is ignored, without a warning.
+ */
+export function normaliseListenArgumentsV5 (input: unknown[]): { options: ListenOptions, callback: ListenCallback | undefined } {
+  const first = input[0]
+  if (typeof first === 'function') return { options: {}, callback: first as ListenCallback }
+  const options = (first ?? {}) as ListenOptions
+  return { options, callback: typeof input[1] === 'function' ? input[1] as ListenCallback : undefined }
 }

@@ -91,11 +91,23 @@ function bind (httpServer: Server, options: NetListenOptions): Promise<void> {
   })
 }
 
+/** Errors of ready() that ended a listen(): Fastify hands them to listen()'s callback with an undefined address, not null. */
+const readyFailures = new WeakSet<object>()
+
+export function isReadyFailure (error: unknown): boolean {
+  return typeof error === 'object' && error !== null && readyFailures.has(error)
+}
+
 export async function startListening (server: ServerState, instance: RuntimeInstance, options: ListenOptions): Promise<string> {
   if (server.closed || server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
   if (options.signal !== undefined && options.signal !== null && closeOnAbort(instance, options.signal)) return await new Promise<string>(leavePending)
-  await instance.ready()
+  try {
+    await instance.ready()
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) readyFailures.add(error)
+    throw error
+  }
   if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
   if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   const httpServer = httpServerOf(server)
