@@ -1,5 +1,5 @@
 import enclaveCore from '@enclave/core'
-import { createServer, fastify4Profile, preloadNodeBuiltins } from '@enclave/core/internal'
+import { createServer, fastify4Profile, notInFastify4Catalogue, preloadNodeBuiltins } from '@enclave/core/internal'
 import type { EnclaveOptions } from '@enclave/core'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
@@ -60,18 +60,8 @@ function fastify<
   return createServer(options as unknown as EnclaveOptions, fastify4Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
 
-/**
- * Codes Fastify 4.29's `errorCodes` does not have (Fastify 5's additions, and avvio's own code): left
- * out, so code that feature-tests `'FST_ERR_…' in errorCodes` sees 4.29's answer. The core still throws
- * them where an option of its own asks for them; `@enclave/core`'s `errorCodes` has every class.
- */
-const notInFastify4 = new Set([
-  'FST_ERR_LOG_INVALID_LOGGER_CONFIG', 'FST_ERR_LOG_INVALID_LOGGER_INSTANCE', 'FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED',
-  'FST_ERR_LOG_INVALID_LOG_CONTROLLER', 'FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_DEC_REFERENCE_TYPE', 'FST_ERR_DEC_UNDECLARED',
-  'FST_ERR_REP_READABLE_STREAM_LOCKED', 'FST_ERR_ROUTE_LOG_LEVEL_INVALID', 'FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT',
-  'FST_ERR_HANDLER_TIMEOUT', 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE', 'FST_ERR_ROUTE_MISSING_CONTENT', 'FST_ERR_ERROR_HANDLER_ALREADY_SET',
-  'FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', 'AVV_ERR_PLUGIN_NOT_VALID'
-])
+// Fastify 4.29's codes only (see notInFastify4Catalogue), and Enclave's own.
+const notInFastify4 = new Set<string>(notInFastify4Catalogue)
 
 const errorCodes = Object.freeze(Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !notInFastify4.has(code)))) as typeof enclaveCore.errorCodes
 

@@ -49,12 +49,28 @@ export function warnIfHeadTwinTaken (ownFlag: unknown, autoHead: boolean, server
 
 /** A HEAD route already answers this path: the automatic twin gives way to it. */
 export function headTaken (server: ServerState, path: string, constraints: RouteConstraints | undefined): boolean {
-  return server.router.findRoute('HEAD', path, constraints ?? {}) !== null
+  return declaredHead(server, path, constraints ?? {}) !== null
+}
+
+/**
+ * The HEAD route declared on `path`. find-my-way 9.10.2 normalizes the path findRoute is given as
+ * on() does (duplicate and trailing slashes, when ignored); Fastify 4.29's find-my-way 8 took it as
+ * written, so on the v4 profile a path on() would rewrite has no route declared on it.
+ */
+function declaredHead (server: ServerState, path: string, constraints: RouteConstraints): ReturnType<ServerState['router']['findRoute']> {
+  if (server.profile.api === 4 && normalizedAsDeclared(server, path) !== path) return null
+  return server.router.findRoute('HEAD', path, constraints)
+}
+
+function normalizedAsDeclared (server: ServerState, path: string): string {
+  let normalized = server.options.ignoreDuplicateSlashes === true ? path.replace(/\/{2,}/g, '/') : path
+  if (server.options.ignoreTrailingSlash === true && normalized.length > 1 && normalized.endsWith('/')) normalized = normalized.slice(0, -1)
+  return normalized
 }
 
 /** A HEAD route the user declares takes the place of the one added for a GET route. */
 export function replaceAutoHead (server: ServerState, path: string, constraints: RouteConstraints): void {
-  const existing = server.router.findRoute('HEAD', path, constraints)
+  const existing = declaredHead(server, path, constraints)
   const auto = existing?.store as RouteContext | undefined
   if (auto === undefined || !auto.isAutoHead) return
   server.router.off('HEAD', path, constraints)
