@@ -6,45 +6,11 @@
 // and a full collection runs before it), so the difference is what the pass allocated. The
 // requests are made before the pass: only the handler's and the Response body's allocations count.
 import { fullGC, heapStats } from 'bun:jsc'
-import { pathToFileURL } from 'node:url'
-import { resolve } from 'node:path'
-import { scenarios } from './scenarios.js'
+import { fetchPeers, flag, pass, requestOf } from './fetch-peers.js'
 
-const flag = (name, fallback) => {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? fallback : process.argv[index + 1]
-}
 const scenarioList = flag('--scenarios', 'S1,S2,S3').split(',')
 const requests = Number(flag('--requests', '300'))
-const baseline = flag('--baseline', null)
-
-async function enclaveFetch (module) {
-  const { buildApp } = await import('./servers/fastify-style.js')
-  const { default: factory } = await import(module)
-  const app = buildApp(factory)
-  await app.ready()
-  return app.fetch
-}
-
-const peers = [['enclave', await enclaveFetch('@enclave/core')]]
-if (baseline !== null) peers.push(['baseline', await enclaveFetch(pathToFileURL(resolve(baseline)).href)])
-if (!process.argv.includes('--no-hono')) {
-  const { buildHonoApp } = await import('./servers/hono-app.js')
-  peers.push(['hono', buildHonoApp().fetch])
-}
-
-function requestOf (name) {
-  const { method, path, headers, body } = scenarios[name].request
-  const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }
-  return new Request(`http://127.0.0.1${path}`, { method, headers: { ...headers, ...length }, body })
-}
-
-// As Bun.serve calls it: a second argument (the server) beside the request.
-const platform = {}
-
-async function pass (fetch, batch) {
-  for (const request of batch) await (await fetch(request, platform)).arrayBuffer()
-}
+const peers = await fetchPeers()
 
 for (const name of scenarioList) {
   console.log(`${name}: cells allocated per request, by type (${requests} requests)`)

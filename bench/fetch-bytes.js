@@ -3,45 +3,12 @@
 // what it allocated. Like cells per request on Bun (fetch-allocations.js), a count load does not move.
 //   deno run -A --v8-flags=--min-semi-space-size=256,--max-semi-space-size=256 bench/fetch-bytes.js [--scenarios S1,S2,S3] [--requests 2000] [--baseline <build's index.import.js>] [--no-hono]
 //   node --min-semi-space-size=256 --max-semi-space-size=256 bench/fetch-bytes.js ...
-import { pathToFileURL } from 'node:url'
-import { resolve } from 'node:path'
-import { scenarios } from './scenarios.js'
+import { fetchPeers, flag, pass, requestOf } from './fetch-peers.js'
 
-const flag = (name, fallback) => {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? fallback : process.argv[index + 1]
-}
 const scenarioList = flag('--scenarios', 'S1,S2,S3').split(',')
 const requests = Number(flag('--requests', '2000'))
-const baseline = flag('--baseline', null)
-
-async function enclaveFetch (module) {
-  const { buildApp } = await import('./servers/fastify-style.js')
-  const { default: factory } = await import(module)
-  const app = buildApp(factory)
-  await app.ready()
-  return app.fetch
-}
-
-const peers = [['enclave', await enclaveFetch('@enclave/core')]]
-if (baseline !== null) peers.push(['baseline', await enclaveFetch(pathToFileURL(resolve(baseline)).href)])
-if (!process.argv.includes('--no-hono')) {
-  const { buildHonoApp } = await import('./servers/hono-app.js')
-  peers.push(['hono', buildHonoApp().fetch])
-}
-
-function requestOf (name) {
-  const { method, path, headers, body } = scenarios[name].request
-  const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }
-  return new Request(`http://127.0.0.1${path}`, { method, headers: { ...headers, ...length }, body })
-}
-
-const platform = {}
 const heapUsed = () => process.memoryUsage().heapUsed
-
-async function pass (fetch, batch) {
-  for (const request of batch) await (await fetch(request, platform)).arrayBuffer()
-}
+const peers = await fetchPeers()
 
 for (const name of scenarioList) {
   const columns = []
