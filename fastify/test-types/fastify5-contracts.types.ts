@@ -220,3 +220,12 @@ void injectV6
 app.get('/undeclared', { undeclaredProbe: true }, async () => 'ok')
 // @ts-expect-error the same through app.route()
 app.route({ method: 'GET', url: '/undeclared-route', undeclaredProbe: true, handler: async () => 'ok' })
+
+// Fastify 2's four type arguments (the "before" of Fastify's Migration Guide V3) are refused: the
+// route methods take <RouteGeneric, ContextConfig, SchemaCompiler>.
+interface PingQuerystring { foo?: number }
+interface PingParams { bar?: string }
+interface PingHeaders { 'a-header': string }
+interface PingBody { baz?: string }
+// @ts-expect-error four type arguments
+app.get<PingQuerystring, PingParams, PingHeaders, PingBody>('/ping/:bar', {}, async () => 'pong')
