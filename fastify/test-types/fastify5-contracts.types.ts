@@ -220,3 +220,17 @@ void injectV6
 app.get('/undeclared', { undeclaredProbe: true }, async () => 'ok')
 // @ts-expect-error the same through app.route()
 app.route({ method: 'GET', url: '/undeclared-route', undeclaredProbe: true, handler: async () => 'ok' })
+
+// Fastify 2's four type arguments (the "before" of Fastify's Migration Guide V3) are refused: the
+// route methods take <RouteGeneric, ContextConfig, SchemaCompiler> and no fourth.
+interface PingQuerystring { foo?: number }
+interface PingParams { bar?: string }
+interface PingHeaders { 'a-header': string }
+interface PingBody { baz?: string }
+app.get<
+  // @ts-expect-error four type arguments: one error, over the whole list (no type argument is checked on its own)
+  PingQuerystring, PingParams, PingHeaders,
+  PingBody
+>('/ping/:bar', {}, async () => 'pong')
+// @ts-expect-error a fourth type argument, even a path
+app.get<{ Querystring: PingQuerystring }, unknown, { body: { type: 'object' } }, '/ping'>('/ping', async () => 'pong')

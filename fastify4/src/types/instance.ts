@@ -139,7 +139,7 @@ export interface FastifyInstance<
 
   // Fastify's route methods: type arguments `<RouteGeneric, ContextConfig, SchemaCompiler>`; the schema and
   // the path (which types `request.params` when nothing else does) are inferred from the call.
-  route<RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, const SchemaCompiler extends FastifySchema = FastifySchema, const Path extends string = string> (opts: RouteOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger, Path>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
+  route<RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, const SchemaCompiler extends FastifySchema = FastifySchema> (opts: RouteOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>
   // Properties of Fastify's augmentable RouteShorthandMethod interface, as Fastify declares them, so a plugin that
   // adds an overload to it (@fastify/websocket's `{ websocket: true }`) reaches every shorthand.
   get: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger>
