@@ -38,7 +38,9 @@ export const lifecycleMethods = {
     // settle in the order ready() was called, mixed or not, as in Fastify.
     const settled = started.then(() => this)
     if (typeof callback === 'function') {
-      settled.then((instance) => { callUserCallback(callback, null, instance) }, (error: Error) => { callUserCallback(callback, error) })
+      // Called inside the promise, as Fastify does: what the callback throws is an unhandled
+      // rejection (listen() and close() callbacks, below, throw as uncaught exceptions).
+      settled.then((instance) => { (callback as (error: Error | null, instance: unknown) => void)(null, instance) }, (error: Error) => { callback(error) })
       return undefined
     }
     return settled

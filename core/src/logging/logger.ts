@@ -20,21 +20,16 @@ export const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trac
 
 function noop (): void {}
 
+// Fastify's logger when logging is off: the level methods inherited, `child` its only own member and
+// no `level`, so `JSON.stringify(request.log)` (a reply that sends the request) gives `{}` as there.
+const disabledLevels = { fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop }
+
 /**
  * With logging off, every request shares this one logger: creating a child per request would
  * cost an allocation for nothing.
  */
-export const disabledLogger: EnclaveLogger = {
-  level: 'silent',
-  fatal: noop,
-  error: noop,
-  warn: noop,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: function disabledChild () { return disabledLogger }
-}
+export const disabledLogger = Object.create(disabledLevels) as EnclaveLogger
+disabledLogger.child = function disabledChild () { return disabledLogger }
 
 export function isLoggerInstance (value: object): value is EnclaveLogger {
   return typeof (value as EnclaveLogger).child === 'function' && typeof (value as EnclaveLogger).info === 'function'

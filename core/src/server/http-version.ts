@@ -30,7 +30,7 @@ function refuseUnknownMethod (res: ServerResponse): void {
  * (HTTP/1.x too with `https.allowHTTP1`); every other version gets 505, inject()'s HTTP/1.1 into an
  * HTTP/2-only app included. A serverFactory's server is not checked. The wrapper is chosen once.
  */
-export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler): RawHandler {
+export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler, api: 4 | 5): RawHandler {
   if (typeof options.serverFactory === 'function') return handler
   if (options.http2 !== true) {
     return function handleHttp1 (req, res): void {
@@ -44,6 +44,15 @@ export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler)
     return function handleHttp2OrHttp1 (req, res): void {
       const version = req.httpVersion
       if (version !== '2.0' && version !== '1.1' && version !== '1.0') refuseHttpVersion(res)
+      else if (!knownMethods.has(req.method!)) refuseUnknownMethod(res)
+      else handler(req, res)
+    }
+  }
+  if (api === 5) {
+    // Fastify 5 lets inject()'s HTTP/1.1 requests (light-my-request 6 marks them) into an HTTP/2-only
+    // app; on the network such a server never hands this handler an HTTP/1 request.
+    return function handleHttp2OnlyOrInjected (req, res): void {
+      if (req.httpVersionMajor !== 2 && (req as { isLightMyRequest?: boolean }).isLightMyRequest !== true) refuseHttpVersion(res)
       else if (!knownMethods.has(req.method!)) refuseUnknownMethod(res)
       else handler(req, res)
     }
