@@ -269,9 +269,8 @@ function frameworkErrorRoute (server: ServerState): RouteContext {
   return route
 }
 
-/** A request and reply of the root context for an answer no route gives (no request hooks run). */
-function frameworkReply (req: IncomingMessage, res: ServerResponse, server: ServerState): EnclaveReply {
-  const route = frameworkErrorRoute(server)
+/** A request (no params, no query) and reply of `route` for an answer no route gives: no request hook runs. */
+function frameworkReply (req: IncomingMessage, res: ServerResponse, server: ServerState, route: RouteContext): EnclaveReply {
   const id = route.genReqId(req)
   const log = createRequestLogger(route, id, req)
   const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
@@ -295,14 +294,9 @@ function logIncoming (server: ServerState, request: RuntimeRequest, reply: Encla
  * warnings are Fastify's, written whatever disableRequestLogging says.
  */
 function answerBadUrlNotFound (req: IncomingMessage, res: ServerResponse, server: ServerState): void {
-  const route = server.rootNotFound!
-  const id = route.genReqId(req)
-  const log = createRequestLogger(route, id, req)
-  const request = new route.Request(id, null as unknown as Record<string, string>, req, null, log, route)
-  const reply = new route.Reply(res, request, log, route) as EnclaveReply
-  logIncoming(server, request, reply)
-  log.warn('the default handler for 404 did not catch this, this is likely a fastify bug, please report it')
-  log.warn(notFoundTreeOf(server))
+  const reply = frameworkReply(req, res, server, server.rootNotFound!)
+  reply.log.warn('the default handler for 404 did not catch this, this is likely a fastify bug, please report it')
+  reply.log.warn(notFoundTreeOf(server))
   reply.code(404).send(new errorCodes.FST_ERR_NOT_FOUND())
 }
 
@@ -326,7 +320,7 @@ function notFoundTreeOf (server: ServerState): string {
  * whose `params` and `query` are null, as in Fastify 4.
  */
 function dispatchFrameworkError (req: IncomingMessage, res: ServerResponse, server: ServerState, error: Error): void {
-  const reply = frameworkReply(req, res, server)
+  const reply = frameworkReply(req, res, server, frameworkErrorRoute(server))
   const request = reply.request as unknown as RuntimeRequest
   const custom = server.options.frameworkErrors as FrameworkErrorHandler
   try {

@@ -109,7 +109,7 @@ export function createAuthenticator (options: ResolvedOptions, instance: Enclave
     }
     const token = tokenOf(header)
     if (token === null) {
-      const challenge = namesOurScheme(header) ? challenges.invalidRequest : challenges.otherScheme
+      const challenge = namesOurScheme(header) ? challenges.invalidRequest : challenges.missing
       return refuse(request, FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER, challenge)
     }
     if (matchesAnyKey !== null) {
