@@ -182,6 +182,11 @@ export interface WebBody {
  * Web stream directly ([kTakeWebBody]); a plugin reading the request as a Node stream gets it
  * through Readable's `_read`.
  */
+/** Bun's or Deno's own server, recognised by what it passes beside the request (none other is): it frames whole bodies itself. */
+const runtimeServerKey = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
+  ? 'requestIP'
+  : typeof (globalThis as { Deno?: unknown }).Deno === 'object' ? 'remoteAddr' : null
+
 export class WebRequest extends deferredBase(Readable, '_readableState', readableOptions) {
   readonly method: string
   url: string
@@ -240,6 +245,15 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
       else this.reader = body.getReader()
     }
     return this.reader
+  }
+
+  /**
+   * Called by Bun.serve or Deno.serve (not by code): the runtime writes a whole body's
+   * Content-Length itself, so the same value need not be given as a field.
+   */
+  get servedByRuntime (): boolean {
+    const platform = this.platform
+    return runtimeServerKey !== null && typeof platform === 'object' && platform !== null && (platform as Record<string, unknown>)[runtimeServerKey] !== undefined
   }
 
   get headers (): NodeStyleHeaders {

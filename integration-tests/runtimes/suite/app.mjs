@@ -30,6 +30,9 @@ export function buildApp () {
   app.route({ method: ['PUT', 'PATCH'], url: '/things', handler: async (request) => ({ method: request.method }) })
   app.get('/query', async (request) => ({ query: request.query }))
   app.get('/text', async (request, reply) => reply.type('text/plain; charset=utf-8').send('plain text'))
+  app.get('/text/utf8', async (request, reply) => reply.type('text/plain; charset=utf-8').send('héllo wörld ✓'))
+  app.get('/text/empty', async (request, reply) => reply.type('text/plain; charset=utf-8').send(''))
+  app.get('/bytes', async (request, reply) => reply.type('application/octet-stream').send(Buffer.from([0, 1, 2, 255])))
   app.head('/probe', async (request, reply) => reply.header('x-probe', 'yes').send())
 
   // Hooks: an app-wide onRequest header, an onSend that rewrites one route's payload.
