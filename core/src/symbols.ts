@@ -45,6 +45,8 @@ export const kHttp2Sessions = Symbol('enclave.http2Sessions')
 export const kBodyReader = Symbol('enclave.bodyReader')
 // app.fetch()'s raw request: hands its Web body stream to the body reader, which reads it directly
 export const kTakeWebBody = Symbol('enclave.takeWebBody')
+// app.fetch()'s raw request: one header field as its Node-shaped record gives it, without making the record
+export const kHeaderField = Symbol('enclave.headerField')
 // the raw response, pointing back at its reply for 'finish' / 'close' listeners
 export const kRawReply = Symbol('enclave.raw.reply')
 

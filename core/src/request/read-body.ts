@@ -4,7 +4,7 @@ import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors/codes.js'
 import { unsupportedMediaType } from '../errors/fastify5-codes.js'
-import { kBodyReader, kRequestRoute, kTakeWebBody } from '../symbols.js'
+import { kBodyReader, kHeaderField, kRequestRoute, kTakeWebBody } from '../symbols.js'
 import { isThenable } from '../util/functions.js'
 import { connectionReset } from '../util/connection-reset.js'
 import { streamMade } from '../util/deferred-stream-base.js'
@@ -28,6 +28,7 @@ export interface BodyStream extends Readable {
   [kBodyReader]?: BodyReader | undefined
   /** app.fetch()'s request: its Web body, for the reader to read directly (null: read it as a stream). */
   [kTakeWebBody]?: () => WebBodySource | null
+  [kHeaderField]?: (name: string) => string | undefined
 }
 
 /** A Web body stream, as app.fetch()'s request hands it over. */
@@ -78,9 +79,14 @@ class BodyReader {
   }
 }
 
-function hasBody (headers: Record<string, string | string[] | undefined>): boolean {
-  const length = headers['content-length']
-  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+function hasBody (declared: string | undefined, transferEncoding: string | undefined): boolean {
+  return transferEncoding !== undefined || (declared !== undefined && declared !== '0')
+}
+
+/** A request header as `raw.headers[name]` gives it; app.fetch()'s request answers without making its record. */
+function fieldOf (raw: BodyStream, name: string): string | undefined {
+  const field = raw[kHeaderField]
+  return field === undefined ? (raw as unknown as { headers: Record<string, string | undefined> }).headers[name] : field.call(raw, name)
 }
 
 function isTypedBodyMethod (method: string | undefined): boolean {
@@ -90,8 +96,10 @@ function isTypedBodyMethod (method: string | undefined): boolean {
 /** Picks the parser for the request's content type and fills `request.body`, then continues. */
 export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload: BodyStream, next: AfterParsing, fail: ParsingFailed): void {
   const route = request[kRequestRoute]
-  const headers = request.raw.headers
-  const contentType: string | undefined = headers['content-type']
+  const raw = request.raw as unknown as BodyStream
+  const contentType = fieldOf(raw, 'content-type')
+  const declared = fieldOf(raw, 'content-length')
+  const transferEncoding = fieldOf(raw, 'transfer-encoding')
   // RFC 10008: a QUERY request must say what its body is, even an empty one (as Fastify 5).
   if (contentType === undefined && request.raw.method === 'QUERY') {
     reply.send(new errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE('QUERY'))
@@ -99,16 +107,14 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   }
   // As Fastify 4.29 documents, DELETE and OPTIONS bodies are parsed only when they name their type;
   // Fastify 5 reads them as any other body (an untyped one is a 415).
-  if (contentType === undefined && (!hasBody(headers) || (isTypedBodyMethod(request.raw.method) && route.server.profile.api === 4))) {
+  if (contentType === undefined && (!hasBody(declared, transferEncoding) || (isTypedBodyMethod(request.raw.method) && route.server.profile.api === 4))) {
     next(request, reply)
     return
   }
   const parser = route.parsers!.find(contentType ?? '')
-  // Read once, here, for the limit below too.
-  const declared = headers['content-length']
   // And, as Fastify 4.29 does, only when they announce a body with Content-Length or Transfer-Encoding
   // (Fastify 5 parses what they send, so an empty JSON body is refused as it is for POST).
-  if (declared === undefined && headers['transfer-encoding'] === undefined && isTypedBodyMethod(request.raw.method) && route.server.profile.api === 4) {
+  if (declared === undefined && transferEncoding === undefined && isTypedBodyMethod(request.raw.method) && route.server.profile.api === 4) {
     next(request, reply)
     return
   }

@@ -40,9 +40,11 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
   // Node's shape when first read (Bun and Deno make a request's Headers object when it is first read,
   // and a route whose hooks and handler do not read the headers never does).
   if ((method === 'GET' || method === 'HEAD') && request.body === null) return run(handler, http2, request, platform, path, null, null, null, false)
+  // A declared length frames the body: its stream is left to the runtime until something reads it,
+  // and the headers are made Node's shape when first read (the body reader asks for its fields one by one).
+  const fields = request.headers
+  if (fields.get('content-length') !== null && fields.get('transfer-encoding') === null) return run(handler, http2, request, platform, path, null, null, null, true)
   const headers = nodeHeadersOf(request)
-  // A declared length frames the body: its stream is left to the runtime until something reads it.
-  if (headers['content-length'] !== undefined && headers['transfer-encoding'] === undefined) return run(handler, http2, request, platform, path, headers, null, null, true)
   const body = request.body
   if (body === null) return run(handler, http2, request, platform, path, headers, null, null, false)
   const reader = body.getReader()

@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
-import { kTakeWebBody } from '../symbols.js'
+import { kHeaderField, kTakeWebBody } from '../symbols.js'
 import { connectionReset } from '../util/connection-reset.js'
 import { deferredBase, streamMade } from '../util/deferred-stream-base.js'
 import type { WebResponse } from './web-response.js'
@@ -259,6 +259,19 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
   get headers (): NodeStyleHeaders {
     if (this.nodeHeaders === null) this.nodeHeaders = nodeHeadersOf(this.source)
     return this.nodeHeaders
+  }
+
+  /**
+   * One field as `headers[name]` gives it (not `host` nor `set-cookie`, which Node's record shapes):
+   * the body reader needs three, and asking the Web headers for them spares making the record
+   * (a request whose hooks and handler read no header never makes it). Once made (or replaced by
+   * a plugin), the record answers, with whatever was changed in it.
+   */
+  [kHeaderField] (name: string): string | undefined {
+    const record = this.nodeHeaders
+    if (record !== null) return record[name] as string | undefined
+    const value = this.source.headers.get(name)
+    return value === null ? undefined : value
   }
 
   /** As Node's request, whose headers a plugin may replace. */
