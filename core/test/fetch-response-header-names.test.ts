@@ -44,3 +44,33 @@ t.test('field names in any case, through app.fetch and through inject', async (t
   t.same(expected.json().seen.slice(0, 6), ['a', 'a', true, 'b', ['1', '2'], 'k'])
   await app.close()
 })
+
+/** What setting each field on the raw response threw, if anything (Node's error codes). */
+function setEach (raw: any): unknown[] {
+  const outcomes: unknown[] = []
+  const fields: Array<[unknown, unknown]> = [['x-ok', '1'], ['bad name', '1'], ['X-Ok', 'line\nbreak'], ['x-ok', undefined], ['', '1'], ['x-list', ['a', 'b\r']], [42, '1']]
+  for (const [name, value] of fields) {
+    for (const method of ['setHeader', 'appendHeader']) {
+      try {
+        raw[method](name, value)
+        outcomes.push('set')
+      } catch (error) {
+        outcomes.push((error as { code?: unknown }).code)
+      }
+    }
+  }
+  return outcomes
+}
+
+t.test('names and values Node refuses are refused through app.fetch too, every time', async (t) => {
+  const app = enclave()
+  app.get('/', async (_request: unknown, reply: any) => ({ outcomes: setEach(reply.raw) }))
+  const expected = (await app.inject({ method: 'GET', url: '/' })).json()
+  t.same(expected.outcomes.slice(0, 6), ['set', 'set', 'ERR_INVALID_HTTP_TOKEN', 'ERR_INVALID_HTTP_TOKEN', 'ERR_INVALID_CHAR', 'ERR_INVALID_CHAR'], 'Node\'s own answers')
+  // Twice: a name checked once is remembered, a refused one is not.
+  for (let round = 0; round < 2; round++) {
+    const response = await app.fetch(new Request('http://localhost/'))
+    t.same(await response.json(), expected, `round ${round}`)
+  }
+  await app.close()
+})

@@ -43,9 +43,14 @@ function learnNodeMethods (): void {
  */
 export function endWithString (res: ServerResponse, payload: string): void {
   const node = res as NodeResponse
+  // A head built by Node's writeHead: a node:http response (no other has one). Asked first: app.fetch()'s
+  // response makes its connection stand-in when `socket` is read.
+  if (typeof node._header !== 'string') {
+    res.end(payload)
+    return
+  }
   const socket = res.socket as Writable | null
-  // A head built by Node's writeHead: a node:http response (no other has one).
-  if (typeof node._header !== 'string' || socket === null) {
+  if (socket === null) {
     res.end(payload)
     return
   }

@@ -25,10 +25,24 @@ function nodeError (Base: typeof TypeError | typeof RangeError | typeof Error, c
   return error
 }
 
-function checkHeader (name: string, value: unknown): void {
-  if (typeof name !== 'string' || name === '' || !headerToken.test(name)) {
-    throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${String(name)}"]`)
+/**
+ * Node's checks of a field to be set, and the key it is recorded under. A name that passed the
+ * token check once is known by its key: a response sets the same few names, so each is tested once.
+ */
+function checkedKeyOf (name: string, value: unknown): string {
+  let key = checkedKeys.get(name)
+  if (key === undefined) {
+    if (typeof name !== 'string' || name === '' || !headerToken.test(name)) {
+      throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${String(name)}"]`)
+    }
+    key = keyOf(name)
+    if (checkedKeys.size < knownKeysLimit) checkedKeys.set(name, key)
   }
+  checkHeader(name, value)
+  return key
+}
+
+function checkHeader (name: string, value: unknown): void {
   if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`)
   if (Array.isArray(value)) {
     for (const item of value) checkHeaderValue(name, item)
@@ -44,6 +58,8 @@ function checkHeaderValue (name: string, value: unknown): void {
 /** Field names seen so far, with their lower-case keys; bounded, as names an app reflects from requests could be many. */
 const knownKeys = new Map<string, string>()
 const knownKeysLimit = 256
+/** The names among those that are valid tokens (checkedKeyOf). */
+const checkedKeys = new Map<string, string>()
 
 /**
  * A field name as the record keys it. V8's toLowerCase makes a new string each call, even when
@@ -290,15 +306,13 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
 
   setHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('set')
-    checkHeader(name, value)
-    this.headerValues[keyOf(name)] = value
+    this.headerValues[checkedKeyOf(name, value)] = value
     return this
   }
 
   appendHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('append')
-    checkHeader(name, value)
-    const key = keyOf(name)
+    const key = checkedKeyOf(name, value)
     const existing = this.headerValues[key]
     if (existing === undefined) {
       this.headerValues[key] = value
