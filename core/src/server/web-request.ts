@@ -253,7 +253,8 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
    */
   get servedByRuntime (): boolean {
     const platform = this.platform
-    return runtimeServerKey !== null && typeof platform === 'object' && platform !== null && (platform as Record<string, unknown>)[runtimeServerKey] !== undefined
+    // `in`, not a read: Deno's remoteAddr is a getter that asks the server for the address.
+    return runtimeServerKey !== null && typeof platform === 'object' && platform !== null && runtimeServerKey in platform
   }
 
   get headers (): NodeStyleHeaders {

@@ -516,16 +516,20 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     // A body the app encoded itself (@fastify/compress) is sent as it is: Cloudflare Workers would
     // otherwise encode it a second time for its Content-Encoding. Other runtimes ignore the field.
     // The shared per-status init is never written to: such a response gets an init of its own.
+    // A response whose only field is its content type (once its length is left to the runtime) gives
+    // it to the constructor: Deno then sends it through its static fast path.
     const encoded = this.headerValues['content-encoding'] !== undefined
+    const loneType = encoded || this.statusMessage !== undefined ? null : loneContentType(this.headerValues, body, this.req)
     let init: EncodedResponseInit
     if (this.statusMessage !== undefined) init = { status: this.statusCode, statusText: this.statusMessage }
     else if (encoded) init = { status: this.statusCode }
+    else if (loneType !== null) init = initWithType(this.statusCode, loneType)
     else init = initOf(this.statusCode)
     if (encoded) init.encodeBody = 'manual'
     let response: Response
     try {
       response = new Response(body, init)
-      setResponseHeaders(response.headers, this.headerValues, body, this.req)
+      if (loneType === null) setResponseHeaders(response.headers, this.headerValues, body, this.req)
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
@@ -551,6 +555,37 @@ function initOf (status: number): ResponseInit {
     statusInits[status] = init
   }
   return init
+}
+
+/** Inits with a status and a content type, by status then type; bounded, as content types an app makes could be many. */
+const typedInits: Array<Map<string, ResponseInit> | undefined> = new Array<Map<string, ResponseInit> | undefined>(600).fill(undefined)
+const typedInitsLimit = 64
+
+function initWithType (status: number, type: string): ResponseInit {
+  if (!Number.isInteger(status) || status < 200 || status > 599) return { status, headers: { 'content-type': type } }
+  let byType = typedInits[status]
+  if (byType === undefined) {
+    byType = new Map()
+    typedInits[status] = byType
+  }
+  let init = byType.get(type)
+  if (init === undefined) {
+    init = { status, headers: { 'content-type': type } }
+    if (byType.size < typedInitsLimit) byType.set(type, init)
+  }
+  return init
+}
+
+/** The content type, when it is the one field the Response gets (a length left to the runtime aside); else null. */
+function loneContentType (values: Record<string, HeaderValue>, body: ReadableStream<Uint8Array> | string | Uint8Array | null, req: WebRequest): string | null {
+  let type: string | null = null
+  for (const name in values) {
+    if (isRuntimeOwnedHeader(name)) continue
+    const value = values[name]!
+    if (name === 'content-type' && typeof value === 'string') type = value
+    else if (!(name === 'content-length' && lengthLeftToRuntime(value, body, req))) return null
+  }
+  return type
 }
 
 /**
