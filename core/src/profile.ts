@@ -86,8 +86,6 @@ export const fastify5Options: Readonly<Record<string, unknown>> = {
   jsonShorthand: false,
   // Fastify 5's Ajv (ajv-formats 3) requires a timezone in `date-time` and `time`.
   requireTimezone: true,
-  // Fastify 5 answers malformed or poisoned JSON with FST_ERR_CTP_INVALID_JSON_BODY, not the parser's text.
-  genericJsonParseErrors: true,
   // Fastify 5 matches a content type exactly (case-insensitive): look-alike types are 415.
   exactContentTypeMatching: true
 }

@@ -4,6 +4,7 @@ import { warnings } from '../errors/warnings.js'
 import { hasParams, isValidMediaType, mediaTypeOf, parseContentType } from './content-type.js'
 import type { ParsedContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
+import { isJsonTextParser } from './default-parsers.js'
 
 export type ParseAs = 'string' | 'buffer'
 
@@ -36,6 +37,8 @@ export interface BodyParser {
   readonly callbackStyle: boolean
   /** A built-in parser (JSON, text): the one key a context may register a second time, once. */
   readonly builtIn: boolean
+  /** Enclave's JSON parser, taking text: it may be given what a runtime's own UTF-8 decoding made (read-body.ts). */
+  readonly jsonText: boolean
 }
 
 /**
@@ -247,7 +250,8 @@ export class ParserStore {
       receiver: new Parser((parseAs ?? null) as ParseAs | null, typeof bodyLimit === 'number' && bodyLimit !== 0 ? bodyLimit : serverBodyLimit, fn as AnyFunction),
       // `(request, payloadOrBody, done)`: three parameters mean the callback style.
       callbackStyle: (fn as AnyFunction).length >= 3,
-      builtIn
+      builtIn,
+      jsonText: parseAs === 'string' && isJsonTextParser(fn)
     }
     const visible = this.flatten()
     for (const type of list) {

@@ -62,6 +62,17 @@ function asBadRequest (error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error))
 }
 
+/** The parsers createJsonParser made: each drops a leading BOM before it parses (see isJsonTextParser). */
+const jsonParsers = new WeakSet<object>()
+
+/**
+ * A JSON parser made here: it parses a text with or without its leading BOM the same, so it may be
+ * given text that a runtime's own UTF-8 decoding made (which drops the BOM).
+ */
+export function isJsonTextParser (fn: unknown): boolean {
+  return typeof fn === 'function' && jsonParsers.has(fn)
+}
+
 /**
  * The JSON body parser: secure-json-parse with the given poisoning actions, in the callback form
  * `(request, body, done)` Fastify's `getDefaultJsonParser` returns. With genericJsonParseErrors a
@@ -74,7 +85,7 @@ export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstruct
   const generic = options.genericJsonParseErrors
   const genericSyntaxErrors = generic || api === 5
   const limit = options.jsonNestingLimit
-  return function defaultJsonParser (_request: unknown, body: Buffer | string, done: ParserDone): void {
+  const parser = function defaultJsonParser (_request: unknown, body: Buffer | string, done: ParserDone): void {
     if (body.length === 0) {
       done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY())
       return
@@ -96,6 +107,8 @@ export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstruct
     }
     done(null, parsed)
   }
+  jsonParsers.add(parser)
+  return parser
 }
 
 export function defaultTextParser (_request: unknown, body: string, done: ParserDone): void {

@@ -41,6 +41,8 @@ interface WebBodySource {
 /** The raw request a Web body belongs to (app.fetch()'s): told when it is read, asked whether the client left. */
 interface WebBodyOwner extends BodyStream {
   aborted: boolean
+  /** Called by Bun's or Deno's own server, which frames the body by its declared length. */
+  readonly servedByRuntime: boolean
   bodyRead (): void
   /** The body stream failed: the client left (the owner reports it as a closed connection). */
   bodyFailed (error: unknown): void
@@ -254,6 +256,7 @@ async function readWebBody (stream: WebBodyOwner, reader: BodyReader, source: Re
  * fastest. A body that is not the declared length still fails as over a socket.
  */
 async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request: Request): Promise<void> {
+  if (reader.parser.jsonText && reader.declaredLength >= 0 && reader.request[kRequestRoute].server.profile.api === 5 && stream.servedByRuntime) return await readFramedJson(stream, reader, request)
   let bytes: ArrayBuffer
   try {
     bytes = await request.arrayBuffer()
@@ -270,6 +273,36 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
   stream.bodyRead()
   if (bytes.byteLength > 0) onBodyData.call(stream, Buffer.from(bytes))
   if (!reader.done) onBodyEnd.call(stream)
+}
+
+/**
+ * A framed body for Enclave's JSON parser on the Fastify v5 face, from Bun's or Deno's server: read
+ * as text by the runtime (on Bun ~2 µs a 1 KB request less than bytes made a string here). Exact
+ * there: the server delivers the declared length, Fastify 5 measures nothing else, the runtime's
+ * UTF-8 decoding replaces bytes that are not UTF-8 as Node's does, and the BOM it drops is one the
+ * parser drops too. (Fastify 4 measures the decoded text, which a dropped BOM would blur: the other
+ * entries read bytes.)
+ */
+async function readFramedJson (stream: WebBodyOwner, reader: BodyReader, request: Request): Promise<void> {
+  let text: string
+  try {
+    text = await request.text()
+  } catch (error) {
+    stream.bodyFailed(error)
+    if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
+    return
+  }
+  if (reader.done) return
+  if (stream.aborted) {
+    onBodyError.call(stream, connectionReset())
+    return
+  }
+  stream.bodyRead()
+  stopReading(stream)
+  reader.done = true
+  reader.received = reader.declaredLength
+  // Bytes that decode to nothing were a lone BOM: not an empty body, as Node's decoding shows.
+  runParser(reader.parser, reader.request, reader.reply, text.length === 0 && reader.declaredLength > 0 ? '\uFEFF' : text, reader.next, reader.fail)
 }
 
 function bufferOf (chunk: Uint8Array): Buffer {

@@ -14,6 +14,13 @@ const upload = [
 const person = JSON.stringify({ name: 'Ada', age: 36 })
 const badPerson = JSON.stringify({ name: '', age: -1 })
 
+/** A body of raw bytes: numbers as they are, strings as UTF-8. */
+function bytesOf (...parts) {
+  const bytes = []
+  for (const part of parts) bytes.push(...(typeof part === 'string' ? new TextEncoder().encode(part) : part))
+  return new Uint8Array(bytes)
+}
+
 /** A request body of unknown length, sent as `parts`, one chunk each. */
 function streamOf (parts) {
   const encoder = new TextEncoder()
@@ -64,6 +71,14 @@ export const cases = [
   { name: 'a streamed reply', request: { path: '/stream' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, text: 'one,two,three' } },
   { name: 'a DELETE without a body reaches its handler', request: { method: 'DELETE', path: '/things/7' }, expect: { status: 200, json: { deleted: '7' } } },
   { name: 'a JSON body round trip', request: { method: 'POST', path: '/echo', headers: json, body: JSON.stringify({ nested: { list: [1, 'two', null] }, unicode: 'héllo ✓' }) }, expect: { status: 200, json: { nested: { list: [1, 'two', null] }, unicode: 'héllo ✓' } } },
+  // JSON bodies at the edges of UTF-8, on enclave() (its generic JSON errors read bytes) and on the v5 face
+  ...[['suite', (body) => body], ['v5', (body) => ({ body })]].flatMap(([app, echoed]) => [
+    { app, name: `${app}: a JSON body after a BOM`, request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf], '{"bom":"é"}') }, expect: { status: 200, json: echoed({ bom: 'é' }) } },
+    { app, name: `${app}: a JSON body that is only a BOM is invalid JSON, not an empty body`, request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf]) }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' } } },
+    { app, name: `${app}: an empty JSON body`, request: { method: 'POST', path: '/echo', headers: json, body: '' }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' } } }
+  ]),
+  { name: 'suite: bytes that are not UTF-8 in a JSON body are invalid JSON (genericJsonParseErrors)', request: { method: 'POST', path: '/echo', headers: json, body: bytesOf('{"a":"', [0xff, 0xe2, 0x82], '!"}') }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' } } },
+  { app: 'v5', name: 'v5: bytes that are not UTF-8 in a JSON string become U+FFFD, as Fastify 5 reads them', request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf], '{"a":"', [0xff, 0xe2, 0x82, 0xf0, 0x90, 0x80], '!"}') }, expect: { status: 200, json: { body: { a: '\ufffd\ufffd\ufffd!' } } } },
   { name: 'a body under the route\'s limit', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(20) }) }, expect: { status: 200, json: { length: 28 } } },
   { name: 'a body over the route\'s limit: 413', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(200) }) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
 

@@ -15,6 +15,14 @@ export async function buildApps () {
     // ES modules, on the Fastify v4 face (@fastify/cors, sensible, shared $ref schemas).
     'todo-api': buildTodoApi({ logger: false }),
     // CommonJS, on the Fastify v5 face (v5 majors of formbody, cookie, rate-limit).
-    links: await require('../../apps/v5/links/app.cjs').build({ logger: false })
+    links: await require('../../apps/v5/links/app.cjs').build({ logger: false }),
+    // The Fastify v5 face's own JSON parser (Bun's and Deno's servers have it read the body as text).
+    v5: v5JsonApp()
   }
+}
+
+function v5JsonApp () {
+  const app = require('@enclave/fastify')({ logger: false })
+  app.post('/echo', async (request) => ({ body: request.body }))
+  return app
 }
