@@ -218,7 +218,7 @@ for (const [name, create] of entries) {
     t.equal(response.headers.get('transfer-encoding'), null)
     const logged = lines.find((line) => line.err?.code === 'ENC_ERR_FETCH_UNSUPPORTED')
     t.ok(logged, 'the refusal is logged')
-    t.match(logged.err.message, /^Trailers cannot be sent through app\.fetch\(\)/)
+    t.match(logged.err.message, /^Trailers cannot be sent through app\.fetch\(\) on Node\.js:/)
   })
 
   t.test(`${name}: early hints on the raw response throw ENC_ERR_FETCH_UNSUPPORTED`, async (t) => {
@@ -233,7 +233,7 @@ for (const [name, create] of entries) {
     })
     t.teardown(() => app.close())
     const response: Response = await app.fetch(new Request(`${base}/hints`))
-    t.same(await response.json(), { code: 'ENC_ERR_FETCH_UNSUPPORTED', message: 'Early hints (103) cannot be sent through app.fetch(): a Web Response has no place for it' })
+    t.same(await response.json(), { code: 'ENC_ERR_FETCH_UNSUPPORTED', message: 'Early hints (103) cannot be sent through app.fetch() on Node.js: a Web Response has no place for it' })
   })
 
   t.test(`${name}: a hijacked reply answers through reply.raw`, async (t) => {
@@ -314,7 +314,7 @@ for (const [name, create] of entries) {
       reply.raw.end()
     })
     t.teardown(() => app.close())
-    await t.rejects(app.fetch(new Request(`${base}/switch`)), { code: 'ENC_ERR_FETCH_UNSUPPORTED', message: /^Status 101 cannot be sent through app\.fetch\(\)/ })
+    await t.rejects(app.fetch(new Request(`${base}/switch`)), { code: 'ENC_ERR_FETCH_UNSUPPORTED', message: /^Status 101 cannot be sent through app\.fetch\(\) on Node\.js:/ })
   })
 
   t.test(`${name}: with trustProxy, request.ip follows X-Forwarded-For`, async (t) => {

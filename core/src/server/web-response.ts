@@ -9,6 +9,7 @@ import { errorCodes } from '../errors/codes.js'
 import { isConnectionHeader } from '../util/http2-responses.js'
 import type { AbortWatch, FetchSocket, WebRequest } from './web-request.js'
 import { deferredBase, streamMade } from '../util/deferred-stream-base.js'
+import { runtimeName } from '../util/runtime-name.js'
 
 type HeaderValue = string | number | readonly string[]
 
@@ -379,12 +380,12 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
 
   /** A Web Response has no trailer section: the fields cannot be sent (see docs/runtimes.md). */
   addTrailers (): void {
-    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Trailers')
+    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Trailers', runtimeName())
   }
 
   /** A Web Response is one final answer: a 103 cannot go before it. */
   writeEarlyHints (): void {
-    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Early hints (103)')
+    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Early hints (103)', runtimeName())
   }
 
   /** The runtime times requests out, not the application. */
@@ -533,7 +534,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
-      this.fail(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, { cause }))
+      this.fail(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, runtimeName(), { cause }))
       return
     }
     this.settle(response)
