@@ -60,3 +60,27 @@ for (const [name, factory] of [...faces, ...fastify5Faces]) {
     t.equal(awaited.body, 'onRequest > async preHandler > handler!')
   })
 }
+
+/** A wrapper that names the leading parameters and passes the rest through. */
+function wrapNamed (hook: Hook): Hook {
+  return function wrapped (this: unknown, request: unknown, reply: unknown, ...rest: unknown[]) { return hook.call(this, request, reply, ...rest) }
+}
+
+for (const [name, factory] of [...faces, ...fastify5Faces]) {
+  test(`${name}: a wrapper with named parameters and a rest parameter passes done through`, async (t) => {
+    const app = factory()
+    t.teardown(() => app.close())
+    app.addHook('onRequest', wrapNamed(function tag (_request: any, reply: any, done: () => void) {
+      reply.header('x-tag', 'on')
+      done()
+    }))
+    app.addHook('preSerialization', wrapNamed(function reshape (_request: any, _reply: any, payload: any, done: (error: null, value: unknown) => void) {
+      setImmediate(() => done(null, { wrapped: payload }))
+    }))
+    app.get('/', async () => ({ a: 1 }))
+    const response = await app.inject('/')
+    t.equal(response.statusCode, 200)
+    t.equal(response.headers['x-tag'], 'on')
+    t.same(response.json(), { wrapped: { a: 1 } }, 'the payload done gave later')
+  })
+}

@@ -74,26 +74,30 @@ export function failureStatus (thrown: unknown): number {
 }
 
 /**
- * The error path: onError hooks once, then the context's error handlers from the route's own up to
+ * The error path: the onError hooks, then the context's error handlers from the route's own up to
  * the default. Whatever was thrown travels as is (a string, `null`, a plain object): a custom error
  * handler receives exactly the thrown value, as in Fastify.
  */
 export function handleError (reply: Reply, thrown: unknown): void {
-  enterErrorPath(reply, thrown, errorPathOf(reply).handlerIndex === 0)
+  enterErrorPath(reply, thrown)
+}
+
+/** A preSerialization or onSend hook failed: the same path (an onSend hook may also fail on the error's answer). */
+export function handlePayloadHookError (reply: Reply, thrown: unknown): void {
+  enterErrorPath(reply, thrown)
 }
 
 /**
- * A preSerialization or onSend hook failed. Fastify runs the onError hooks for such a failure even
- * while an error is being answered (an onSend hook that also fails on the error response).
+ * As in Fastify, the onError hooks run for an error met before any error handler ran, and again
+ * once every handler has run (the default one's answer failed too); not for an error met while a
+ * handler further up the chain is still to come.
  */
-export function handlePayloadHookError (reply: Reply, thrown: unknown): void {
-  enterErrorPath(reply, thrown, true)
-}
-
-function enterErrorPath (reply: Reply, thrown: unknown, runOnError: boolean): void {
+function enterErrorPath (reply: Reply, thrown: unknown): void {
   if (reply[kReplyHijacked] === true) return
   const route = reply[kReplyRoute]
   const errorPath = errorPathOf(reply)
+  const index = errorPath.handlerIndex
+  const runOnError = index === 0 || index >= route.errorHandlers.length
   if (route.onError !== null && runOnError && !errorPath.runningOnError) {
     errorPath.runningOnError = true
     errorPath.error = thrown

@@ -80,6 +80,9 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     else throw refusePayload(reply, payload)
     return
   }
+  // As Fastify, the JSON content type is settled before the preSerialization hooks, which see it
+  // (and may change it: what they leave is sent as it is).
+  setSerializedContentType(reply)
   if (route.preSerialization !== null) {
     runHooks(route.preSerialization, reply.request, reply, payload, 0)
   } else {
@@ -133,7 +136,6 @@ function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unkn
   }
   // A custom serializer may return anything, whatever its type says.
   if (typeof body !== 'string' && mustRefuse(reply, body)) throw refusePayload(reply, body)
-  setSerializedContentType(reply)
   runOnSend(reply, body)
 }
 

@@ -48,10 +48,12 @@ function issuesFor (table: ResponseTable<SerializationInspector>, reply: Inspect
   const inspect = pickForMediaType(entry, contentType)
   if (inspect === null) {
     const declared = Object.keys(entry.byMediaType!).join(', ')
+    // The media type, without the parameters (`charset=utf-8`) the reply's header carries.
+    const mediaType = contentType === undefined ? contentType : contentType.split(';')[0]!.trim()
     return [{
       path: '',
       kind: 'no-schema-for-media-type',
-      message: `no response schema for the media type "${contentType}" (declared: ${declared}): the payload is sent without one, undeclared properties included`
+      message: `no response schema for the media type "${mediaType}" (declared: ${declared}): the payload is sent without one, undeclared properties included`
     }]
   }
   const issues = inspect(payload)

@@ -14,21 +14,24 @@ export function isAsyncFunction (fn: unknown): boolean {
 }
 
 /**
- * A function whose parameter list begins with a rest parameter (`(...args) => …`): it declares no
- * parameter, so its arity says nothing about whether it takes `done`. Wrappers that pass their
- * arguments through (instrumentation such as @fastify/otel wraps every hook so) are written so.
+ * A function with a rest parameter (`(...args) => …`, `function (request, reply, ...rest)`): its
+ * arity counts only the parameters before it, so it says nothing about whether it takes `done`.
+ * Wrappers that pass their arguments through (instrumentation such as @fastify/otel wraps every
+ * hook so) are written so.
  */
 export function takesRestParameters (fn: (...args: never[]) => unknown): boolean {
-  if (fn.length !== 0) return false
   let source: string
   try {
     source = Function.prototype.toString.call(fn)
   } catch {
     return false
   }
-  return restFirst.test(source)
+  const list = firstParameterList.exec(source)
+  // An arrow without parentheses (`x => f(...x)`) has its one parameter before the first `(`.
+  return list !== null && !list[1]!.includes('=>') && list[2]!.includes('...')
 }
 
 // Up to the first `(` no other parameter list can open: a `function` keyword and a name, a method
-// name, or nothing (an arrow); a rest parameter is the first thing inside it.
-const restFirst = /^[^(]*\(\s*\.\.\./
+// name, or nothing (an arrow). A list whose default values hold parentheses is not read: taken as
+// having no rest parameter.
+const firstParameterList = /^([^(]*)\(([^()]*)\)/
