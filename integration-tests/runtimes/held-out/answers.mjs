@@ -60,7 +60,7 @@ export async function viaInject (app, requests) {
   const out = []
   for (const r of requests) {
     // A body of unknown length comes over the wire chunked: inject() is told so, as a socket would say it.
-    const payload = r.chunks === undefined ? r.body : Readable.from(r.chunks.map((chunk) => Buffer.from(chunk)), { objectMode: false })
+    const payload = r.chunks === undefined ? (r.body instanceof Uint8Array ? Buffer.from(r.body) : r.body) : Readable.from(r.chunks.map((chunk) => Buffer.from(chunk)), { objectMode: false })
     const headers = r.chunks === undefined ? r.headers : { ...r.headers, 'transfer-encoding': 'chunked' }
     const res = await app.inject({ method: r.method ?? 'GET', url: r.path, headers, payload })
     const answered = {}

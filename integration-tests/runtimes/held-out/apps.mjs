@@ -4,6 +4,21 @@
 const json = { 'content-type': 'application/json' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 const internal = { 'x-internal': '1' }
+const octets = { 'content-type': 'application/octet-stream' }
+
+/** `count` KiB of deterministic bytes. */
+function kibibytes (count) {
+  const bytes = new Uint8Array(count * 1024)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff
+  return bytes
+}
+/** The same bytes in pieces of 16 KiB, sent as a stream of unknown length. */
+function pieces (bytes) {
+  const out = []
+  for (let i = 0; i < bytes.length; i += 16 * 1024) out.push(bytes.slice(i, i + 16 * 1024))
+  return out
+}
+const bigJson = JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, label: `row number ${i}` })) })
 
 /** Imports an app by its path (a URL: the type checker does not follow it into the apps' own configurations). */
 function load (path) {
@@ -106,6 +121,35 @@ export const heldOutApps = [
       { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'b' }, body: '{"url":"https://y.example"}' },
       { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'b' }, body: '{"url":"https://z.example"}' },
       { method: 'POST', path: '/links', headers: { ...json, 'x-client': 'c' }, body: '{"url":"https://z.example"}' }
+    ]
+  },
+  {
+    name: 'media (v5)',
+    v5: true,
+    load: async () => (await load('../../apps/v5/media/app.mjs')).build,
+    requests: [
+      { path: '/lines' },
+      { method: 'HEAD', path: '/lines' },
+      { path: '/big/stream' },
+      { method: 'HEAD', path: '/big/stream' },
+      { path: '/big/whole' },
+      { method: 'HEAD', path: '/big/whole' },
+      { path: '/big/text' },
+      { path: '/csv' },
+      { path: '/made' },
+      { path: '/events' },
+      { path: '/ticker' },
+      { path: '/broken' },
+      { method: 'POST', path: '/upload', headers: octets, body: kibibytes(300) },
+      { method: 'POST', path: '/upload', headers: octets, chunks: pieces(kibibytes(300)) },
+      { method: 'POST', path: '/upload', headers: octets, body: kibibytes(600) },
+      { method: 'POST', path: '/upload', headers: octets, chunks: pieces(kibibytes(600)) },
+      { method: 'POST', path: '/upload', headers: octets, body: new Uint8Array(0) },
+      { method: 'POST', path: '/echo', headers: json, body: bigJson },
+      { method: 'POST', path: '/echo', headers: json, chunks: [bigJson.slice(0, 40000), bigJson.slice(40000)] },
+      { method: 'POST', path: '/ndjson', headers: { 'content-type': 'application/x-ndjson' }, chunks: ['{"n":1}\n{"n"', ':2}\n', '{"n":3}\n'] },
+      { method: 'POST', path: '/ndjson', headers: { 'content-type': 'application/x-ndjson' }, body: '{"n":10}\n{"n":20}\n' },
+      { path: '/aborted' }
     ]
   }
 ]
