@@ -485,6 +485,8 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     this.answered = true
     this.headersSent = true
     let body: ReadableStream<Uint8Array> | string | Uint8Array | null = null
+    const lengthless = this.req.method === 'HEAD' && this.headerValues['content-length'] === undefined && bodyAllowed(this.statusCode) && this.req.servedByRuntime
+    if (lengthless && !onBun) body = emptyBody()
     if (!this.hasNullBody()) {
       if (streamed) {
         this.finishWatched()
@@ -512,6 +514,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     try {
       response = new Response(body, init)
       setResponseHeaders(response.headers, this.headerValues, body, this.req)
+      if (lengthless && onBun) response.headers.set('transfer-encoding', 'chunked')
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
@@ -520,6 +523,26 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     }
     this.settle(response)
   }
+}
+
+const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
+
+/** A status whose GET answer has a body, so that a HEAD answer's length would describe it. */
+function bodyAllowed (status: number): boolean {
+  return status >= 200 && status !== 204 && status !== 205 && status !== 304
+}
+
+/**
+ * A HEAD answer whose length is not known (its GET answer is streamed) goes out without a length.
+ * Bun's and Deno's servers write `Content-Length: 0` for a null body, which would say the GET answer
+ * is empty: Deno's writes no length for an empty stream, Bun's none for an answer marked chunked.
+ */
+function emptyBody (): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(emptySource)
+}
+
+const emptySource = {
+  start (controller: ReadableStreamDefaultController<Uint8Array>): void { controller.close() }
 }
 
 /**

@@ -4,6 +4,7 @@
 // Bun.serve and Deno.serve, and as a Worker on workerd; every answer that differs from inject()'s is
 // printed. Differences that belong to the runtime (docs/runtimes.md, "What differs per runtime") are
 // marked as known.
+import { Buffer } from 'node:buffer'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { heldOutApps } from './apps.mjs'
@@ -25,6 +26,8 @@ const chosen = new Set(['node', ...(process.env.RUNTIMES ?? Object.keys(runs).jo
 function known (runtime, name, injected, seen) {
   // JSON.parse's message is the engine's (JavaScriptCore on Bun), and with it the length.
   if (runtime === 'bun' && injected.status === 400 && (name === 'body' || name === 'content-length') && /JSON/.test(seen.body)) return 'the engine\'s JSON.parse message'
+  // Bun's server may gather a small streamed body and send it with its length.
+  if (runtime === 'bun' && name === 'content-length' && injected.headers['content-length'] === undefined && seen.headers['content-length'] === String(Buffer.byteLength(seen.body))) return 'Bun sends a small streamed reply with its length'
   // Bun's, Deno's and workerd's servers send no Content-Length on a 204.
   if (runtime !== 'node' && injected.status === 204 && name === 'content-length') return 'the server drops Content-Length on a 204'
   return null
