@@ -22,7 +22,8 @@ const factories: Record<string, { from: string, imported: string, factory: strin
   shop: { from: '../apps/shop/app.ts', imported: '{ build }', factory: 'build' },
   'notes (v5)': { from: '../apps/v5/notes/app.ts', imported: '{ build }', factory: 'build' },
   'links (v5)': { from: '../apps/v5/links/app.cjs', imported: 'links', factory: 'links.build' },
-  'media (v5)': { from: '../apps/v5/media/app.mjs', imported: '{ build }', factory: 'build' }
+  'media (v5)': { from: '../apps/v5/media/app.mjs', imported: '{ build }', factory: 'build' },
+  'uploads (v5)': { from: '../apps/v5/uploads/app.cjs', imported: 'uploads', factory: 'uploads.build' }
 }
 
 function workerName (app: string): string {

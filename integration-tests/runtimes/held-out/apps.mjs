@@ -1,6 +1,8 @@
 // The held-out apps (integration-tests/apps) and a representative sequence of requests for each,
 // taken from their own tests where the request is runtime-neutral. Each sequence runs in order
 // against one fresh instance (some requests depend on earlier ones: a login, a created post).
+import { gzipSync } from 'node:zlib'
+
 const json = { 'content-type': 'application/json' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 const internal = { 'x-internal': '1' }
@@ -18,6 +20,28 @@ function pieces (bytes) {
   for (let i = 0; i < bytes.length; i += 16 * 1024) out.push(bytes.slice(i, i + 16 * 1024))
   return out
 }
+/** A multipart/form-data body: `parts` are [name, value] fields and [name, filename, type, bytes] files. */
+function multipart (boundary, parts) {
+  const encoder = new TextEncoder()
+  const segments = []
+  for (const [name, ...rest] of parts) {
+    if (rest.length === 1) {
+      segments.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${rest[0]}\r\n`))
+    } else {
+      const [filename, type, bytes] = rest
+      segments.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`))
+      segments.push(typeof bytes === 'string' ? encoder.encode(bytes) : bytes, encoder.encode('\r\n'))
+    }
+  }
+  segments.push(encoder.encode(`--${boundary}--\r\n`))
+  const body = new Uint8Array(segments.reduce((sum, segment) => sum + segment.length, 0))
+  let at = 0
+  for (const segment of segments) { body.set(segment, at); at += segment.length }
+  return body
+}
+const formData = { 'content-type': 'multipart/form-data; boundary=held-out-boundary' }
+const parts = (list) => multipart('held-out-boundary', list)
+const gzipped = { 'content-encoding': 'gzip' }
 const bigJson = JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, label: `row number ${i}` })) })
 
 /** Imports an app by its path (a URL: the type checker does not follow it into the apps' own configurations). */
@@ -150,6 +174,40 @@ export const heldOutApps = [
       { method: 'POST', path: '/ndjson', headers: { 'content-type': 'application/x-ndjson' }, chunks: ['{"n":1}\n{"n"', ':2}\n', '{"n":3}\n'] },
       { method: 'POST', path: '/ndjson', headers: { 'content-type': 'application/x-ndjson' }, body: '{"n":10}\n{"n":20}\n' },
       { path: '/aborted' }
+    ]
+  },
+  {
+    name: 'uploads (v5)',
+    v5: true,
+    load: async () => (await load('../../apps/v5/uploads/app.cjs')).default.build,
+    requests: [
+      { method: 'POST', path: '/documents', headers: formData, body: parts([['title', 'minutes'], ['doc', 'minutes.txt', 'text/plain', 'we met\nwe agreed\n']]) },
+      { method: 'POST', path: '/documents', headers: formData, chunks: pieces(parts([['title', 'scan'], ['doc', 'scan.bin', 'application/octet-stream', kibibytes(40)]])) },
+      { method: 'POST', path: '/documents', headers: formData, body: parts([['doc', 'huge.bin', 'application/octet-stream', kibibytes(100)]]) },
+      { method: 'POST', path: '/documents', headers: formData, body: parts([['title', 'nothing attached']]) },
+      { method: 'POST', path: '/documents', headers: json, body: '{"doc":"not multipart"}' },
+      { method: 'POST', path: '/batches', headers: formData, body: parts([['a', '1'], ['one', 'one.txt', 'text/plain', 'first'], ['b', '2'], ['two', 'two.txt', 'text/plain', 'second']]) },
+      { method: 'POST', path: '/batches', headers: formData, body: parts([['one', '1.txt', 'text/plain', 'x'], ['two', '2.txt', 'text/plain', 'y'], ['three', '3.txt', 'text/plain', 'z']]) },
+      { method: 'POST', path: '/forms', headers: form, body: 'name=Ada+Lovelace&topics=maths&topics=engines&note=%E2%9C%93' },
+      { method: 'POST', path: '/people', headers: { 'content-type': 'text/csv' }, body: 'id,name\n1,ada\n2,grace\n' },
+      { method: 'POST', path: '/events', headers: { 'content-type': 'application/vnd.intake.signup+json' }, body: '{"user":"ada"}' },
+      { method: 'POST', path: '/events', headers: { 'content-type': 'application/vnd.intake.signup+json' }, body: '{"user":' },
+      { method: 'POST', path: '/events', headers: { 'content-type': 'application/vnd.other+json' }, body: '{"user":"ada"}' },
+      { method: 'POST', path: '/blobs', headers: octets, body: kibibytes(100) },
+      { method: 'POST', path: '/blobs', headers: octets, body: kibibytes(200) },
+      { method: 'POST', path: '/blobs', headers: octets, chunks: pieces(kibibytes(200)) },
+      { method: 'POST', path: '/blobs', headers: { ...octets, ...gzipped }, body: gzipSync(kibibytes(100)) },
+      { method: 'POST', path: '/blobs', headers: { ...octets, ...gzipped }, body: gzipSync(kibibytes(200)) },
+      { method: 'POST', path: '/blobs', headers: { ...octets, ...gzipped }, chunks: pieces(gzipSync(kibibytes(100))) },
+      { method: 'POST', path: '/notes', headers: { 'content-type': 'text/plain' }, body: 'short note' },
+      { method: 'POST', path: '/notes', headers: { 'content-type': 'text/plain' }, body: 'long note '.repeat(30) },
+      { method: 'POST', path: '/notes', headers: { ...json, ...gzipped }, body: gzipSync('{"note":"inflated"}') },
+      { method: 'POST', path: '/notes', headers: { ...json, ...gzipped }, body: 'not gzip at all' },
+      { method: 'POST', path: '/shout/echo', headers: { 'content-type': 'text/plain' }, body: 'quiet words' },
+      { method: 'POST', path: '/shout/echo', headers: json, body: '{"a":"b"}' },
+      { path: '/shout/json' },
+      { path: '/wrapped/report' },
+      { method: 'HEAD', path: '/wrapped/report' }
     ]
   }
 ]
