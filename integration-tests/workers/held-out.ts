@@ -23,7 +23,8 @@ const factories: Record<string, { from: string, imported: string, factory: strin
   'notes (v5)': { from: '../apps/v5/notes/app.ts', imported: '{ build }', factory: 'build' },
   'links (v5)': { from: '../apps/v5/links/app.cjs', imported: 'links', factory: 'links.build' },
   'media (v5)': { from: '../apps/v5/media/app.mjs', imported: '{ build }', factory: 'build' },
-  'uploads (v5)': { from: '../apps/v5/uploads/app.cjs', imported: 'uploads', factory: 'uploads.build' }
+  'uploads (v5)': { from: '../apps/v5/uploads/app.cjs', imported: 'uploads', factory: 'uploads.build' },
+  'catalog (v5)': { from: '../apps/v5/catalog/app.mjs', imported: '{ build }', factory: 'build' }
 }
 
 function workerName (app: string): string {

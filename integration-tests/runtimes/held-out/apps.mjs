@@ -1,6 +1,7 @@
 // The held-out apps (integration-tests/apps) and a representative sequence of requests for each,
 // taken from their own tests where the request is runtime-neutral. Each sequence runs in order
 // against one fresh instance (some requests depend on earlier ones: a login, a created post).
+import { createHmac } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 
 const json = { 'content-type': 'application/json' }
@@ -42,6 +43,12 @@ function multipart (boundary, parts) {
 const formData = { 'content-type': 'multipart/form-data; boundary=held-out-boundary' }
 const parts = (list) => multipart('held-out-boundary', list)
 const gzipped = { 'content-encoding': 'gzip' }
+/** A cookie value signed as @fastify/cookie signs it (HMAC-SHA256, unpadded base64), encoded for a Cookie header. */
+function signed (value, secret) {
+  return encodeURIComponent(`${value}.${createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')}`)
+}
+const session = { cookie: `session=${signed('ada', 'catalog-cookie-secret')}; theme=dark` }
+const forged = { cookie: `session=${signed('ada', 'not-the-secret')}` }
 const bigJson = JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, label: `row number ${i}` })) })
 
 /** Imports an app by its path (a URL: the type checker does not follow it into the apps' own configurations). */
@@ -208,6 +215,40 @@ export const heldOutApps = [
       { path: '/shout/json' },
       { path: '/wrapped/report' },
       { method: 'HEAD', path: '/wrapped/report' }
+    ]
+  },
+  {
+    name: 'catalog (v5)',
+    v5: true,
+    load: async () => (await load('../../apps/v5/catalog/app.mjs')).build,
+    requests: [
+      { path: '/openapi.json' },
+      { path: '/api/items' },
+      { path: '/api/items?tag=drink&tag=food&max=10' },
+      { path: '/api/items?max=cheap' },
+      { path: '/api/items/tea-01' },
+      { method: 'HEAD', path: '/api/items/tea-01' },
+      { path: '/api/items/nope' },
+      { path: '/api/nothing/here?x=1' },
+      { method: 'PUT', path: '/api/items' },
+      { path: '/nothing/<b>here</b>' },
+      { method: 'POST', path: '/api/items', headers: json, body: '{"sku":"cup-02","name":"Cup","price":9}' },
+      { method: 'POST', path: '/api/items', headers: { ...json, ...forged }, body: '{"sku":"cup-02","name":"Cup","price":9}' },
+      { method: 'POST', path: '/api/items', headers: { ...json, ...session }, body: '{"sku":"cup-02","name":"Cup","price":9}' },
+      { method: 'POST', path: '/api/items', headers: { ...json, ...session }, body: '{"sku":"cup-02","name":"Cup","price":9}' },
+      { method: 'POST', path: '/api/items', headers: { ...json, ...session }, body: '{"sku":"CUP","name":"","price":0,"colour":"red"}' },
+      { path: '/api/items/cup-02' },
+      { method: 'DELETE', path: '/api/items/tea-01', headers: session },
+      { method: 'DELETE', path: '/api/items/tea-01', headers: session },
+      { path: '/api/legacy/items/cup-02' },
+      { path: '/' },
+      { path: '/api/teapot' },
+      { method: 'POST', path: '/session', headers: json, body: '{"user":"ada"}' },
+      { method: 'POST', path: '/session', headers: json, body: '{}' },
+      { path: '/me', headers: session },
+      { path: '/me', headers: forged },
+      { path: '/me' },
+      { method: 'DELETE', path: '/session', headers: session }
     ]
   }
 ]

@@ -39,7 +39,12 @@ for (const [runtime, [file, args]] of Object.entries(runs)) {
   if (!chosen.has(runtime)) continue
   const report = JSON.parse(execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }))
   for (const held of heldOutApps) {
-    for (const [mode, answers] of Object.entries(report[held.name] ?? {})) {
+    if (report[held.name] === undefined) {
+      unexpected++
+      console.log(`MISSING  ${runtime}: ${held.name} was not run`)
+      continue
+    }
+    for (const [mode, answers] of Object.entries(report[held.name])) {
       if (mode === 'inject') { inject[held.name] = answers; continue }
       answers.forEach((seen, index) => {
         const injected = inject[held.name][index]
