@@ -493,6 +493,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
         this.body = new ResponseBodySource(this)
         // highWaterMark 0: a chunk is taken only when the consumer reads, so the source waits on it.
         body = new ReadableStream<Uint8Array>(this.body, { highWaterMark: 0 })
+        if (FixedLengthStream !== undefined) body = withDeclaredLength(body, this.headerValues['content-length'], FixedLengthStream)
       } else {
         body = bytes
       }
@@ -524,6 +525,27 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     this.settle(response)
   }
 }
+
+/** Workers' identity stream whose readable side has a known length: the runtime sends it with that Content-Length. */
+type FixedLengthStreamClass = new (length: number) => { readable: ReadableStream<Uint8Array>, writable: WritableStream<Uint8Array> }
+const FixedLengthStream = (globalThis as { FixedLengthStream?: FixedLengthStreamClass }).FixedLengthStream
+
+/**
+ * A streamed body whose length the app declared (a file's size): workerd sends a stream of unknown
+ * length chunked and drops the field, so the body goes through a FixedLengthStream of that length.
+ * As on Node, a source that gives more or fewer bytes than declared cuts the answer short.
+ */
+function withDeclaredLength (body: ReadableStream<Uint8Array>, declared: HeaderValue | undefined, Fixed: FixedLengthStreamClass): ReadableStream<Uint8Array> {
+  if (typeof declared !== 'string' && typeof declared !== 'number') return body
+  const text = String(declared)
+  if (!/^[0-9]{1,15}$/.test(text)) return body
+  const fixed = new Fixed(Number(text))
+  body.pipeTo(fixed.writable).catch(ignorePipeFailure)
+  return fixed.readable
+}
+
+/** A failed pipe has failed the readable side too: the consumer sees it there. */
+function ignorePipeFailure (): void {}
 
 const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
 

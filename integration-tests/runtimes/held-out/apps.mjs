@@ -163,6 +163,8 @@ export const heldOutApps = [
       { method: 'HEAD', path: '/lines' },
       { path: '/big/stream' },
       { method: 'HEAD', path: '/big/stream' },
+      { path: '/download', streamedWithLength: true },
+      { method: 'HEAD', path: '/download' },
       { path: '/big/whole' },
       { method: 'HEAD', path: '/big/whole' },
       { path: '/big/text' },

@@ -44,6 +44,12 @@ export async function build (options = {}) {
     reply.send(Readable.from(chunks(16)))
   })
 
+  app.get('/download', (request, reply) => {
+    // A download whose size is known (as a file's stat gives it), streamed.
+    reply.type('application/octet-stream').header('content-length', 8 * chunkSize).header('content-disposition', 'attachment; filename="blob.bin"')
+    reply.send(Readable.from(chunks(8)))
+  })
+
   app.get('/big/whole', async (request, reply) => {
     reply.type('application/octet-stream')
     return Buffer.concat([...chunks(20)])
