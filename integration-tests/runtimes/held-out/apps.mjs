@@ -250,7 +250,12 @@ export const heldOutApps = [
       { path: '/me', headers: session },
       { path: '/me', headers: forged },
       { path: '/me' },
-      { method: 'DELETE', path: '/session', headers: session }
+      { method: 'DELETE', path: '/session', headers: session },
+      { path: '/whoami?x=1&x=2&y=%C3%A9', headers: { 'x-forwarded-host': 'shop.example:8443' } },
+      { path: '/whoami/caf%C3%A9%20bar', headers: { 'x-forwarded-host': 'shop.example' } },
+      { path: '/whoami', headers: { 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https' } },
+      // Node's fetch sends its own Host: the host the app sees is given as a proxy gives it.
+      { path: '/whoami/x', headers: { 'x-forwarded-host': '[::1]:8080', 'x-forwarded-proto': 'http, https' } }
     ]
   }
 ]

@@ -68,7 +68,8 @@ async function api (app) {
 }
 
 export async function build (options = {}) {
-  const app = Fastify(options)
+  // Deployed behind a proxy that says which host and scheme the client asked for.
+  const app = Fastify({ trustProxy: true, ...options })
   await app.register(swagger, { openapi: { info: { title: 'Catalog', version: '1.2.0' } } })
   await app.register(sensible)
   await app.register(cookie, { secret: 'catalog-cookie-secret' })
@@ -102,6 +103,17 @@ export async function build (options = {}) {
   })
 
   app.get('/', async (request, reply) => reply.redirect('/api/items'))
+  app.get('/whoami/:part?', async (request) => ({
+    host: request.host,
+    hostname: request.hostname,
+    port: request.port,
+    protocol: request.protocol,
+    url: request.url,
+    originalUrl: request.originalUrl,
+    route: request.routeOptions.url,
+    params: request.params,
+    query: request.query
+  }))
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(api, { prefix: '/api' })
   return app
