@@ -71,15 +71,35 @@ export async function build (options = {}) {
   })
 
   app.get('/made', async (request, reply) => {
-    const made = new Response('made by hand', { status: 201, headers: { 'content-type': 'text/plain', 'x-made': 'response' } })
-    return reply.send(made)
+    const headers = new Headers({ 'content-type': 'text/plain', 'x-made': 'response' })
+    headers.append('set-cookie', 'a=1; Path=/')
+    headers.append('set-cookie', 'b=2; Path=/')
+    reply.header('x-from-reply', 'kept')
+    return reply.send(new Response('made by hand', { status: 201, headers }))
   })
+
+  app.get('/typed', async (request, reply) => reply.type('application/octet-stream').send(new Uint16Array([1, 2, 515])))
 
   app.get('/events', (request, reply) => {
     reply.hijack()
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     for (let id = 1; id <= 3; id++) reply.raw.write(`id: ${id}\ndata: ${JSON.stringify({ tick: id })}\n\n`)
     reply.raw.end('event: end\ndata: bye\n\n')
+  })
+
+  app.get('/events/raw', (request, reply) => {
+    // The pattern of many server-sent events guides: the raw response written directly, no send().
+    reply.raw.setHeader('content-type', 'text/event-stream')
+    reply.raw.setHeader('cache-control', 'no-cache')
+    reply.raw.statusCode = 200
+    reply.raw.flushHeaders()
+    let sent = 0
+    const tick = () => {
+      reply.raw.write(`data: ${sent}\n\n`)
+      if (++sent < 3) setImmediate(tick)
+      else reply.raw.end()
+    }
+    setImmediate(tick)
   })
 
   app.get('/ticker', (request, reply) => {
