@@ -424,6 +424,17 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     response.abandon(error)
   }
 
+  /**
+   * The response was destroyed before it finished (a streamed reply's source failed, the app
+   * destroyed it, the client cancelled its body): over a socket the connection goes with it, and
+   * Node reports the request aborted unless its body had been read to its end.
+   */
+  connectionLost (): void {
+    if (this.destroyed || this.aborted) return
+    if (this.complete && (this.bodyTaken || (streamMade(this) && this.readableEnded))) return
+    this.abort(connectionReset())
+  }
+
   /** The client went away before the answer was complete: Node's 'aborted', then 'close'. */
   abort (reason: unknown): void {
     this.discardBody(reason)

@@ -452,8 +452,10 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
       this.fail(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
     }
     if (this.body !== null) this.body.fail(error)
+    // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response,
+    // and the request closes as aborted when it was still open (onRequestAbort).
+    if (!this.writableFinished) this.req.connectionLost()
     this.req.discardBody(error ?? undefined)
-    // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response.
     callback()
   }
 

@@ -62,7 +62,13 @@ export async function viaInject (app, requests) {
     // A body of unknown length comes over the wire chunked: inject() is told so, as a socket would say it.
     const payload = r.chunks === undefined ? (r.body instanceof Uint8Array ? Buffer.from(r.body) : r.body) : Readable.from(r.chunks.map((chunk) => Buffer.from(chunk)), { objectMode: false })
     const headers = r.chunks === undefined ? r.headers : { ...r.headers, 'transfer-encoding': 'chunked' }
-    const res = await app.inject({ method: r.method ?? 'GET', url: r.path, headers, payload })
+    let res
+    try {
+      res = await app.inject({ method: r.method ?? 'GET', url: r.path, headers, payload })
+    } catch (error) {
+      out.push({ error: String(error.stack ?? error) })
+      continue
+    }
     const answered = {}
     for (const [name, value] of Object.entries(res.headers)) {
       // As every HTTP client reads repeated fields: set-cookie as a list, any other joined.

@@ -188,7 +188,11 @@ export const heldOutApps = [
       { method: 'POST', path: '/echo', headers: json, chunks: [bigJson.slice(0, 40000), bigJson.slice(40000)] },
       { method: 'POST', path: '/ndjson', headers: { 'content-type': 'application/x-ndjson' }, chunks: ['{"n":1}\n{"n"', ':2}\n', '{"n":3}\n'] },
       { method: 'POST', path: '/ndjson', headers: { 'content-type': 'application/x-ndjson' }, body: '{"n":10}\n{"n":20}\n' },
-      { path: '/aborted' }
+      { path: '/aborted' },
+      // Cut short: every client must see the answer fail. Last: over a socket its request is aborted
+      // (onRequestAbort, core/test/fetch-connection-lost.test.ts), which inject() does not report,
+      // and Bun's fetch sends it again on a fresh connection.
+      { path: '/broken/late', cutShort: true }
     ]
   },
   {

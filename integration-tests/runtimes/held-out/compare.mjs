@@ -57,6 +57,11 @@ for (const [runtime, [file, args]] of Object.entries(runs)) {
           if (reason === null) unexpected++
           console.log(`${reason === null ? 'DIFFERS' : 'known'}  ${label}: ${name} ${detail}${reason === null ? '' : ` (${reason})`}`)
         }
+        // A reply whose source fails mid-body: every client must see the body fail, none a complete answer.
+        if (request.cutShort === true) {
+          if (seen.error === undefined) report('error', `none: the body ended as if complete (${JSON.stringify(seen.body).slice(0, 60)})`)
+          return
+        }
         if (seen.error !== undefined) return report('error', seen.error.split('\n')[0])
         if (seen.status !== injected.status) report('status', `${seen.status}, inject ${injected.status}`)
         if (seen.body !== injected.body) report('body', `${JSON.stringify(seen.body).slice(0, 160)}, inject ${JSON.stringify(injected.body).slice(0, 160)}`)

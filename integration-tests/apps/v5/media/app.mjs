@@ -123,6 +123,20 @@ export async function build (options = {}) {
     return reply.send(failing)
   })
 
+  app.get('/broken/late', (request, reply) => {
+    // The source fails after its first bytes went out: the answer is cut short, never passed off as complete.
+    let sent = false
+    const failing = new Readable({
+      read () {
+        if (sent) setImmediate(() => this.destroy(new Error('the disk went away')))
+        else this.push('first bytes\n')
+        sent = true
+      }
+    })
+    reply.type('text/plain')
+    return reply.send(failing)
+  })
+
   app.post('/upload', { bodyLimit: 512 * 1024 }, async (request) => {
     const body = request.body
     return { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }
