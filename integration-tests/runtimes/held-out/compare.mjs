@@ -1,9 +1,10 @@
-// The held-out audit, run by hand (not in CI: five apps, four runtimes, TypeScript through tsx on
-// Node): `node integration-tests/runtimes/held-out/compare.mjs` from the repository root. Every app of
-// apps.mjs answers its requests through inject() on Node, then through app.fetch on Node, through
-// Bun.serve and Deno.serve, and as a Worker on workerd; every answer that differs from inject()'s is
-// printed. Differences that belong to the runtime (docs/runtimes.md, "What differs per runtime") are
-// marked as known.
+// The held-out audit, run by hand on every runtime (`node integration-tests/runtimes/held-out/compare.mjs`
+// from the repository root; TypeScript through tsx on Node) and in CI on Node alone (RUNTIMES=node,
+// integration-tests/test/runtimes-held-out-node.test.ts). Every app of apps.mjs answers its requests
+// through inject() on Node, then through app.fetch and listen() on Node (and, for the v5 apps, through
+// inject() and listen() on fastify@5.12.8), through Bun.serve and Deno.serve, and as a Worker on
+// workerd; every answer that differs from inject()'s is printed. Differences that belong to the
+// runtime (docs/runtimes.md, "What differs per runtime") are marked as known.
 import { Buffer } from 'node:buffer'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
