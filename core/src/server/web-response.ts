@@ -18,6 +18,8 @@ interface EncodedResponseInit extends ResponseInit { encodeBody?: 'automatic' | 
 /** Node's checks on header names and values (node:http's validateHeaderName/Value), so the core's header errors are the same. */
 const headerToken = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/
 const invalidHeaderChar = /[^\t\x20-\x7e\x80-\xff]/
+/** Anything but printable ASCII: the one test a usual value costs; only such values are looked at further. */
+const beyondAscii = /[^\t\x20-\x7e]/
 
 function nodeError (Base: typeof TypeError | typeof RangeError | typeof Error, code: string, message: string): Error {
   const error = new Base(message) as Error & { code: string }
@@ -25,20 +27,33 @@ function nodeError (Base: typeof TypeError | typeof RangeError | typeof Error, c
   return error
 }
 
-function checkHeader (name: string, value: unknown): void {
+/** Throws as Node's setHeader() does; true when a value has characters beyond ASCII (see wireValue). */
+function checkHeader (name: string, value: unknown): boolean {
   if (typeof name !== 'string' || name === '' || !headerToken.test(name)) {
     throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${String(name)}"]`)
   }
   if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`)
-  if (Array.isArray(value)) {
-    for (const item of value) checkHeaderValue(name, item)
-  } else {
-    checkHeaderValue(name, value)
-  }
+  if (!Array.isArray(value)) return checkHeaderValue(name, value)
+  let wide = false
+  for (const item of value) if (checkHeaderValue(name, item)) wide = true
+  return wide
 }
 
-function checkHeaderValue (name: string, value: unknown): void {
-  if (invalidHeaderChar.test(String(value))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`)
+function checkHeaderValue (name: string, value: unknown): boolean {
+  const text = String(value)
+  if (!beyondAscii.test(text)) return false
+  if (invalidHeaderChar.test(text)) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`)
+  return true
+}
+
+/**
+ * A value as Bun's and Deno's servers must be given it to write the bytes Node's server writes.
+ * Node writes a header value's characters as UTF-8 (`é` is C3 A9); a Web Headers value is a byte
+ * string those servers write one byte per character (`é` would be E9). So the value's UTF-8 bytes,
+ * one character each, go to them. ASCII values are the same either way and are never converted.
+ */
+function wireValue (value: string): string {
+  return beyondAscii.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value
 }
 
 /** Field names seen so far, with their lower-case keys; bounded, as names an app reflects from requests could be many. */
@@ -223,6 +238,8 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   private body: ResponseBodySource | null = null
   private abortWatch: AbortWatch | null = null
   private finishListened = false
+  /** A header value has characters beyond ASCII (a Latin-1 or Unicode file name): see wireValue. */
+  private wideValues = false
   /**
    * The whole body went out with end(): the exchange finishes without Writable's machinery (its
    * end, 'finish' and auto-destroy cost more than the rest of a small request on some runtimes).
@@ -290,14 +307,14 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
 
   setHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('set')
-    checkHeader(name, value)
+    if (checkHeader(name, value)) this.wideValues = true
     this.headerValues[keyOf(name)] = value
     return this
   }
 
   appendHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('append')
-    checkHeader(name, value)
+    if (checkHeader(name, value)) this.wideValues = true
     const key = keyOf(name)
     const existing = this.headerValues[key]
     if (existing === undefined) {
@@ -516,7 +533,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     let response: Response
     try {
       response = new Response(body, init)
-      setResponseHeaders(response.headers, this.headerValues, body, this.req)
+      setResponseHeaders(response.headers, this.headerValues, body, this.req, this.wideValues && this.req.servedByRuntime)
       if (lengthless && onBun) response.headers.set('transfer-encoding', 'chunked')
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
@@ -591,19 +608,20 @@ function initOf (status: number): ResponseInit {
  * `content-type`, which the response's replaces; a field with several values (set-cookie) stays
  * several fields.
  */
-function setResponseHeaders (headers: Headers, values: Record<string, HeaderValue>, body: ReadableStream<Uint8Array> | string | Uint8Array | null, req: WebRequest): void {
+function setResponseHeaders (headers: Headers, values: Record<string, HeaderValue>, body: ReadableStream<Uint8Array> | string | Uint8Array | null, req: WebRequest, asWireBytes: boolean): void {
   for (const name in values) {
     if (isRuntimeOwnedHeader(name)) continue
     if (name === 'content-length' && lengthLeftToRuntime(values[name]!, body, req)) continue
     const value = values[name]!
     if (!Array.isArray(value)) {
-      headers.set(name, typeof value === 'string' ? value : String(value))
+      const text = typeof value === 'string' ? value : String(value)
+      headers.set(name, asWireBytes ? wireValue(text) : text)
       continue
     }
     const items = value as readonly string[]
     if (items.length === 0) continue
-    headers.set(name, String(items[0]))
-    for (let i = 1; i < items.length; i++) headers.append(name, String(items[i]))
+    headers.set(name, asWireBytes ? wireValue(String(items[0])) : String(items[0]))
+    for (let i = 1; i < items.length; i++) headers.append(name, asWireBytes ? wireValue(String(items[i])) : String(items[i]))
   }
 }
 

@@ -261,6 +261,7 @@ export const heldOutApps = [
       { path: '/me', headers: forged },
       { path: '/me' },
       { method: 'DELETE', path: '/session', headers: session },
+      { path: '/export' },
       { path: '/whoami?x=1&x=2&y=%C3%A9', headers: { 'x-forwarded-host': 'shop.example:8443' } },
       { path: '/whoami/caf%C3%A9%20bar', headers: { 'x-forwarded-host': 'shop.example' } },
       { path: '/whoami', headers: { 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https' } },

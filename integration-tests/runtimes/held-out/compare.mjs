@@ -29,6 +29,10 @@ function known (runtime, name, injected, seen, request) {
   if (runtime === 'bun' && name === 'content-length' && request.streamedWithLength === true && seen.headers['content-length'] === undefined) return 'Bun drops a streamed body\'s declared length'
   // JSON.parse's message is the engine's (JavaScriptCore on Bun), and with it the length.
   if (runtime === 'bun' && injected.status === 400 && (name === 'body' || name === 'content-length') && /JSON/.test(seen.body)) return 'the engine\'s JSON.parse message'
+  // inject() and app.fetch() give a header value as the app set it; every server writes a character
+  // beyond ASCII as Node's does (UTF-8), and an HTTP client reads each byte as a Latin-1 character.
+  const given = injected.headers[name]
+  if (typeof given === 'string' && seen.headers[name] === Buffer.from(given, 'utf8').toString('latin1')) return 'a client reads a header\'s UTF-8 bytes as Latin-1'
   // Bun's server may gather a small streamed body and send it with its length.
   if (runtime === 'bun' && name === 'content-length' && injected.headers['content-length'] === undefined && seen.headers['content-length'] === String(Buffer.byteLength(seen.body))) return 'Bun sends a small streamed reply with its length'
   // Bun's, Deno's and workerd's servers send no Content-Length on a 204.

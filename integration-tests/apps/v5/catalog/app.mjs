@@ -122,6 +122,11 @@ export async function build (options = {}) {
     params: request.params,
     query: request.query
   }))
+  app.get('/export', async (request, reply) => {
+    // A download named in Latin-1 (Node's headers are Latin-1) and, for clients that read it, in UTF-8.
+    reply.header('content-disposition', 'attachment; filename="caf\u00e9.csv"; filename*=UTF-8\'\'caf%C3%A9.csv')
+    return reply.type('text/csv; charset=utf-8').send('sku,name\ntea-01,Green tea\n')
+  })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(api, { prefix: '/api' })
   return app
