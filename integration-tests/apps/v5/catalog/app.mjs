@@ -123,7 +123,7 @@ export async function build (options = {}) {
     query: request.query
   }))
   app.get('/export', async (request, reply) => {
-    // A download named in Latin-1 (Node's headers are Latin-1) and, for clients that read it, in UTF-8.
+    // A download whose name has a character beyond ASCII, and its UTF-8 form for clients that read it (filename*).
     reply.header('content-disposition', 'attachment; filename="caf\u00e9.csv"; filename*=UTF-8\'\'caf%C3%A9.csv')
     return reply.type('text/csv; charset=utf-8').send('sku,name\ntea-01,Green tea\n')
   })
