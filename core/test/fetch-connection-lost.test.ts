@@ -47,7 +47,7 @@ async function abortsSeen (t: Test, factory: Factory, via: Via): Promise<string[
       const response = await send(method, body)
       t.equal(response.status, 200)
       failSource()
-      await t.rejects(response.text(), {}, `${method}: the body fails, never passes as complete`)
+      await t.rejects(response.text(), `${method}: the body fails, never passes as complete`)
     }
     await ran
     return seen
