@@ -64,3 +64,56 @@ for (const [label, factory] of fastify5Faces) {
     })
   }
 }
+
+/** The client leaves a streamed reply after its first chunk: a GET's request is aborted, a POST's whose body was read is not. */
+async function leavesSeen (t: Test, factory: Factory, via: Via): Promise<string[]> {
+  const app = factory({ forceCloseConnections: true })
+  const seen: string[] = []
+  let hookRan: () => void = () => {}
+  const ran = new Promise<void>((resolve) => { hookRan = resolve })
+  let sourceClosed: () => void = () => {}
+  app.addHook('onRequestAbort', async (request: { method: string }) => {
+    seen.push(`${request.method} /endless`)
+    if (request.method === 'GET') hookRan()
+  })
+  const endless = (_request: unknown, reply: { send: (payload: unknown) => void }): void => {
+    const source = new Readable({ read () { this.push('tick\n') } })
+    source.on('close', () => sourceClosed())
+    reply.send(source)
+  }
+  app.get('/endless', endless)
+  app.post('/endless', endless)
+  let base = 'http://localhost'
+  let send = async (request: Request): Promise<Response> => await app.fetch(request)
+  if (via === 'listen') {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    base = `http://127.0.0.1:${app.server.address().port as number}`
+    send = async (request) => await fetch(request)
+  }
+  try {
+    for (const method of ['POST', 'GET']) {
+      const closed = new Promise<void>((resolve) => { sourceClosed = resolve })
+      const leave = new AbortController()
+      const body = method === 'POST' ? '{"a":1}' : undefined
+      const response = await send(new Request(`${base}/endless`, { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' }, signal: leave.signal }))
+      const reader = response.body!.getReader()
+      t.notOk((await reader.read()).done, `${method}: a first chunk`)
+      leave.abort()
+      await reader.cancel().catch(() => {})
+      await closed
+    }
+    await ran
+    return seen
+  } finally {
+    await app.close()
+  }
+}
+
+for (const [label, factory] of fastify5Faces) {
+  const ways: Via[] = label.startsWith('fastify@') ? ['listen'] : ['listen', 'fetch']
+  for (const via of ways) {
+    t.test(`${label} through ${via}: a client leaving a streamed reply aborts a GET, not a POST whose body was read`, async (t) => {
+      t.same(await leavesSeen(t, factory, via), ['GET /endless'])
+    })
+  }
+}
