@@ -57,6 +57,11 @@ export default function createCasesApp (schemaCache: EnclaveOptions['schemaCache
     reply.type('text/plain')
     return Readable.from(['one ', 'two ', 'three'])
   })
+  app.get('/serialization/stream/sized', async (_request, reply) => {
+    // A download whose size is known, as a file's is.
+    reply.type('text/plain').header('content-length', 13)
+    return Readable.from(['one ', 'two ', 'three'])
+  })
 
   // bearer-auth
   app.register(async function privateScope (scope) {

@@ -56,6 +56,7 @@ export const cases: RuntimeCase[] = [
   { name: 'anyOf in a response schema: the first branch', path: '/serialization/any-of/number', status: 200, text: '{"value":42}' },
   { name: 'anyOf in a response schema: the second branch', path: '/serialization/any-of/object', status: 200, text: '{"value":{"text":"hi"}}' },
   { name: 'a stream reply is the body', path: '/serialization/stream', status: 200, responseHeaders: { 'content-type': /^text\/plain/ }, text: 'one two three' },
+  { name: 'a stream reply keeps the length the app declared', path: '/serialization/stream/sized', status: 200, responseHeaders: { 'content-length': '13', 'transfer-encoding': null }, text: 'one two three' },
   // bearer-auth
   { name: 'bearer-auth without a key', path: '/auth/secret', status: 401, responseHeaders: { 'www-authenticate': /^Bearer realm=/ }, json: { error: 'missing authorization header' } },
   { name: 'bearer-auth with a wrong key', path: '/auth/secret', headers: { authorization: 'Bearer nope' }, status: 401, responseHeaders: { 'www-authenticate': /error="invalid_token"/ } },

@@ -21,7 +21,10 @@ const factories: Record<string, { from: string, imported: string, factory: strin
   'todo-api': { from: '../apps/todo-api/app.js', imported: '{ build }', factory: 'build' },
   shop: { from: '../apps/shop/app.ts', imported: '{ build }', factory: 'build' },
   'notes (v5)': { from: '../apps/v5/notes/app.ts', imported: '{ build }', factory: 'build' },
-  'links (v5)': { from: '../apps/v5/links/app.cjs', imported: 'links', factory: 'links.build' }
+  'links (v5)': { from: '../apps/v5/links/app.cjs', imported: 'links', factory: 'links.build' },
+  'media (v5)': { from: '../apps/v5/media/app.mjs', imported: '{ build }', factory: 'build' },
+  'uploads (v5)': { from: '../apps/v5/uploads/app.cjs', imported: 'uploads', factory: 'uploads.build' },
+  'catalog (v5)': { from: '../apps/v5/catalog/app.mjs', imported: '{ build }', factory: 'build' }
 }
 
 function workerName (app: string): string {

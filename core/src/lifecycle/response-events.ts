@@ -61,7 +61,9 @@ function logRequestErrored (reply: Reply, error: unknown): void {
 
 function onRequestClosed (this: WithReply<IncomingMessage>): void {
   const reply = this[kRawReply]!
-  if (reply.raw.writableFinished === true) return
+  // Node closes a request whose body was read to its end before the answer is written: only a
+  // request the client left (Node marks it aborted) is an abort, as in Fastify.
+  if (reply.raw.writableFinished === true || this.aborted !== true) return
   const route = reply[kReplyRoute]
   void runAbortHooks(route.onRequestAbort!, reply.request, function logAbortHookFailure (error) {
     reply.log.error({ err: error }, 'onRequestAbort hook failed')

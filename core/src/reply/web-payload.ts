@@ -2,7 +2,7 @@
 import { errorCodes } from '../errors/codes.js'
 import { Readable } from 'node:stream'
 import { kReplyHeaders, kReplyRoute } from '../symbols.js'
-import type { Reply } from './reply-state.js'
+import type { Reply, ReplyHeaders } from './reply-state.js'
 import { WebStreamReadable } from './web-stream-readable.js'
 
 const objectToString = Object.prototype.toString
@@ -48,9 +48,17 @@ export function fromWebPayload (reply: Reply, payload: object): Readable | null 
   // As Fastify 4.29: a Response whose body was already read is a 500 FST_ERR_REP_RESPONSE_BODY_CONSUMED.
   if (response.bodyUsed === true) throw new errorCodes.FST_ERR_REP_RESPONSE_BODY_CONSUMED()
   if (typeof response.status === 'number') reply.raw.statusCode = response.status
-  const headers = reply[kReplyHeaders]
-  if (typeof response.headers?.forEach === 'function') response.headers.forEach(function addHeader (value, name) { headers[name] = value })
+  if (typeof response.headers?.forEach === 'function') response.headers.forEach(addResponseHeader, reply[kReplyHeaders])
   return response.body === null || response.body === undefined ? null : readableOf(reply, response.body as WebReadableStream)
+}
+
+/**
+ * One field of a Response's headers onto the reply's, as Fastify's `reply.header()` adds it: a
+ * Response gives each `set-cookie` field apart, and every one is kept, after any the reply had.
+ */
+function addResponseHeader (this: ReplyHeaders, value: string, name: string): void {
+  const existing = this[name]
+  this[name] = name === 'set-cookie' && existing !== undefined ? ([] as unknown[]).concat(existing, value) : value
 }
 
 type WebReadableStream = import('node:stream/web').ReadableStream

@@ -438,10 +438,33 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     response.abandon(error)
   }
 
+  /**
+   * The response was destroyed before it finished (a streamed reply's source failed, the app
+   * destroyed it, the client cancelled its body): over a socket the connection goes with it, and
+   * Node reports the request aborted unless its body had been read to its end.
+   */
+  connectionLost (): void {
+    if (this.destroyed || this.aborted || this.bodyReadToEnd()) return
+    this.abort(connectionReset())
+  }
+
+  /**
+   * Node's request has closed (not aborted) once its body was read to its end, before the answer
+   * is written: the connection going later is not its abort (no onRequestAbort, as in Fastify).
+   */
+  private bodyReadToEnd (): boolean {
+    return this.complete && (this.bodyTaken || (streamMade(this) && this.readableEnded))
+  }
+
   /** The client went away before the answer was complete: Node's 'aborted', then 'close'. */
   abort (reason: unknown): void {
     this.discardBody(reason)
     if (this.destroyed) return
+    if (this.bodyReadToEnd()) {
+      this.destroy()
+      if (this.fetchSocket !== null) this.fetchSocket.destroy()
+      return
+    }
     this.aborted = true
     this.emit('aborted')
     // As Node: an error only for someone reading the body; 'close' for everyone (onRequestAbort).

@@ -19,6 +19,8 @@ interface EncodedResponseInit extends ResponseInit { encodeBody?: 'automatic' | 
 /** Node's checks on header names and values (node:http's validateHeaderName/Value), so the core's header errors are the same. */
 const headerToken = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/
 const invalidHeaderChar = /[^\t\x20-\x7e\x80-\xff]/
+/** Anything but printable ASCII: the one test a usual value costs; only such values are looked at further. */
+const beyondAscii = /[^\t\x20-\x7e]/
 
 function nodeError (Base: typeof TypeError | typeof RangeError | typeof Error, code: string, message: string): Error {
   const error = new Base(message) as Error & { code: string }
@@ -27,10 +29,10 @@ function nodeError (Base: typeof TypeError | typeof RangeError | typeof Error, c
 }
 
 /**
- * Node's checks of a field to be set, and the key it is recorded under. A name that passed the
- * token check once is known by its key: a response sets the same few names, so each is tested once.
+ * The key a field is recorded under, once Node's token check of its name passed. A name that
+ * passed once is known by its key: a response sets the same few names, so each is tested once.
  */
-function checkedKeyOf (name: string, value: unknown): string {
+function checkedKeyOf (name: string): string {
   let key = checkedKeys.get(name)
   if (key === undefined) {
     if (typeof name !== 'string' || name === '' || !headerToken.test(name)) {
@@ -39,21 +41,33 @@ function checkedKeyOf (name: string, value: unknown): string {
     key = keyOf(name)
     if (checkedKeys.size < knownKeysLimit) checkedKeys.set(name, key)
   }
-  checkHeader(name, value)
   return key
 }
 
-function checkHeader (name: string, value: unknown): void {
+/** Throws as Node's setHeader() does for a value; true when it has characters beyond ASCII (see wireValue). */
+function checkHeader (name: string, value: unknown): boolean {
   if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`)
-  if (Array.isArray(value)) {
-    for (const item of value) checkHeaderValue(name, item)
-  } else {
-    checkHeaderValue(name, value)
-  }
+  if (!Array.isArray(value)) return checkHeaderValue(name, value)
+  let wide = false
+  for (const item of value) if (checkHeaderValue(name, item)) wide = true
+  return wide
 }
 
-function checkHeaderValue (name: string, value: unknown): void {
-  if (invalidHeaderChar.test(String(value))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`)
+function checkHeaderValue (name: string, value: unknown): boolean {
+  const text = String(value)
+  if (!beyondAscii.test(text)) return false
+  if (invalidHeaderChar.test(text)) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`)
+  return true
+}
+
+/**
+ * A value as Bun's and Deno's servers must be given it to write the bytes Node's server writes.
+ * Node writes a header value's characters as UTF-8 (`é` is C3 A9); a Web Headers value is a byte
+ * string those servers write one byte per character (`é` would be E9). So the value's UTF-8 bytes,
+ * one character each, go to them. ASCII values are the same either way and are never converted.
+ */
+function wireValue (value: string): string {
+  return beyondAscii.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value
 }
 
 /** Field names seen so far, with their lower-case keys; bounded, as names an app reflects from requests could be many. */
@@ -240,6 +254,8 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   private body: ResponseBodySource | null = null
   private abortWatch: AbortWatch | null = null
   private finishListened = false
+  /** A header value has characters beyond ASCII (a Latin-1 or Unicode file name): see wireValue. */
+  private wideValues = false
   /**
    * The whole body went out with end(): the exchange finishes without Writable's machinery (its
    * end, 'finish' and auto-destroy cost more than the rest of a small request on some runtimes).
@@ -307,13 +323,16 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
 
   setHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('set')
-    this.headerValues[checkedKeyOf(name, value)] = value
+    const key = checkedKeyOf(name)
+    if (checkHeader(name, value)) this.wideValues = true
+    this.headerValues[key] = value
     return this
   }
 
   appendHeader (name: string, value: HeaderValue): this {
     if (this.headersSent) throw headersSentError('append')
-    const key = checkedKeyOf(name, value)
+    const key = checkedKeyOf(name)
+    if (checkHeader(name, value)) this.wideValues = true
     const existing = this.headerValues[key]
     if (existing === undefined) {
       this.headerValues[key] = value
@@ -467,8 +486,10 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
       this.fail(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
     }
     if (this.body !== null) this.body.fail(error)
+    // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response,
+    // and the request closes as aborted when it was still open (onRequestAbort).
+    if (!this.writableFinished) this.req.connectionLost()
     this.req.discardBody(error ?? undefined)
-    // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response.
     callback()
   }
 
@@ -500,12 +521,15 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     this.answered = true
     this.headersSent = true
     let body: ReadableStream<Uint8Array> | string | Uint8Array | null = null
+    const lengthless = this.req.method === 'HEAD' && this.headerValues['content-length'] === undefined && bodyAllowed(this.statusCode) && this.req.servedByRuntime
+    if (lengthless && !onBun) body = emptyBody()
     if (!this.hasNullBody()) {
       if (streamed) {
         this.finishWatched()
         this.body = new ResponseBodySource(this)
         // highWaterMark 0: a chunk is taken only when the consumer reads, so the source waits on it.
         body = new ReadableStream<Uint8Array>(this.body, { highWaterMark: 0 })
+        if (FixedLengthStream !== undefined) body = withDeclaredLength(body, this.headerValues['content-length'], FixedLengthStream)
       } else {
         body = bytes
       }
@@ -513,14 +537,14 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     // The headers are set on the made Response, not given to its constructor: Deno prepares its
     // server's native copy of constructor headers (anything beyond a single content-type) at once,
     // ~5-8 µs a response, while fields set afterwards go out through its ordinary path at no extra
-    // cost; on Bun and Node both ways cost the same.
+    // cost; on Bun and Node both ways cost the same. The exception: a response whose only field is
+    // its content type (once its length is left to the runtime) gives it to the constructor, which
+    // Deno's server then sends through its static fast path.
     // A body the app encoded itself (@fastify/compress) is sent as it is: Cloudflare Workers would
     // otherwise encode it a second time for its Content-Encoding. Other runtimes ignore the field.
-    // The shared per-status init is never written to: such a response gets an init of its own.
-    // A response whose only field is its content type (once its length is left to the runtime) gives
-    // it to the constructor: Deno then sends it through its static fast path.
+    // The shared inits are never written to: such a response gets an init of its own.
     const encoded = this.headerValues['content-encoding'] !== undefined
-    const loneType = encoded || this.statusMessage !== undefined ? null : loneContentType(this.headerValues, body, this.req)
+    const loneType = encoded || this.statusMessage !== undefined || this.wideValues ? null : loneContentType(this.headerValues, body, this.req)
     let init: EncodedResponseInit
     if (this.statusMessage !== undefined) init = { status: this.statusCode, statusText: this.statusMessage }
     else if (encoded) init = { status: this.statusCode }
@@ -530,7 +554,8 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     let response: Response
     try {
       response = new Response(body, init)
-      if (loneType === null) setResponseHeaders(response.headers, this.headerValues, body, this.req)
+      if (loneType === null) setResponseHeaders(response.headers, this.headerValues, body, this.req, this.wideValues && this.req.servedByRuntime)
+      if (lengthless && onBun) response.headers.set('transfer-encoding', 'chunked')
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
@@ -539,6 +564,47 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     }
     this.settle(response)
   }
+}
+
+/** Workers' identity stream whose readable side has a known length: the runtime sends it with that Content-Length. */
+type FixedLengthStreamClass = new (length: number) => { readable: ReadableStream<Uint8Array>, writable: WritableStream<Uint8Array> }
+const FixedLengthStream = (globalThis as { FixedLengthStream?: FixedLengthStreamClass }).FixedLengthStream
+
+/**
+ * A streamed body whose length the app declared (a file's size): workerd sends a stream of unknown
+ * length chunked and drops the field, so the body goes through a FixedLengthStream of that length.
+ * As on Node, a source that gives more or fewer bytes than declared cuts the answer short.
+ */
+function withDeclaredLength (body: ReadableStream<Uint8Array>, declared: HeaderValue | undefined, Fixed: FixedLengthStreamClass): ReadableStream<Uint8Array> {
+  if (typeof declared !== 'string' && typeof declared !== 'number') return body
+  const text = String(declared)
+  if (!/^[0-9]{1,15}$/.test(text)) return body
+  const fixed = new Fixed(Number(text))
+  body.pipeTo(fixed.writable).catch(ignorePipeFailure)
+  return fixed.readable
+}
+
+/** A failed pipe has failed the readable side too: the consumer sees it there. */
+function ignorePipeFailure (): void {}
+
+const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
+
+/** A status whose GET answer has a body, so that a HEAD answer's length would describe it. */
+function bodyAllowed (status: number): boolean {
+  return status >= 200 && status !== 204 && status !== 205 && status !== 304
+}
+
+/**
+ * A HEAD answer whose length is not known (its GET answer is streamed) goes out without a length.
+ * Bun's and Deno's servers write `Content-Length: 0` for a null body, which would say the GET answer
+ * is empty: Deno's writes no length for an empty stream, Bun's none for an answer marked chunked.
+ */
+function emptyBody (): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(emptySource)
+}
+
+const emptySource = {
+  start (controller: ReadableStreamDefaultController<Uint8Array>): void { controller.close() }
 }
 
 /**
@@ -594,19 +660,20 @@ function loneContentType (values: Record<string, HeaderValue>, body: ReadableStr
  * `content-type`, which the response's replaces; a field with several values (set-cookie) stays
  * several fields.
  */
-function setResponseHeaders (headers: Headers, values: Record<string, HeaderValue>, body: ReadableStream<Uint8Array> | string | Uint8Array | null, req: WebRequest): void {
+function setResponseHeaders (headers: Headers, values: Record<string, HeaderValue>, body: ReadableStream<Uint8Array> | string | Uint8Array | null, req: WebRequest, asWireBytes: boolean): void {
   for (const name in values) {
     if (isRuntimeOwnedHeader(name)) continue
     if (name === 'content-length' && lengthLeftToRuntime(values[name]!, body, req)) continue
     const value = values[name]!
     if (!Array.isArray(value)) {
-      headers.set(name, typeof value === 'string' ? value : String(value))
+      const text = typeof value === 'string' ? value : String(value)
+      headers.set(name, asWireBytes ? wireValue(text) : text)
       continue
     }
     const items = value as readonly string[]
     if (items.length === 0) continue
-    headers.set(name, String(items[0]))
-    for (let i = 1; i < items.length; i++) headers.append(name, String(items[i]))
+    headers.set(name, asWireBytes ? wireValue(String(items[0])) : String(items[0]))
+    for (let i = 1; i < items.length; i++) headers.append(name, asWireBytes ? wireValue(String(items[i])) : String(items[i]))
   }
 }
 

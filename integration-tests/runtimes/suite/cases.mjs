@@ -85,6 +85,7 @@ export const cases = [
   // Streaming both ways, and the raw objects plugins use
   { name: 'a streamed request body over the route\'s limit: 413 while reading', request: { method: 'POST', path: '/upload/small', headers: json, body: () => streamOf(['[', ...Array(64).fill('1,'.repeat(2048)), '1]']) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
   { name: 'a streamed request body under the limit', request: { method: 'POST', path: '/upload/small', headers: json, body: () => streamOf(['{"a"', ':"x', 'yz"}']) }, expect: { status: 200, json: { length: 11 } } },
+  { name: 'HEAD of a streamed route: no length, as its GET answer has none', request: { method: 'HEAD', path: '/stream' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': null }, text: '' } },
   { name: 'a Web ReadableStream reply', request: { path: '/stream/web' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, text: 'web,stream' } },
   { name: 'an async generator reply', request: { path: '/stream/generator' }, expect: { status: 200, text: 'asyncgen' } },
   { name: 'a parser reads request.raw as a stream', request: { method: 'POST', path: '/raw/echo?q=1', headers: { 'content-type': 'application/x-raw' }, body: 'raw bytes' }, expect: { status: 200, json: { raw: 'raw bytes', url: '/raw/echo?q=1', method: 'POST' } } },
