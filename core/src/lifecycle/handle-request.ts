@@ -1,7 +1,7 @@
 /** The request pipeline: from the router's match through every phase of the lifecycle to the handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked } from '../symbols.js'
+import { kRequestRoute, kReplyRoute, kReplySending, kReplyHijacked, kReplyErrorPath } from '../symbols.js'
 import { createRequestLogger, requestLogOff, logIncomingRequest } from '../logging/request-logger.js'
 import { runHooks, runChain, isAnswered, suspendHandler, driveSuspended, setHandlerSettled, type ChainEnd } from './run-hooks.js'
 import { watchFinish, watchAbort, watchTimeout } from './response-events.js'
@@ -221,6 +221,8 @@ function handlerResolved (reply: Reply, payload: unknown): void {
   }
   // A handler that wrote the head on reply.raw itself (server-sent events) owns the response: Fastify 4.29 sends nothing.
   if (payload === undefined && reply.raw.headersSent) return
+  // Its reply.send() failed in onSend and the onError hooks are running: the error path answers, as in Fastify 4.29.
+  if (payload === undefined && reply[kReplyErrorPath] !== null && reply[kReplyErrorPath].runningOnError) return
   // Resolving undefined without sending answers an empty reply, silently, as Fastify 4.29 does.
   sendResult(reply, payload)
 }

@@ -82,7 +82,11 @@ const replyPrototype = {
     return this[kReplyHeaders][name.toLowerCase()] ?? this.raw.getHeader(name)
   },
   getHeaders (this: Reply): Record<string, unknown> {
-    return { ...this.raw.getHeaders(), ...this[kReplyHeaders] }
+    const result: Record<string, unknown> = Object.assign({}, this.raw.getHeaders())
+    // A field cleared by the framework (a 204's content type) is not one the reply has.
+    const own = this[kReplyHeaders]
+    for (const name in own) if (own[name] !== undefined) result[name] = own[name]
+    return result
   },
   hasHeader (this: Reply, name: string): boolean {
     const key = name.toLowerCase()
@@ -90,8 +94,9 @@ const replyPrototype = {
   },
   removeHeader (this: Reply, name: string) {
     const key = name.toLowerCase()
-    // Set to undefined rather than deleted: `delete` would change the object's shape on the hot path.
-    if (this[kReplyHeaders][key] !== undefined) this[kReplyHeaders][key] = undefined
+    // Deleted, as Fastify does: a field set again afterwards goes out after the others, and the
+    // name is no longer among getHeaders()'s. Only the replies that remove a field pay for it.
+    if (key in this[kReplyHeaders]) delete this[kReplyHeaders][key]
     this.raw.removeHeader(key)
     return this
   },
