@@ -1,7 +1,8 @@
 // Malformed Content-Type parameters: each face reads them as its Fastify version does, so a body is
 // parsed (or refused with 415) on the same headers. Fastify 4.29 refuses a header whose parameters
 // break RFC 9110's grammar; Fastify 5.12 leaves such a parameter out (a value ends where its token
-// does), which a parser keyed with a parameter shows.
+// does), which a parser keyed with a parameter shows: Fastify 5.12 takes such a parser only for a
+// header with exactly its parameters.
 import t from 'tap'
 import { faces, fastify5Faces, type Factory } from './fixtures/faces.js'
 
@@ -59,6 +60,33 @@ for (const keyed of [false, true]) {
     for (const [name, factory] of enclaveEntries) t.same(await answers(factory, v4Headers, keyed), expected, name)
   })
 }
+
+t.test('the v5 face takes a parser keyed with parameters for exactly those parameters, as fastify@5.12.8', async (t) => {
+  const headers = [
+    'application/json; charset=utf-8', 'application/json;charset=utf-8', 'application/json; charset="utf-8"',
+    'application/json; CHARSET=utf-8', 'application/json; charset=UTF-8', 'application/json; charset=utf-8; a=b',
+    'application/json; a=b; charset=utf-8', 'application/json; a=1; b=2', 'application/json; b=2; a=1',
+    'application/json; a=1; b=2; c=3'
+  ]
+  async function keyedAnswers (factory: Factory): Promise<string[]> {
+    const out: string[] = []
+    for (const key of ['application/json; charset=utf-8', 'Application/JSON; Charset=UTF-8', 'application/json; a=1; b=2']) {
+      const app = factory()
+      app.post('/', async (request: any) => ({ body: request.body ?? null }))
+      app.addContentTypeParser(key, { parseAs: 'string' }, (_request: unknown, _body: unknown, done: (error: null, value: string) => void) => { done(null, 'keyed') })
+      for (const header of headers) {
+        const response = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': header }, payload: '{"a":1}' })
+        out.push(`${key} / ${header} -> ${response.statusCode} ${response.body}`)
+      }
+      await app.close()
+    }
+    return out
+  }
+  const [[, fastify5], [name, face]] = fastify5Faces
+  const expected = await keyedAnswers(fastify5!)
+  t.ok(expected.includes('application/json; charset=utf-8 / application/json; charset=utf-8; a=b -> 200 {"body":{"a":1}}'), 'another parameter: the bare type\'s parser')
+  t.same(await keyedAnswers(face!), expected, name)
+})
 
 t.test('the v5 face reads malformed parameters as fastify@5.12.8: a parser keyed by a charset sees what is left', async (t) => {
   const [[, fastify5], [name, face]] = fastify5Faces

@@ -152,3 +152,15 @@ export function hasParams (header: Record<string, string>, wanted: Record<string
   }
   return true
 }
+
+/** Whether the header has exactly the parameters a parser key names, in the key's order. */
+export function sameParams (header: Record<string, string>, wanted: Record<string, string>): boolean {
+  const names = Object.keys(header)
+  const wantedNames = Object.keys(wanted)
+  if (names.length !== wantedNames.length) return false
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!
+    if (name !== wantedNames[i] || header[name] !== wanted[name]) return false
+  }
+  return true
+}
