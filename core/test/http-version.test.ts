@@ -68,3 +68,37 @@ t.test('a serverFactory\'s server is not version-checked', async (t) => {
   const { port } = app.server.address() as net.AddressInfo
   t.same(await requestWithVersion(port, '2.0'), { statusLine: 'HTTP/1.1 200 OK', headerNames: 'content-type,content-length', body: '2.0' })
 })
+
+t.test('with https.allowHTTP1, an HTTP/0.9 request line: 505 on the v4 face as Fastify 4, routed on the v5 face and enclave() as Fastify 5', async (t) => {
+  const { readFileSync } = await import('node:fs')
+  const tls = await import('node:tls')
+  const key = readFileSync(new URL('./fixtures/localhost-key.pem', import.meta.url))
+  const cert = readFileSync(new URL('./fixtures/localhost-cert.pem', import.meta.url))
+  async function statusLines (app: any): Promise<string[]> {
+    app.get('/hello', async () => 'hello')
+    t.teardown(() => app.close())
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as net.AddressInfo
+    const lines: string[] = []
+    for (const requestLine of ['GET /hello HTTP/1.1', 'GET /hello HTTP/2.0', 'GET /hello']) {
+      lines.push(await new Promise<string>((resolve) => {
+        const socket = tls.connect({ port, host: '127.0.0.1', rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] }, () => {
+          socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
+        })
+        let received = ''
+        socket.on('data', (chunk) => { received += chunk.toString() })
+        socket.on('close', () => { resolve(`${requestLine}: ${received.split('\r\n')[0]!}`) })
+      }))
+    }
+    return lines
+  }
+  // A fresh object for each factory: Fastify writes into the options it is given.
+  const options = (): any => ({ http2: true, https: { key, cert, allowHTTP1: true } })
+  const fastify4 = await statusLines(Fastify(options()))
+  t.same(fastify4.at(-1), 'GET /hello: HTTP/1.1 505 HTTP Version Not Supported')
+  t.same(await statusLines(createServer(options(), fastifyProfile)), fastify4, 'the v4 face answers as Fastify 4')
+  const fastify5 = await statusLines(Fastify5(options()))
+  t.same(fastify5.at(-1), 'GET /hello: HTTP/1.1 200 OK')
+  t.same(await statusLines(createServer(options(), fastify5Profile)), fastify5, 'the v5 face answers as Fastify 5')
+  t.same(await statusLines(enclave(options())), fastify5, 'enclave() answers as Fastify 5')
+})
