@@ -133,7 +133,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       else req.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(req.url, typeof url))
       routeRequest(server, req, res)
     }
-  server.httpHandler = guardHttpVersion(options, handler, server.profile.api)
+  server.httpHandler = guardHttpVersion(options, handler, server.profile.api, profile.name === 'fastify')
   // Fastify calls a serverFactory here; Enclave's own servers are made when first needed (http-server.ts).
   server.httpServer = typeof options.serverFactory === 'function' ? createHttpServer(options, server.httpHandler, server.logger, instance) : null
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)

@@ -1,6 +1,7 @@
 /** The error path: onError hooks, the chain of error handlers, the default handler's payload, and the last-resort answer. */
 import type { OutgoingHttpHeaders } from 'node:http'
 import { statusTexts } from '../util/status-texts.js'
+import { errorFieldText } from './error-field-text.js'
 import { errorCodes } from '../errors/codes.js'
 import {
   kReplyRoute, kReplyHeaders, kReplyHijacked,
@@ -208,17 +209,48 @@ async function awaitErrorHandler (promise: PromiseLike<unknown>, reply: Reply): 
  * names its `code`. Never a stack.
  */
 function errorPayloadObject (error: ErrorLike, statusCode: number): Record<string, unknown> {
-  // A status Node has no text for (599) has no `error` key, as in Fastify 4.29.
+  // A status Node has no text for (599) has no `error` key, as in Fastify 4.29; an undefined field
+  // is left out by JSON.stringify, as by Fastify's serializer.
   const statusText = statusTexts[statusCode]
-  const message = typeof error.message === 'string' ? error.message : ''
-  if (error[kSpecValidationPayload] === true || typeof error.code !== 'string') {
-    return { statusCode, error: statusText, message }
-  }
-  return { statusCode, code: error.code, error: statusText, message }
+  const message = errorFieldText(error.message)
+  if (error[kSpecValidationPayload] === true) return { statusCode, error: statusText, message }
+  return { statusCode, code: errorFieldText(error.code), error: statusText, message }
 }
 
-export function errorPayload (error: ErrorLike, statusCode: number): string {
-  return JSON.stringify(errorPayloadObject(error, statusCode))
+/**
+ * The default error payload. When the error's `message` cannot be made text (its `toString()`
+ * throws), Fastify answers the error that threw, a 500; when its `code` cannot (no `toString()`, or
+ * one that throws), Fastify's 500 FST_ERR_FAILED_ERROR_SERIALIZATION payload. `failed` gets the 500.
+ */
+export function errorPayload (error: ErrorLike, statusCode: number, failed?: { statusCode: number }): string {
+  let messageFailure: unknown = null
+  try {
+    errorFieldText(error.message)
+  } catch (failure) {
+    // A message with no toString() at all fails in the serializer instead (below).
+    if (typeof (error.message as { toString?: unknown }).toString === 'function') messageFailure = failure
+  }
+  try {
+    if (messageFailure instanceof Error) {
+      if (failed !== undefined) failed.statusCode = 500
+      return JSON.stringify(errorPayloadObject(messageFailure, 500))
+    }
+    return JSON.stringify(errorPayloadObject(error, statusCode))
+  } catch (failure) {
+    if (failed !== undefined) failed.statusCode = 500
+    return JSON.stringify(failedSerializationObject(failure, error))
+  }
+}
+
+function failedSerializationObject (failure: unknown, error: ErrorLike): Record<string, unknown> {
+  let original: string
+  try {
+    original = errorFieldText(error.message) ?? ''
+  } catch {
+    original = ''
+  }
+  const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : 'unreadable value', original)
+  return { statusCode: 500, code: failed.code, message: failed.message }
 }
 
 /**
@@ -229,9 +261,9 @@ export function errorPayload (error: ErrorLike, statusCode: number): string {
  */
 function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: number): string {
   const route = reply[kReplyRoute]
-  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return errorPayload(error, statusCode)
+  if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return errorPayload(error, statusCode, reply.raw)
   const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
-  if (serializer === null) return errorPayload(error, statusCode)
+  if (serializer === null) return errorPayload(error, statusCode, reply.raw)
   const message = typeof error.message === 'string' ? error.message : ''
   let body: unknown
   try {
@@ -390,8 +422,9 @@ function writeWithReplyHeaders (reply: Reply, failure: ErrorLike): void {
 
 /** The answer when the reply's own headers are what failed: the error's status and payload, with only its type and length. */
 function writeWithOwnHeaders (res: Reply['raw'], failure: ErrorLike): void {
-  const statusCode = statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500)
-  const body = errorPayload(failure, statusCode)
+  const answer = { statusCode: statusCodeOf(failure) ?? (res.statusCode >= 400 ? res.statusCode : 500) }
+  const body = errorPayload(failure, answer.statusCode, answer)
+  const statusCode = answer.statusCode
   for (const name of res.getHeaderNames()) res.removeHeader(name)
   if (!writeBareHead(res, statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })) return
   res.end(body)

@@ -54,8 +54,9 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   }
   if (payload !== null && typeof payload === 'object') {
     if (ArrayBuffer.isView(payload)) {
+      const bytes = Buffer.isBuffer(payload) ? payload : bufferOver(reply, payload)
       if (contentType === undefined) headers['content-type'] = 'application/octet-stream'
-      runOnSend(reply, payload)
+      runOnSend(reply, bytes)
       return
     }
     // A stream goes out without a content type unless one was set (as in Fastify): its bytes
@@ -142,6 +143,20 @@ function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unkn
 /** As in Fastify 4.29, a serializer's error carries the route's config as `serialization`, for error handlers to tell it apart. */
 function markSerializationError (reply: Reply, error: unknown): void {
   if (typeof error === 'object' && error !== null) (error as { serialization?: unknown }).serialization = reply[kReplyRoute].config
+}
+
+/**
+ * As Fastify: any other typed array (or a DataView) goes on as a Buffer over the same memory, so
+ * onSend hooks see a Buffer (plugins test `Buffer.isBuffer(payload)`). One over a transferred
+ * buffer cannot be read: what that throws goes to send()'s caller, as in Fastify.
+ */
+function bufferOver (reply: Reply, view: ArrayBufferView): Buffer {
+  try {
+    return Buffer.from(view.buffer, view.byteOffset, view.byteLength)
+  } catch (error) {
+    reply[kReplySending] = false
+    throw error
+  }
 }
 
 function runOnSend (reply: Reply, payload: unknown): void {

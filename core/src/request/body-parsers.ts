@@ -1,7 +1,7 @@
 /** Content-type parsers: the store each context adds parsers to, and the lookup that picks one for a request's Content-Type. */
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
-import { hasParams, isValidMediaType, mediaTypeOf, parseContentType } from './content-type.js'
+import { hasParams, isValidMediaType, mediaTypeOf, parseContentType, sameParams } from './content-type.js'
 import type { ParsedContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
 import { isJsonTextParser } from './default-parsers.js'
@@ -62,9 +62,13 @@ interface KeyedParser {
   readonly parser: BodyParser
 }
 
-function keyedParser (key: string, parser: BodyParser): KeyedParser {
+/**
+ * Fastify 5 reads a key lower-cased, parameter values included, and as leniently as a header;
+ * Fastify 4.29 reads it as written.
+ */
+function keyedParser (key: string, parser: BodyParser, api: 4 | 5): KeyedParser {
   const semicolon = key.indexOf(';')
-  const parsed = parseContentType(key)
+  const parsed = api === 5 ? parseContentType(key.toLowerCase(), true) : parseContentType(key)
   const params = parsed === null ? {} : parsed.params
   return {
     rawType: semicolon === -1 ? key : key.slice(0, semicolon),
@@ -116,13 +120,19 @@ export class ParserLookup {
   private readonly patternsSeeParameters: boolean
   /** Fastify 5.12 leaves a malformed parameter out of a header (`application/json;` is JSON); 4.29 refuses the header. */
   private readonly skipMalformedParams: boolean
+  /**
+   * Fastify 5.12 takes a key with parameters for a header whose parameters are exactly the key's,
+   * in its order (values compared as sent); 4.29 for any header that carries them.
+   */
+  private readonly paramsExactly: boolean
   private readonly cache = new Map<string, BodyParser | null>()
 
   constructor (byKey: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null, exactMatching: boolean, api: 4 | 5) {
     this.skipMalformedParams = api === 5
+    this.paramsExactly = api === 5
     this.byKey = byKey
     this.keyed = []
-    for (const [key, parser] of byKey) this.keyed.unshift(keyedParser(key, parser))
+    for (const [key, parser] of byKey) this.keyed.unshift(keyedParser(key, parser, api))
     // Fastify 5 matches a RegExp with the `g` or `y` flag afresh on every request; in Fastify 4.29 its
     // lastIndex carries over from the last match, so every other request misses it.
     this.patterns = api === 5 ? patterns.map(([pattern, parser]) => [withoutState(pattern), parser] as [RegExp, BodyParser]).reverse() : patterns.slice().reverse()
@@ -148,7 +158,7 @@ export class ParserLookup {
     const parsed = parseContentType(header, this.skipMalformedParams)
     if (parsed === null) return this.unparsable(header)
     for (const entry of this.keyed) {
-      if (entry.hasParams && entry.type === parsed.type && hasParams(parsed.params, entry.params)) return entry.parser
+      if (entry.hasParams && entry.type === parsed.type && (this.paramsExactly ? sameParams(parsed.params, entry.params) : hasParams(parsed.params, entry.params))) return entry.parser
     }
     for (const entry of this.keyed) {
       if (!entry.hasParams && entry.type === parsed.type) return entry.parser

@@ -213,7 +213,8 @@ function hostOf (request: RequestState): string {
   const headers = request.raw.headers
   if (request[kRequestRoute].server.trustProxy !== null) {
     const forwarded = headers['x-forwarded-host']
-    if (typeof forwarded === 'string' && believesForwarding(request)) return lastListValue(forwarded)
+    // An empty header names no host: Host stands, as in Fastify.
+    if (typeof forwarded === 'string' && forwarded !== '' && believesForwarding(request)) return lastListValue(forwarded)
   }
   return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
 }

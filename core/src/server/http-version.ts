@@ -25,14 +25,18 @@ function refuseUnknownMethod (res: ServerResponse): void {
 }
 
 /**
- * Fastify's HTTP version check, before the first hook: an HTTP/1 server answers HTTP/1.1 and 1.0 (Node's
- * parser also lets HTTP/0.9 and HTTP/2.0 request lines through), an HTTP/2 server only HTTP/2
- * (HTTP/1.x too with `https.allowHTTP1`); every other version gets 505, inject()'s HTTP/1.1 into an
- * HTTP/2-only app included. A serverFactory's server is not checked. The wrapper is chosen once.
+ * Fastify's HTTP version check, before the first hook: an HTTP/2 server answers only HTTP/2 (HTTP/1.x
+ * too with `https.allowHTTP1`); every other version gets 505, inject()'s HTTP/1.1 into an HTTP/2-only
+ * app included. With `checkHttp1Version` (Fastify 4.29), an HTTP/1 request line must say HTTP/1.1 or
+ * 1.0: the HTTP/0.9 and HTTP/2.0 ones Node's parser lets through get 505 (with `allowHTTP1`, HTTP/0.9);
+ * Fastify 5.12 dropped that check and routes them, and so does `enclave()`, where bad input never
+ * answers 5xx.
+ * A serverFactory's server is not checked. The wrapper is chosen once.
  */
-export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler, api: 4 | 5): RawHandler {
+export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler, api: 4 | 5, checkHttp1Version: boolean): RawHandler {
   if (typeof options.serverFactory === 'function') return handler
   if (options.http2 !== true) {
+    if (!checkHttp1Version) return handler
     return function handleHttp1 (req, res): void {
       const version = req.httpVersion
       if (version === '1.1' || version === '1.0') handler(req, res)
@@ -41,6 +45,12 @@ export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler,
   }
   const tls = options.https as { allowHTTP1?: unknown } | null | undefined
   if (tls !== undefined && tls !== null && tls.allowHTTP1 === true) {
+    if (!checkHttp1Version) {
+      return function handleHttp2OrAnyHttp1 (req, res): void {
+        if (!knownMethods.has(req.method!)) refuseUnknownMethod(res)
+        else handler(req, res)
+      }
+    }
     return function handleHttp2OrHttp1 (req, res): void {
       const version = req.httpVersion
       if (version !== '2.0' && version !== '1.1' && version !== '1.0') refuseHttpVersion(res)
