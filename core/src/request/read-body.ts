@@ -265,7 +265,8 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
   if (reader.parser.jsonText && reader.declaredLength >= 0 && reader.request[kRequestRoute].server.profile.api === 5 && stream.servedByRuntime) return await readFramedJson(stream, reader, request)
   let bytes: ArrayBuffer
   try {
-    bytes = await request.arrayBuffer()
+    // An object shaped like a Request without a body to read has none: measured against its length.
+    bytes = typeof request.arrayBuffer === 'function' ? await request.arrayBuffer() : new ArrayBuffer(0)
   } catch (error) {
     stream.bodyFailed(error)
     if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)

@@ -39,14 +39,15 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
   // A GET or HEAD without a body (nearly all of them): nothing to frame, and its headers are made
   // Node's shape when first read (Bun and Deno make a request's Headers object when it is first read,
   // and a route whose hooks and handler do not read the headers never does).
-  if ((method === 'GET' || method === 'HEAD') && request.body === null) return run(handler, http2, request, platform, path, null, null, null, false)
+  // `== null`: a request-like object may have no body property at all.
+  if ((method === 'GET' || method === 'HEAD') && request.body == null) return run(handler, http2, request, platform, path, null, null, null, false)
   // A declared length frames the body: its stream is left to the runtime until something reads it,
   // and the headers are made Node's shape when first read (the body reader asks for its fields one by one).
   const fields = request.headers
   if (fields.get('content-length') !== null && fields.get('transfer-encoding') === null) return run(handler, http2, request, platform, path, null, null, null, true)
   const headers = nodeHeadersOf(request)
   const body = request.body
-  if (body === null) return run(handler, http2, request, platform, path, headers, null, null, false)
+  if (body == null) return run(handler, http2, request, platform, path, headers, null, null, false)
   const reader = body.getReader()
   if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
   if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)

@@ -241,7 +241,7 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     if (this.framedBody) {
       this.framedBody = false
       const body = this.source.body
-      if (body === null) this.complete = true
+      if (body == null) this.complete = true
       else this.reader = body.getReader()
     }
     return this.reader
@@ -411,7 +411,7 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
     if (this.framedBody) {
       this.framedBody = false
       const body = this.source.bodyUsed ? null : this.source.body
-      if (body !== null) body.cancel(reason).catch(ignoreCancelFailure)
+      if (body != null) body.cancel(reason).catch(ignoreCancelFailure)
       return
     }
     const reader = this.reader
