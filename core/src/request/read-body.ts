@@ -268,16 +268,10 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
     // An object shaped like a Request without a body to read has none: measured against its length.
     bytes = typeof request.arrayBuffer === 'function' ? await request.arrayBuffer() : new ArrayBuffer(0)
   } catch (error) {
-    stream.bodyFailed(error)
-    if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
+    framedReadFailed(stream, reader, error)
     return
   }
-  if (reader.done) return
-  if (stream.aborted) {
-    onBodyError.call(stream, connectionReset())
-    return
-  }
-  stream.bodyRead()
+  if (!framedReadArrived(stream, reader)) return
   if (bytes.byteLength > 0) onBodyData.call(stream, Buffer.from(bytes))
   if (!reader.done) onBodyEnd.call(stream)
 }
@@ -295,21 +289,32 @@ async function readFramedJson (stream: WebBodyOwner, reader: BodyReader, request
   try {
     text = await request.text()
   } catch (error) {
-    stream.bodyFailed(error)
-    if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
+    framedReadFailed(stream, reader, error)
     return
   }
-  if (reader.done) return
-  if (stream.aborted) {
-    onBodyError.call(stream, connectionReset())
-    return
-  }
-  stream.bodyRead()
+  if (!framedReadArrived(stream, reader)) return
   stopReading(stream)
   reader.done = true
   reader.received = reader.declaredLength
   // Bytes that decode to nothing were a lone BOM: not an empty body, as Node's decoding shows.
   runParser(reader.parser, reader.request, reader.reply, text.length === 0 && reader.declaredLength > 0 ? '\uFEFF' : text, reader.next, reader.fail)
+}
+
+/** A framed read failed: the client went away mid-upload, answered as a socket error. */
+function framedReadFailed (stream: WebBodyOwner, reader: BodyReader, error: unknown): void {
+  stream.bodyFailed(error)
+  if (!reader.done) onBodyError.call(stream, stream.aborted ? connectionReset() : error as Error)
+}
+
+/** A framed body is in: false when nobody wants it any more (the answer went out, or the client left). */
+function framedReadArrived (stream: WebBodyOwner, reader: BodyReader): boolean {
+  if (reader.done) return false
+  if (stream.aborted) {
+    onBodyError.call(stream, connectionReset())
+    return false
+  }
+  stream.bodyRead()
+  return true
 }
 
 function bufferOf (chunk: Uint8Array): Buffer {
