@@ -4,7 +4,7 @@ import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending } from '../
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError } from './error-handler.js'
 import { nameJsonCharset, serializePayload, setSerializedContentType } from './serialize-payload.js'
-import { isStream, writeReply } from './write-payload.js'
+import { isContentlessStatus, isStream, writeReply } from './write-payload.js'
 import { isWebPayload, lockedWebStreamError } from './web-payload.js'
 import type { Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
@@ -77,7 +77,8 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     // As Fastify 4.29: with a type that is not JSON nothing serializes the payload; it reaches onSend
     // as it is (a hook may turn it into a string) and `null` is an empty body. Without onSend hooks,
     // a payload the writer cannot send is thrown to send()'s caller, the reply left unsent.
-    if (payload === null || route.onSend !== null) runOnSend(reply, payload)
+    // A 204 or 1xx drops whatever it was given (writeReply), so nothing is refused for one.
+    if (payload === null || route.onSend !== null || isContentlessStatus(reply.raw.statusCode)) runOnSend(reply, payload)
     else throw refusePayload(reply, payload)
     return
   }

@@ -129,6 +129,11 @@ function writeHead (reply: Reply, res: ServerResponse): boolean {
   return true
 }
 
+/** A status whose answer has no content (RFC 9110): Fastify sends neither a payload nor the fields describing one. */
+export function isContentlessStatus (code: number): boolean {
+  return code === 204 || code < 200
+}
+
 /** Where the onSend chain leads: the payload, as the hooks left it, goes out. */
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
@@ -161,8 +166,8 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
       return
     }
   }
-  if (res.statusCode === 204 && payload !== undefined && payload !== null) {
-    // As Fastify 4: a 204 sent with a payload goes out without it and without the headers describing it.
+  if (isContentlessStatus(res.statusCode) && payload !== undefined && payload !== null) {
+    // As Fastify 4 and 5: a 204 or 1xx sent with a payload goes out without it and without the headers describing it.
     const headers = reply[kReplyHeaders]
     headers['content-type'] = undefined
     headers['content-length'] = undefined
