@@ -37,7 +37,7 @@ export interface BodyParser {
   readonly callbackStyle: boolean
   /** A built-in parser (JSON, text): the one key a context may register a second time, once. */
   readonly builtIn: boolean
-  /** Enclave's JSON parser, taking text: it may be given what a runtime's own UTF-8 decoding made (read-body.ts). */
+  /** Enclave's Fastify 5 JSON parser, taking text: it may be given what a runtime's own UTF-8 decoding made (read-body.ts). */
   readonly jsonText: boolean
 }
 

@@ -62,12 +62,13 @@ function asBadRequest (error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error))
 }
 
-/** The parsers createJsonParser made: each drops a leading BOM before it parses (see isJsonTextParser). */
+/** The Fastify 5 JSON parsers createJsonParser made (see isJsonTextParser). */
 const jsonParsers = new WeakSet<object>()
 
 /**
- * A JSON parser made here: it parses a text with or without its leading BOM the same, so it may be
- * given text that a runtime's own UTF-8 decoding made (which drops the BOM).
+ * A Fastify 5 JSON parser made here: it may be given the text a runtime's own UTF-8 decoding made.
+ * It drops a leading BOM, as that decoding does, and Fastify 5 measures a body by the bytes read,
+ * which a runtime's server frames; Fastify 4 measures the decoded text, so its parsers read bytes.
  */
 export function isJsonTextParser (fn: unknown): boolean {
   return typeof fn === 'function' && jsonParsers.has(fn)
@@ -107,7 +108,7 @@ export function createJsonParser (onProtoPoisoning: PoisoningAction, onConstruct
     }
     done(null, parsed)
   }
-  jsonParsers.add(parser)
+  if (api === 5) jsonParsers.add(parser)
   return parser
 }
 

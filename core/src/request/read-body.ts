@@ -262,7 +262,7 @@ async function readWebBody (stream: WebBodyOwner, reader: BodyReader, source: Re
  * fastest. A body that is not the declared length still fails as over a socket.
  */
 async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request: Request): Promise<void> {
-  if (reader.parser.jsonText && reader.declaredLength >= 0 && reader.request[kRequestRoute].server.profile.api === 5 && stream.servedByRuntime) return await readFramedJson(stream, reader, request)
+  if (reader.parser.jsonText && reader.declaredLength >= 0 && stream.servedByRuntime) return await readFramedJson(stream, reader, request)
   let bytes: ArrayBuffer
   try {
     // An object shaped like a Request without a body to read has none: measured against its length.
