@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kHeaderField, kTakeWebBody } from '../symbols.js'
+import { runtimeName } from '../util/runtime-name.js'
 import { connectionReset } from '../util/connection-reset.js'
 import { deferredBase, streamMade } from '../util/deferred-stream-base.js'
 import type { WebResponse } from './web-response.js'
@@ -183,9 +184,7 @@ export interface WebBody {
  * through Readable's `_read`.
  */
 /** Bun's or Deno's own server, recognised by what it passes beside the request (none other is): it frames whole bodies itself. */
-const runtimeServerKey = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
-  ? 'requestIP'
-  : typeof (globalThis as { Deno?: unknown }).Deno === 'object' ? 'remoteAddr' : null
+const runtimeServerKey = runtimeName === 'Bun' ? 'requestIP' : runtimeName === 'Deno' ? 'remoteAddr' : null
 
 export class WebRequest extends deferredBase(Readable, '_readableState', readableOptions) {
   readonly method: string

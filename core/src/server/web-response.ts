@@ -399,12 +399,12 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
 
   /** A Web Response has no trailer section: the fields cannot be sent (see docs/runtimes.md). */
   addTrailers (): void {
-    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Trailers', runtimeName())
+    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Trailers', runtimeName)
   }
 
   /** A Web Response is one final answer: a 103 cannot go before it. */
   writeEarlyHints (): void {
-    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Early hints (103)', runtimeName())
+    throw new errorCodes.ENC_ERR_FETCH_UNSUPPORTED('Early hints (103)', runtimeName)
   }
 
   /** The runtime times requests out, not the application. */
@@ -559,7 +559,7 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     } catch (cause) {
       // A status a Web Response cannot have (1xx, 600 and above) or a status text it refuses.
       this.body = null
-      this.fail(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, runtimeName(), { cause }))
+      this.fail(new errorCodes.ENC_ERR_FETCH_UNSUPPORTED(`Status ${this.statusCode}`, runtimeName, { cause }))
       return
     }
     this.settle(response)
@@ -587,7 +587,7 @@ function withDeclaredLength (body: ReadableStream<Uint8Array>, declared: HeaderV
 /** A failed pipe has failed the readable side too: the consumer sees it there. */
 function ignorePipeFailure (): void {}
 
-const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
+const onBun = runtimeName === 'Bun'
 
 /** A status whose GET answer has a body, so that a HEAD answer's length would describe it. */
 function bodyAllowed (status: number): boolean {
