@@ -67,6 +67,12 @@ t.test('@enclave/fastify4 with the router options that change the path walked', 
   }
 })
 
+t.test('enclave() with paramTooLongStatus: 404 (Fastify 4\'s behaviour) answers as fastify@4.29.1', async (t) => {
+  for (const { routes } of cases.slice(0, 4)) {
+    t.same(await answers(enclave, routes, { paramTooLongStatus: 404 }), await answers(fastify4[1], routes), routes.join(' + '))
+  }
+})
+
 t.test('@enclave/fastify (v5) and enclave() answer an over-long parameter as fastify@5.12.8', async (t) => {
   for (const { routes } of cases) {
     const expected = await answers(fastify5, routes)
