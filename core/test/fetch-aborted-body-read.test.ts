@@ -132,3 +132,27 @@ for (const [face, factory] of entries) {
     t.same(aborts, [], 'an abort after the answer is no client leaving')
   })
 }
+
+for (const [face, factory] of entries) {
+  t.test(`${face}: a body that fails stops following the signal`, async (t) => {
+    const app = factory()
+    t.teardown(() => app.close())
+    app.post('/', async (request: any) => request.body)
+    for (const first of [false, true]) {
+      for (const length of [undefined, '10']) {
+        let pulls = 0
+        const source = new ReadableStream<Uint8Array>({
+          pull (controller) {
+            if (first && pulls++ === 0) controller.enqueue(new TextEncoder().encode('{"a":'))
+            else controller.error(new Error('the source failed'))
+          }
+        }, { highWaterMark: 0 })
+        const headers: Record<string, string> = { 'content-type': 'application/json' }
+        if (length !== undefined) headers['content-length'] = length
+        const request = new Request('http://localhost/', { method: 'POST', headers, body: source, signal: new AbortController().signal, duplex: 'half' } as RequestInit)
+        await t.rejects(app.fetch(request), { message: 'the source failed' }, `first bytes ${String(first)}, Content-Length ${String(length)}: as a client leaving`)
+        t.same(getEventListeners(request.signal, 'abort'), [], 'no listener left on the signal')
+      }
+    }
+  })
+}

@@ -58,9 +58,8 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
 // each time the function that declares them is entered, whether or not the closure is made.
 function runAfterFirstChunk (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Response> {
   const watch = platform === undefined ? FirstChunkWatch.of(request, reader) : null
-  return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
-    // Aborted while waiting: the wait was cancelled, and run() refuses the request as one that came aborted.
-    if (watch !== null) watch.stop()
+  // Aborted while waiting: the wait was cancelled, and run() refuses the request as one that came aborted.
+  return firstChunkOf(reader, watch).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
     if (chunk !== null) headers['transfer-encoding'] = 'chunked'
     return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk, false)
@@ -106,11 +105,16 @@ function ignoreCancelFailure (): void {}
  * (Deno's, for a DELETE or PATCH without Content-Length), so its first chunk says which it is.
  * Only such requests wait for it; a declared length is taken as is. Null: the body is empty.
  */
-async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array | null> {
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return null
-    if (value.byteLength > 0) return value
+async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>, watch: FirstChunkWatch | null): Promise<Uint8Array | null> {
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return null
+      if (value.byteLength > 0) return value
+    }
+  } finally {
+    // Whichever way the wait ends, a body that failed included.
+    if (watch !== null) watch.stop()
   }
 }
 
