@@ -119,10 +119,9 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     declared = field.call(raw, 'content-length')
     transferEncoding = field.call(raw, 'transfer-encoding')
   }
-  // A Request built in code and given to app.fetch() (the one whose fields are read one by one) can
-  // carry a Content-Length no server passes on: Node's parser refuses the head with a 400, Bun's and
-  // Deno's refuse it too. Refused here as the length that does not match its body, which is how
-  // inject() answers a length that is a number but not the body's.
+  // app.fetch()'s request (the one whose fields are read one by one) may be built in code with a
+  // Content-Length Node's parser refuses with a 400 over a socket. Refused here as a length that does
+  // not match its body, which is how inject() answers a length that is a number but not the body's.
   if (field !== undefined && declared !== undefined && !isDecimalLength(declared)) {
     closeAfterBodyFailure(request, reply)
     reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
