@@ -68,7 +68,7 @@ function runAfterFirstChunk (handler: RawHandler, http2: boolean, request: Reque
 
 /**
  * A Request built in code whose body has not sent a byte yet, and may never: its signal aborting
- * cancels the wait, as a runtime's server fails the body of a client that left (see WebRequest's
+ * cancels the wait, as a server fails the body of a client that left (see WebRequest's
  * watchBodyRead). The request has not reached the app, so it is not run. An object as listener: no closure.
  */
 class FirstChunkWatch {

@@ -388,11 +388,11 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
 
   /**
    * A Request built in code (nothing was passed beside it) can have a body that never ends and a
-   * signal that aborts, and nothing fails its stream then, as Bun's and Deno's servers do when a
-   * client leaves mid-upload. While such a body is read the signal is followed, so the read stops
-   * and the request ends as a client leaving. A runtime's requests are left alone: reading their
-   * signal costs (~11 µs a request on Deno's server), and their server fails the body itself. The
-   * request is the listener (`handleEvent`), so no function is made for it.
+   * signal that aborts, and nothing fails its stream then, as a server does the body of a client
+   * that left mid-upload (Deno's). While such a body is read the signal is followed, so the read
+   * stops and the request ends as a client leaving. A runtime's requests are left as they were:
+   * reading their signal costs (~11 µs a request on Deno's server). The request is the listener
+   * (`handleEvent`), so no function is made for it.
    */
   private watchBodyRead (): void {
     if (this.platform !== undefined || this.watchingClient || this.bodySignal !== null || this.complete) return
