@@ -55,8 +55,26 @@ function blankKey (factory: Factory): unknown {
   return attempt(() => { factory().addContentTypeParser('  ', async () => 1); return 'added' })
 }
 
+/** Which error a faulty registration gets when it is faulty in several ways, and what a one-call array of the same key leaves. */
+function refusals (factory: Factory): unknown[] {
+  const app = factory()
+  const add = (...args: unknown[]): unknown => attempt(() => { app.addContentTypeParser(...args); return 'added' })
+  return [
+    add(123, { parseAs: 'json' }, 'not a function'),
+    add('application/a', { parseAs: 'json' }, 'not a function'),
+    add('application/json', { parseAs: 'json' }, answer),
+    add(['application/b', 'application/b'], answer),
+    attempt(() => app.hasContentTypeParser('application/b')),
+    add('application/c', 'not a function'),
+    add('application/d', 5, answer),
+    add('application/e', false, answer),
+    attempt(() => app.hasContentTypeParser(null)),
+    attempt(() => app.hasContentTypeParser(123))
+  ]
+}
+
 async function report (factory: Factory): Promise<unknown[]> {
-  return [await spellings(factory), await catchAll(factory, null), await catchAll(factory, '*'), await catchAll(factory, ''), blankKey(factory)]
+  return [await spellings(factory), await catchAll(factory, null), await catchAll(factory, '*'), await catchAll(factory, ''), blankKey(factory), refusals(factory)]
 }
 
 test('@enclave/fastify names content-type parsers as fastify@5.12.8 does', async (t) => {
@@ -75,6 +93,12 @@ test('@enclave/fastify4 names content-type parsers as fastify@4.29.1 does', asyn
   t.same((expected[0] as unknown[])[0], [false, false, false, false, false, false])
   t.same(expected[2], ['added', [false, true], [false, true], 200, '{"body":"second"}'])
   t.same(expected[3], ['added', [false, true], [false, false], 415, null])
+  // Checks in Fastify's order; options that are a primitive fail on the limit Fastify writes onto them.
+  t.same(expected[5], [
+    'FST_ERR_CTP_INVALID_TYPE', 'FST_ERR_CTP_INVALID_HANDLER', 'FST_ERR_CTP_INVALID_PARSE_TYPE', 'FST_ERR_CTP_ALREADY_PRESENT', true,
+    'TypeError: Cannot create property \'bodyLimit\' on string \'not a function\'', 'TypeError: Cannot create property \'bodyLimit\' on number \'5\'',
+    'added', 'TypeError: Cannot read properties of null (reading \'toString\')', false
+  ])
 })
 
 test('enclave() names the catch-all parser by its own key, \'*\'', async (t) => {

@@ -291,8 +291,30 @@ export class ParserStore {
   }
 
   add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, serverBodyLimit: number, builtIn = false): void {
-    const list = Array.isArray(types) ? types : [types]
+    // One type after the other, as Fastify does: the types before a refused one stay added.
+    if (!Array.isArray(types)) this.addOne(types, options, fn, serverBodyLimit, builtIn)
+    else for (const type of types) this.addOne(type, options, fn, serverBodyLimit, builtIn)
+  }
+
+  /** Checks in Fastify's order: the type, the handler, a parser already there, `parseAs`, then (Fastify 5) the media type. */
+  private addOne (type: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, serverBodyLimit: number, builtIn: boolean): void {
+    if (typeof type !== 'string' && !(type instanceof RegExp)) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
+    // Fastify 5 keys a string trimmed and lower-cased (see keyOf for how it compares keys).
+    const key = typeof type === 'string' && this.api === 5 ? type.trim().toLowerCase() : type
+    if (key === '') throw new errorCodes.FST_ERR_CTP_EMPTY_TYPE()
     if (typeof fn !== 'function') throw new errorCodes.FST_ERR_CTP_INVALID_HANDLER()
+    const visible = this.flatten()
+    let existingKey: string | undefined
+    if (key instanceof RegExp) {
+      const text = key.toString()
+      if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
+    } else if (key !== '*') {
+      // The built-in JSON and text parsers may be replaced, once; every other key is added only once
+      // (Fastify 5 lets a built-in go only for its key exactly: `application/json;` is a duplicate).
+      existingKey = this.visibleKeyNamed(visible.exact, key)
+      const replacesBuiltIn = existingKey !== undefined && visible.exact.get(existingKey)!.builtIn && (this.api === 4 || key === existingKey)
+      if (existingKey !== undefined && !replacesBuiltIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(key)
+    }
     const { parseAs, bodyLimit } = options
     if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
       throw new errorCodes.FST_ERR_CTP_INVALID_PARSE_TYPE(String(parseAs))
@@ -307,38 +329,25 @@ export class ParserStore {
       builtIn,
       jsonText: parseAs === 'string' && isJsonTextParser(fn)
     }
-    const visible = this.flatten()
-    for (const type of list) {
-      if (type instanceof RegExp) {
-        const text = type.toString()
-        if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
-        if (this.api === 5) warnIfUnanchored(type)
-        this.removed.delete(text)
-        this.patterns.push([type, parser])
-        continue
-      }
-      if (typeof type !== 'string') throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      if ((this.api === 5 ? type.trim() : type).length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_TYPE()
-      if (type === '*') {
-        // As in Fastify 4.29 and 5.12, a second catch-all replaces the first.
-        this.catchAllRemoved = false
-        this.catchAll = parser
-        continue
-      }
-      // Fastify 5 refuses a key whose media type is not `type/subtype` (4.29 keeps it, matching nothing or by containment).
-      if (this.api === 5 && !isValidMediaType(mediaTypeOf(type))) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      // The built-in JSON and text parsers may be replaced, once; every other key is added only once
-      // (Fastify 5 compares the key lower-cased and read as a media type, see keyOf).
-      const key = this.api === 5 ? type.trim().toLowerCase() : type
-      const existingKey = this.visibleKeyNamed(visible.exact, key)
-      // Fastify 5 lets a built-in go only for its key exactly (`application/json;` is a duplicate).
-      const replacesBuiltIn = existingKey !== undefined && visible.exact.get(existingKey)!.builtIn && (this.api === 4 || key === existingKey)
-      if (existingKey !== undefined && !replacesBuiltIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(key)
-      // A built-in replaced under another spelling of its key: one parser for that key, as in Fastify 5.
-      if (existingKey !== undefined && existingKey !== type) this.exact.delete(existingKey)
-      this.removed.delete(this.storedKeyOf(type))
-      this.exact.set(type, parser)
+    if (key instanceof RegExp) {
+      if (this.api === 5) warnIfUnanchored(key)
+      this.removed.delete(key.toString())
+      this.patterns.push([key, parser])
+      return
     }
+    if (key === '*') {
+      // As in Fastify 4.29 and 5.12, a second catch-all replaces the first.
+      this.catchAllRemoved = false
+      this.catchAll = parser
+      return
+    }
+    // Fastify 5 refuses a key whose media type is not `type/subtype` (4.29 keeps it, matching nothing or by containment).
+    if (this.api === 5 && !isValidMediaType(mediaTypeOf(key))) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
+    const name = type as string
+    // A built-in replaced under another spelling of its key: one parser for that key, as in Fastify 5.
+    if (existingKey !== undefined && existingKey !== name) this.exact.delete(existingKey)
+    this.removed.delete(this.storedKeyOf(name))
+    this.exact.set(name, parser)
   }
 
   /**
@@ -350,7 +359,8 @@ export class ParserStore {
     if (type instanceof RegExp) return lookup.patterns.some(([pattern]) => pattern.toString() === type.toString())
     if (typeof type !== 'string') {
       if (this.api === 5) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      return false
+      // Fastify 4.29 looks up what toString() gives (null and undefined fail with the engine's TypeError).
+      return lookup.exact.has((type as { toString: () => string }).toString())
     }
     if (type === this.catchAllName) return lookup.catchAll !== null
     return this.visibleKeyNamed(lookup.exact, type) !== undefined
