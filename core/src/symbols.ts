@@ -33,6 +33,7 @@ export const kReplySending = Symbol('enclave.reply.sending')
 // a pipeline step's promise awaited by the request's driver, and the hook step it came from (null: the handler)
 export const kReplySuspended = Symbol('enclave.reply.suspended')
 export const kReplySuspendedStep = Symbol('enclave.reply.suspendedStep')
+export const kReplyStatusSet = Symbol('enclave.reply.statusSet')
 
 // validation errors: sent as the spec's payload (no `code`) under validationPayload: 'spec'
 export const kSpecValidationPayload = Symbol('enclave.validation.specPayload')

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import {
   type kReplyRoute, type kReplyHeaders, type kReplySerializer, type kReplySending, type kReplyHijacked,
   type kReplyHookState, type kReplyStartTime, type kReplyEndTime, type kReplyTrailers, kReplyErrorPath,
-  type kReplySuspended, type kReplySuspendedStep
+  type kReplySuspended, type kReplySuspendedStep, type kReplyStatusSet
 } from '../symbols.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -44,6 +44,8 @@ export interface ReplyState {
    */
   [kReplySuspended]: PromiseLike<unknown> | null
   [kReplySuspendedStep]: HookStep | null
+  /** reply.code() was called: the default error handler and redirect() then keep the status chosen. */
+  [kReplyStatusSet]: boolean
 }
 
 /** The runtime reply: the public methods (on the prototype) over the per-reply state. */

@@ -6,7 +6,7 @@ import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
   kReplyRoute, kFastifyRouteContext, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
-  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers, kReplySuspended, kReplySuspendedStep
+  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers, kReplySuspended, kReplySuspendedStep, kReplyStatusSet
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
@@ -59,6 +59,7 @@ const replyPrototype = {
       throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode))
     }
     this.raw.statusCode = code
+    this[kReplyStatusSet] = true
     return this
   },
   status (this: Reply, statusCode: number) {
@@ -97,7 +98,8 @@ const replyPrototype = {
     // Deleted, as Fastify does: a field set again afterwards goes out after the others, and the
     // name is no longer among getHeaders()'s. Only the replies that remove a field pay for it.
     if (key in this[kReplyHeaders]) delete this[kReplyHeaders][key]
-    this.raw.removeHeader(key)
+    // Once the head is out there is nothing left to remove (Node would throw ERR_HTTP_HEADERS_SENT).
+    if (!this.raw.headersSent) this.raw.removeHeader(key)
     return this
   },
   trailer (this: Reply, key: string, fn: unknown) {
@@ -134,15 +136,13 @@ const replyPrototype = {
   },
   redirect (this: Reply, codeOrUrl: number | string, maybeUrl?: string | number) {
     let url = codeOrUrl
-    let code = this.raw.statusCode === 200 ? 302 : this.raw.statusCode
+    let code = maybeUrl
     if (typeof codeOrUrl === 'number') {
       warnings.FSTDEP021()
       code = codeOrUrl
       url = maybeUrl as string
-    } else if (typeof maybeUrl === 'number') {
-      code = maybeUrl
     }
-    this.header('location', url).code(code).send()
+    this.header('location', url).code(redirectStatus(this, code)).send()
     return this
   },
   callNotFound (this: Reply) {
@@ -217,6 +217,12 @@ const fastify5Additions = {
   }
 } satisfies Pick<ReplyPrototype, Fastify5Addition> & ThisType<Reply>
 
+/** As Fastify: the code given (anything code() takes, `'303'` too); without one (or `0`) the status set, else 302. */
+function redirectStatus (reply: Reply, code: unknown): number {
+  if (Boolean(code)) return code as number
+  return reply[kReplyStatusSet] ? reply.raw.statusCode : 302
+}
+
 /**
  * Where Fastify 5 changed a member: `redirect(url, code?)` only (a code first is taken as the URL,
  * and code() then refuses the URL), `sent` read-only (assigning it throws the engine's TypeError),
@@ -224,7 +230,7 @@ const fastify5Additions = {
  */
 const fastify5Changes = {
   redirect (this: Reply, url: string, code?: number) {
-    this.header('location', url).code(code ?? (this.raw.statusCode === 200 ? 302 : this.raw.statusCode)).send()
+    this.header('location', url).code(redirectStatus(this, code)).send()
     return this
   },
   get sent (): boolean {
@@ -271,6 +277,7 @@ const endTimeKey: typeof kReplyEndTime = kReplyEndTime
 const trailersKey: typeof kReplyTrailers = kReplyTrailers
 const suspendedKey: typeof kReplySuspended = kReplySuspended
 const suspendedStepKey: typeof kReplySuspendedStep = kReplySuspendedStep
+const statusSetKey: typeof kReplyStatusSet = kReplyStatusSet
 
 /**
  * One reply class per context; decorateReply puts values on its prototype (see buildRequestClass).
@@ -311,6 +318,7 @@ export function buildReplyClass (parent: ReplyClass | null, profile: Profile): R
     this[trailersKey] = null
     this[suspendedKey] = null
     this[suspendedStepKey] = null
+    this[statusSetKey] = false
   }
   Reply.prototype = Object.create(parent === null ? baseReplyPrototypeOf(profile) : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })

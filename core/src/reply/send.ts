@@ -7,12 +7,37 @@ import { nameJsonCharset, serializePayload, setSerializedContentType } from './s
 import { isContentlessStatus, isStream, writeReply } from './write-payload.js'
 import { isWebPayload, lockedWebStreamError } from './web-payload.js'
 import type { Reply } from './reply-state.js'
+import { replyMediaTypeOf, type ReplyMediaType } from './fastify5-content-type.js'
 import type { RuntimeRequest } from '../request/request.js'
 
-function isJsonMediaType (contentType: string): boolean {
-  // Every JSON flavour (application/json, +json suffixes, text/json …), as Fastify 4.29 decides it:
-  // the header, as written, contains `json` (so `APPLICATION/JSON` does not).
-  return contentType.includes('json')
+/**
+ * Every JSON flavour (application/json, +json suffixes, text/json …), as Fastify 4.29 decides it:
+ * the header, as written, contains `json` (so `APPLICATION/JSON` does not). It asks the value's own
+ * `indexOf`: a list is searched for an item `json`, and anything else fails as it fails there.
+ */
+function isJsonMediaType (contentType: unknown): boolean {
+  if (typeof contentType === 'string') return contentType.includes('json')
+  if (contentType === null) throw new TypeError('Cannot read properties of null (reading \'indexOf\')')
+  if (!Array.isArray(contentType)) throw new TypeError('contentType.indexOf is not a function')
+  // A list with a `json` item goes on to be trimmed as a string, which it is not.
+  if (contentType.includes('json')) throw new TypeError('contentType.trim is not a function')
+  return false
+}
+
+/** isJsonMediaType for send(): what it throws reaches send()'s caller with the reply free to be sent again. */
+function isJsonTypeOf (reply: Reply, contentType: unknown): boolean {
+  if (typeof contentType === 'string') return contentType.includes('json')
+  try {
+    return isJsonMediaType(contentType)
+  } catch (error) {
+    reply[kReplySending] = false
+    throw error
+  }
+}
+
+/** Fastify 5 names utf-8 in a JSON type without a charset, the type rewritten in normal form. */
+function nameFastify5JsonCharset (reply: Reply, media: ReplyMediaType): void {
+  if (media.withUtf8Charset !== null) reply[kReplyHeaders]['content-type'] = media.withUtf8Charset
 }
 
 /** Fastify's warning for a send after the reply was sent: logged, never thrown at the client. */
@@ -35,20 +60,26 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     handleError(reply, payload)
     return
   }
-  reply[kReplySending] = true
   if (payload === undefined) {
+    reply[kReplySending] = true
     runOnSend(reply, undefined)
     return
   }
   const headers = reply[kReplyHeaders]
-  const contentType = headers['content-type']
+  let contentType = headers['content-type']
+  // Fastify 5 reads the type as a media type: one it cannot read is none (the defaults below replace it).
+  const media = contentType !== undefined && reply[kReplyRoute].server.profile.api === 5 ? replyMediaTypeOf(contentType) : undefined
+  if (media === null) contentType = undefined
+  reply[kReplySending] = true
   if (typeof payload === 'string') {
     if (contentType === undefined) headers['content-type'] = 'text/plain; charset=utf-8'
     else if (reply[kReplySerializer] !== null) {
       // As Fastify 4.29 (Reply.md, "Strings"): with a type set, reply.serializer() serializes a string too.
       sendSerializedString(reply, payload)
       return
-    } else if (typeof contentType === 'string') nameJsonCharset(reply, contentType)
+    } else if (media !== undefined) nameFastify5JsonCharset(reply, media!)
+    else if (typeof contentType === 'string') nameJsonCharset(reply, contentType)
+    else isJsonTypeOf(reply, contentType)
     runOnSend(reply, payload)
     return
   }
@@ -73,7 +104,7 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     }
   }
   const route = reply[kReplyRoute]
-  if (reply[kReplySerializer] === null && typeof contentType === 'string' && !isJsonMediaType(contentType)) {
+  if (reply[kReplySerializer] === null && contentType !== undefined && (media !== undefined ? !media!.json : !isJsonTypeOf(reply, contentType))) {
     // As Fastify 4.29: with a type that is not JSON nothing serializes the payload; it reaches onSend
     // as it is (a hook may turn it into a string) and `null` is an empty body. Without onSend hooks,
     // a payload the writer cannot send is thrown to send()'s caller, the reply left unsent.
@@ -84,7 +115,12 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   }
   // As Fastify, the JSON content type is settled before the preSerialization hooks, which see it
   // (and may change it: what they leave is sent as it is).
-  setSerializedContentType(reply)
+  if (media !== undefined && reply[kReplySerializer] === null) {
+    if (contentType === undefined) headers['content-type'] = 'application/json; charset=utf-8'
+    else nameFastify5JsonCharset(reply, media!)
+  } else {
+    setSerializedContentType(reply)
+  }
   if (route.preSerialization !== null) {
     runHooks(route.preSerialization, reply.request, reply, payload, 0)
   } else {

@@ -1,7 +1,7 @@
 /** Content-type parsers: the store each context adds parsers to, and the lookup that picks one for a request's Content-Type. */
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
-import { hasParams, isValidMediaType, mediaTypeOf, parseContentType, sameParams } from './content-type.js'
+import { formatContentType, hasParams, isValidMediaType, mediaTypeOf, parseContentType, sameParams } from './content-type.js'
 import type { ParsedContentType } from './content-type.js'
 import type { AnyFunction } from '../types/internal.js'
 import { isJsonTextParser } from './default-parsers.js'
@@ -271,10 +271,7 @@ export class ParserStore {
   private keyOf (type: string): string {
     if (this.api === 4) return type
     const parsed = parseContentType(type, true)
-    if (parsed === null) return '/'
-    let key = parsed.type
-    for (const name in parsed.params) key += `; ${name}="${parsed.params[name]!}"`
-    return key
+    return parsed === null ? '/' : formatContentType(parsed)
   }
 
   /** The key a parser added under `type` is known by: Fastify 5 lower-cases the whole string first, parameter values included. */

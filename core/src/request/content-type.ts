@@ -145,6 +145,16 @@ function readParametersLeniently (header: string, semicolon: number, type: strin
   return { type, params }
 }
 
+/**
+ * A content type in Fastify 5's normal form: the media type, then each parameter as
+ * `; name="value"` (how it keys parsers and rewrites a reply's JSON type).
+ */
+export function formatContentType (parsed: ParsedContentType): string {
+  let text = parsed.type
+  for (const name in parsed.params) text += `; ${name}="${parsed.params[name]!}"`
+  return text
+}
+
 /** Whether every parameter a parser key names is in the header with the same value. */
 export function hasParams (header: Record<string, string>, wanted: Record<string, string>): boolean {
   for (const name in wanted) {
