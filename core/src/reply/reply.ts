@@ -219,7 +219,7 @@ const fastify5Additions = {
 
 /** As Fastify: the code given (anything code() takes, `'303'` too); without one (or `0`) the status set, else 302. */
 function redirectStatus (reply: Reply, code: unknown): number {
-  if (Boolean(code)) return code as number
+  if (code) return code as number
   return reply[kReplyStatusSet] ? reply.raw.statusCode : 302
 }
 
