@@ -172,6 +172,22 @@ function queryOf (server: ServerState, url: string): unknown {
 }
 
 /**
+ * Fastify 4.29's line for a request refused for its HTTP version (505): Fastify refuses it once
+ * routed, so the line carries the request id (one is used up) and the logger of the route that
+ * matched, or of the not-found route.
+ */
+export function logRefusedHttpVersion (server: ServerState, req: IncomingMessage): void {
+  if (!server.loggingEnabled) return
+  const url: string = req.url ?? '/'
+  let route = server.router.find(req.method as Router.HTTPMethod, url)?.store as RouteContext | null | undefined
+  if (route === undefined || route === null) {
+    const path = url.split('?')[0]!
+    route = (server.notFoundRouter.find(req.method as Router.HTTPMethod, path)?.store as RouteContext | undefined) ?? server.rootNotFound!
+  }
+  createRequestLogger(route, route.genReqId(req), req).info({ res: { statusCode: 505 } }, 'request aborted - invalid HTTP version')
+}
+
+/**
  * No route matched: run the not-found route of the closest prefix that set one, with its
  * context's hooks, so a 404 behaves like every other request.
  */
