@@ -164,6 +164,10 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
       drainStream(reply, payload, onHeadTwinStreamError)
       endWithoutBody(reply, res)
       return
+    } else if (payload === undefined) {
+      // As Fastify 4 and 5 (the twin's onSend step): a GET answer without a payload measures 0,
+      // whatever its status, 204 and 304 included.
+      reply[kReplyHeaders]['content-length'] = '0'
     }
   }
   if (isContentlessStatus(res.statusCode) && payload !== undefined && payload !== null) {
