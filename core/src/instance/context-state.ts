@@ -2,7 +2,7 @@
 import { kContext, kRegisteredPlugins } from '../symbols.js'
 import { createHookStore, type HookStore } from '../lifecycle/hooks.js'
 import { createSchemaView, type SchemaControllerState, type SchemaView } from '../schema/schema-controller.js'
-import { ParserStore } from '../request/body-parsers.js'
+import { catchAllNameOf, ParserStore } from '../request/body-parsers.js'
 import { buildRequestClass, type RequestClass } from '../request/request.js'
 import { buildReplyClass, type ReplyClass } from '../reply/reply.js'
 import type { EnclaveLogger } from '../logging/logger.js'
@@ -127,7 +127,7 @@ export class ContextState {
     this.logger = logger
     this.logLevel = logLevel
     this.schemas = createSchemaView(this.controllerSetting('bucket'), parent === null ? null : parent.schemas)
-    this.parsers = new ParserStore(parent === null ? null : parent.parsers, server.profile.api)
+    this.parsers = new ParserStore(parent === null ? null : parent.parsers, server.profile.api, catchAllNameOf(server.profile))
     this.Request = buildRequestClass(parent === null ? null : parent.Request, server.profile)
     this.Reply = buildReplyClass(parent === null ? null : parent.Reply, server.profile)
     this.errorHandlers = parent === null ? [] : parent.errorHandlers.slice()

@@ -11,6 +11,11 @@ export const parserMethods = {
     const context = contextOf(this)
     assertParsersOpen(context, 'addContentTypeParser')
     const parser = typeof optionsOrParser === 'function' ? optionsOrParser : maybeParser
+    // Fastify writes the server's limit onto the options it is given: options that are a primitive
+    // fail there with the engine's TypeError (`Cannot create property 'bodyLimit' on string …`).
+    if (typeof optionsOrParser !== 'function' && typeof optionsOrParser !== 'object' && Boolean(optionsOrParser)) {
+      (optionsOrParser as Record<string, unknown>).bodyLimit = undefined
+    }
     const options = (typeof optionsOrParser === 'function' ? {} : optionsOrParser ?? {}) as Record<string, unknown>
     context.parsers.add(types, options, parser, context.server.options.bodyLimit)
     context.noteParsers(types)

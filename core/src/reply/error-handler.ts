@@ -69,6 +69,45 @@ function statusCodeOf (error: ErrorLike): number | undefined {
   return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined
 }
 
+// Fastify compares with the engine's coercion: `'418'` is an error status, `'418x'` is not.
+function atLeast400 (value: unknown): boolean {
+  return (value as number) >= 400
+}
+
+function isErrorStatus (value: unknown): boolean {
+  return (value as number) >= 400 && (value as number) <= 599
+}
+
+/**
+ * The status the default error handler answers an error with, given the reply's status so far.
+ * Fastify sets it in two steps: first from the error (Fastify 5: `statusCode`, else `status`, each
+ * from 400 to 599; Fastify 4.29: `status`, else `statusCode`, each 400 or more), kept over the
+ * reply's own error status; then, unless the app chose a status (here: the reply's status is not
+ * 200), from the error again (Fastify 4.29: `statusCode || status` if 400 or more, kept only if
+ * `reply.code()` takes it), else 500. A status Fastify 4.29 cannot answer with (past 599, which it
+ * writes as the status line or, past 999, crashes the process on; or not an integer) is a 500.
+ */
+function defaultErrorStatus (error: ErrorLike, current: number, api: 4 | 5): number {
+  const { statusCode, status } = error
+  let chosen: unknown
+  if (api === 5) {
+    if (isErrorStatus(statusCode)) chosen = statusCode
+    else if (isErrorStatus(status)) chosen = status
+    else chosen = current !== 200 && isErrorStatus(current) ? current : 500
+  } else {
+    if (atLeast400(status)) chosen = status
+    else if (atLeast400(statusCode)) chosen = statusCode
+    else chosen = atLeast400(current) ? current : 500
+    if (current === 200) {
+      const given = statusCode || status
+      const second = atLeast400(given) ? given : 500
+      if ((second as number) <= 599) chosen = second
+    }
+  }
+  const code = Number(chosen)
+  return Number.isInteger(code) && code >= 400 && code <= 599 ? code : 500
+}
+
 /** The status a failure answers with by default, for the tracing channel's `error` (500 for anything but a valid error status). */
 export function failureStatus (thrown: unknown): number {
   return (typeof thrown === 'object' && thrown !== null ? statusCodeOf(thrown as ErrorLike) : undefined) ?? 500
@@ -343,9 +382,7 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   }
   const failure: ErrorLike = error === null || error === undefined ? nullishStandIn(error) : error as ErrorLike
   const res = reply.raw
-  const statusCode = statusCodeOf(failure)
-  if (statusCode !== undefined) res.statusCode = statusCode
-  else if (res.statusCode < 400) res.statusCode = 500
+  res.statusCode = defaultErrorStatus(failure, res.statusCode, reply[kReplyRoute].server.profile.api)
   const errorHeaders = failure.headers
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message

@@ -229,6 +229,12 @@ export class ParserLookup {
   }
 }
 
+/** The name `has` and `remove` know the catch-all by on each entry (see ParserStore's catchAllName). */
+export function catchAllNameOf (profile: { readonly name: string, readonly api: 4 | 5 }): string | null {
+  if (profile.api === 5) return null
+  return profile.name === 'enclave' ? '*' : ''
+}
+
 /** Content-type parsers added in one context; a context also sees its ancestors' unless removed. */
 export class ParserStore {
   private readonly parent: ParserStore | null
@@ -239,16 +245,76 @@ export class ParserStore {
   private readonly patterns: Array<[RegExp, BodyParser]> = []
   private catchAll: BodyParser | null = null
   private readonly removed = new Set<string>()
+  /** The catch-all seen from the ancestors was removed here. */
+  private catchAllRemoved = false
   private removedAll = false
 
-  constructor (parent: ParserStore | null, api: 4 | 5) {
+  /**
+   * The name `has` and `remove` know the catch-all parser by: `'*'` on `enclave()`; `''` on the
+   * Fastify 4 face (Fastify 4.29 keys it so: `hasContentTypeParser('*')` is false); none on the
+   * Fastify 5 face, where neither name finds it and only `removeAllContentTypeParsers` drops it.
+   */
+  private readonly catchAllName: string | null
+
+  constructor (parent: ParserStore | null, api: 4 | 5, catchAllName: string | null) {
     this.parent = parent
     this.api = api
+    this.catchAllName = catchAllName
+  }
+
+  /**
+   * The key a string names a parser by, for `has`, `remove` and spotting a parser added twice:
+   * as written on Fastify 4; on Fastify 5 its media type lower-cased and its parameters (names
+   * lower-cased, values as written) as `; name="value"`, so `text/html;charset=utf-8` and
+   * `TEXT/HTML; charset="utf-8"` are one key. A string that is not a media type names no parser.
+   */
+  private keyOf (type: string): string {
+    if (this.api === 4) return type
+    const parsed = parseContentType(type, true)
+    if (parsed === null) return '/'
+    let key = parsed.type
+    for (const name in parsed.params) key += `; ${name}="${parsed.params[name]!}"`
+    return key
+  }
+
+  /** The key a parser added under `type` is known by: Fastify 5 lower-cases the whole string first, parameter values included. */
+  private storedKeyOf (type: string): string {
+    return this.api === 4 ? type : this.keyOf(type.trim().toLowerCase())
+  }
+
+  /** The key of a visible exact parser that `type` names (see keyOf), or undefined. */
+  private visibleKeyNamed (exact: Map<string, BodyParser>, type: string): string | undefined {
+    if (this.api === 4) return exact.has(type) ? type : undefined
+    const wanted = this.keyOf(type)
+    for (const key of exact.keys()) if (this.storedKeyOf(key) === wanted) return key
+    return undefined
   }
 
   add (types: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, serverBodyLimit: number, builtIn = false): void {
-    const list = Array.isArray(types) ? types : [types]
+    // One type after the other, as Fastify does: the types before a refused one stay added.
+    if (!Array.isArray(types)) this.addOne(types, options, fn, serverBodyLimit, builtIn)
+    else for (const type of types) this.addOne(type, options, fn, serverBodyLimit, builtIn)
+  }
+
+  /** Checks in Fastify's order: the type, the handler, a parser already there, `parseAs`, then (Fastify 5) the media type. */
+  private addOne (type: unknown, options: { parseAs?: unknown, bodyLimit?: unknown }, fn: unknown, serverBodyLimit: number, builtIn: boolean): void {
+    if (typeof type !== 'string' && !(type instanceof RegExp)) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
+    // Fastify 5 keys a string trimmed and lower-cased (see keyOf for how it compares keys).
+    const key = typeof type === 'string' && this.api === 5 ? type.trim().toLowerCase() : type
+    if (key === '') throw new errorCodes.FST_ERR_CTP_EMPTY_TYPE()
     if (typeof fn !== 'function') throw new errorCodes.FST_ERR_CTP_INVALID_HANDLER()
+    const visible = this.flatten()
+    let existingKey: string | undefined
+    if (key instanceof RegExp) {
+      const text = key.toString()
+      if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
+    } else if (key !== '*') {
+      // The built-in JSON and text parsers may be replaced, once; every other key is added only once
+      // (Fastify 5 lets a built-in go only for its key exactly: `application/json;` is a duplicate).
+      existingKey = this.visibleKeyNamed(visible.exact, key)
+      const replacesBuiltIn = existingKey !== undefined && visible.exact.get(existingKey)!.builtIn && (this.api === 4 || key === existingKey)
+      if (existingKey !== undefined && !replacesBuiltIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(key)
+    }
     const { parseAs, bodyLimit } = options
     if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
       throw new errorCodes.FST_ERR_CTP_INVALID_PARSE_TYPE(String(parseAs))
@@ -263,50 +329,41 @@ export class ParserStore {
       builtIn,
       jsonText: parseAs === 'string' && isJsonTextParser(fn)
     }
-    const visible = this.flatten()
-    for (const type of list) {
-      if (type instanceof RegExp) {
-        const text = type.toString()
-        if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
-        if (this.api === 5) warnIfUnanchored(type)
-        this.removed.delete(text)
-        this.patterns.push([type, parser])
-        continue
-      }
-      if (typeof type !== 'string') throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      if (type.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_TYPE()
-      if (type === '*') {
-        if (visible.catchAll !== null) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
-        this.removed.delete('*')
-        this.catchAll = parser
-        continue
-      }
-      // Fastify 5 refuses a key whose media type is not `type/subtype` (4.29 keeps it, matching nothing or by containment).
-      if (this.api === 5 && !isValidMediaType(mediaTypeOf(type))) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      // The built-in JSON and text parsers may be replaced, once; every other key is added only once.
-      const existing = visible.exact.get(type)
-      if (existing !== undefined && !existing.builtIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(type)
-      this.removed.delete(type)
-      this.exact.set(type, parser)
+    if (key instanceof RegExp) {
+      if (this.api === 5) warnIfUnanchored(key)
+      this.removed.delete(key.toString())
+      this.patterns.push([key, parser])
+      return
     }
+    if (key === '*') {
+      // As in Fastify 4.29 and 5.12, a second catch-all replaces the first.
+      this.catchAllRemoved = false
+      this.catchAll = parser
+      return
+    }
+    // Fastify 5 refuses a key whose media type is not `type/subtype` (4.29 keeps it, matching nothing or by containment).
+    if (this.api === 5 && !isValidMediaType(mediaTypeOf(key))) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
+    const name = type as string
+    // A built-in replaced under another spelling of its key: one parser for that key, as in Fastify 5.
+    if (existingKey !== undefined && existingKey !== name) this.exact.delete(existingKey)
+    this.removed.delete(this.storedKeyOf(name))
+    this.exact.set(name, parser)
   }
 
   /**
    * Fastify 4.29 looks a string up exactly as given and answers false for anything else; Fastify 5
-   * compares it trimmed and case-insensitively, and refuses what is neither a string nor a RegExp.
+   * compares it as a media type (see keyOf), and refuses what is neither a string nor a RegExp.
    */
   has (type: unknown): boolean {
     const lookup = this.flatten()
     if (type instanceof RegExp) return lookup.patterns.some(([pattern]) => pattern.toString() === type.toString())
     if (typeof type !== 'string') {
       if (this.api === 5) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      return false
+      // Fastify 4.29 looks up what toString() gives (null and undefined fail with the engine's TypeError).
+      return lookup.exact.has((type as { toString: () => string }).toString())
     }
-    if (type === '*') return lookup.catchAll !== null
-    if (this.api === 4) return lookup.exact.has(type)
-    const wanted = type.trim().toLowerCase()
-    for (const key of lookup.exact.keys()) if (key.trim().toLowerCase() === wanted) return true
-    return false
+    if (type === this.catchAllName) return lookup.catchAll !== null
+    return this.visibleKeyNamed(lookup.exact, type) !== undefined
   }
 
   remove (types: unknown): void {
@@ -320,13 +377,14 @@ export class ParserStore {
         continue
       }
       if (typeof type !== 'string') throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
-      if (type === '*') {
+      if (type === this.catchAllName) {
         this.catchAll = null
-        this.removed.add('*')
+        this.catchAllRemoved = true
         continue
       }
-      this.exact.delete(type)
-      this.removed.add(type)
+      const key = this.keyOf(type)
+      for (const own of [...this.exact.keys()]) if (this.storedKeyOf(own) === key) this.exact.delete(own)
+      this.removed.add(key)
     }
   }
 
@@ -342,11 +400,16 @@ export class ParserStore {
       ? { exact: new Map<string, BodyParser>(), patterns: [] as Array<[RegExp, BodyParser]>, catchAll: null as BodyParser | null }
       : this.parent.flatten()
     const exact = new Map<string, BodyParser>()
-    for (const [key, parser] of inherited.exact) if (!this.removed.has(key)) exact.set(key, parser)
-    for (const [key, parser] of this.exact) exact.set(key, parser)
+    for (const [key, parser] of inherited.exact) if (!this.removed.has(this.storedKeyOf(key))) exact.set(key, parser)
+    for (const [key, parser] of this.exact) {
+      // A parser of this context replacing an ancestor's key spelled otherwise (a built-in's).
+      const replaced = this.api === 5 ? this.visibleKeyNamed(exact, key.trim().toLowerCase()) : undefined
+      if (replaced !== undefined && replaced !== key) exact.delete(replaced)
+      exact.set(key, parser)
+    }
     const patterns = inherited.patterns.filter(([pattern]) => !this.removed.has(pattern.toString()))
     patterns.push(...this.patterns)
-    const catchAll = this.catchAll ?? (this.removed.has('*') ? null : inherited.catchAll)
+    const catchAll = this.catchAll ?? (this.catchAllRemoved ? null : inherited.catchAll)
     return { exact, patterns, catchAll }
   }
 

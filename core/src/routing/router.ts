@@ -17,6 +17,7 @@ import { RouteOptionsSource } from '../request/route-options-view.js'
 import { prettyMetaOf } from './print-routes.js'
 import { parserMethods } from '../util/parser-methods.js'
 import { unroutableTarget } from './unroutable-target.js'
+import { stopAtLongParameters } from './param-length-stop.js'
 import type { ServerState } from '../instance/server-state.js'
 
 type RouterConfig = Router.Config<Router.HTTPVersion.V1> & {
@@ -139,6 +140,7 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
     if (config.onBadUrl === undefined) config.onBadUrl = function badUrlNotFound (_path: string, req: IncomingMessage, res: ServerResponse) { answerBadUrlNotFound(req, res, server()) }
   }
   const router = Router(config)
+  if (api === 4 && options.paramTooLongStatus === 404) stopAtLongParameters(router)
   const notFoundRouter = Router({ ...shared })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
   return { router, notFoundRouter, querystringParser, asyncConstraints }

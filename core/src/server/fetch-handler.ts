@@ -57,7 +57,9 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
 // A function of its own: variables a closure captures make JavaScriptCore (and V8) allocate a scope
 // each time the function that declares them is entered, whether or not the closure is made.
 function runAfterFirstChunk (handler: RawHandler, http2: boolean, request: Request, platform: unknown, path: string, headers: NodeStyleHeaders, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Response> {
-  return firstChunkOf(reader).then(function dispatchPeeked (chunk) {
+  const watch = platform === undefined ? FirstChunkWatch.of(request, reader) : null
+  // Aborted while waiting: the wait was cancelled, and run() refuses the request as one that came aborted.
+  return firstChunkOf(reader, watch).then(function dispatchPeeked (chunk) {
     // A body with bytes and no declared length comes over the wire chunked; an empty one is no body.
     if (chunk !== null) headers['transfer-encoding'] = 'chunked'
     return run(handler, http2, request, platform, path, headers, chunk === null ? null : reader, chunk, false)
@@ -65,15 +67,54 @@ function runAfterFirstChunk (handler: RawHandler, http2: boolean, request: Reque
 }
 
 /**
+ * A Request built in code whose body has not sent a byte yet, and may never: its signal aborting
+ * cancels the wait, as a server fails the body of a client that left (see WebRequest's
+ * watchBodyRead). The request has not reached the app, so it is not run. An object as listener: no closure.
+ */
+class FirstChunkWatch {
+  readonly reader: ReadableStreamDefaultReader<Uint8Array>
+  readonly signal: AbortSignal
+
+  static of (request: Request, reader: ReadableStreamDefaultReader<Uint8Array>): FirstChunkWatch | null {
+    // dispatch() has seen that it had not aborted yet.
+    const signal = request.signal as AbortSignal | null | undefined
+    return signal === undefined || signal === null ? null : new FirstChunkWatch(reader, signal)
+  }
+
+  constructor (reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal) {
+    this.reader = reader
+    this.signal = signal
+    signal.addEventListener('abort', this, listenOnce)
+  }
+
+  handleEvent (): void {
+    this.reader.cancel(this.signal.reason).catch(ignoreCancelFailure)
+  }
+
+  stop (): void {
+    this.signal.removeEventListener('abort', this)
+  }
+}
+
+const listenOnce = { once: true }
+
+function ignoreCancelFailure (): void {}
+
+/**
  * A body of unknown length: a runtime's server gives a body stream to requests that carried none
  * (Deno's, for a DELETE or PATCH without Content-Length), so its first chunk says which it is.
  * Only such requests wait for it; a declared length is taken as is. Null: the body is empty.
  */
-async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array | null> {
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return null
-    if (value.byteLength > 0) return value
+async function firstChunkOf (reader: ReadableStreamDefaultReader<Uint8Array>, watch: FirstChunkWatch | null): Promise<Uint8Array | null> {
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return null
+      if (value.byteLength > 0) return value
+    }
+  } finally {
+    // Whichever way the wait ends, a body that failed included.
+    if (watch !== null) watch.stop()
   }
 }
 
