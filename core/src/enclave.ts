@@ -20,7 +20,7 @@ import { lifecycleMethods } from './instance/lifecycle-methods.js'
 import { kContext } from './symbols.js'
 import { installNotFound } from './routing/not-found.js'
 import { addPluginTreeStep } from './routing/plugin-tree-step.js'
-import { createRouters, routeRequest } from './routing/router.js'
+import { createRouters, logRefusedHttpVersion, routeRequest } from './routing/router.js'
 import { createHttpServer } from './server/http-server.js'
 import { settleForceCloseConnections } from './server/http2-server.js'
 import { guardHttpVersion } from './server/http-version.js'
@@ -133,7 +133,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
       else req.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(req.url, typeof url))
       routeRequest(server, req, res)
     }
-  server.httpHandler = guardHttpVersion(options, handler, server.profile.api, profile.name === 'fastify')
+  server.httpHandler = guardHttpVersion(options, handler, server.profile.api, profile.name === 'fastify', function logRefusedVersion (req: IncomingMessage) { logRefusedHttpVersion(server, req) })
   // Fastify calls a serverFactory here; Enclave's own servers are made when first needed (http-server.ts).
   server.httpServer = typeof options.serverFactory === 'function' ? createHttpServer(options, server.httpHandler, server.logger, instance) : null
   settleForceCloseConnections(options, (input as Record<string, unknown> | undefined)?.forceCloseConnections, server.httpServer)

@@ -111,7 +111,8 @@ function afterOnRequest (request: RuntimeRequest, reply: Reply): boolean {
 function afterPreParsing (request: RuntimeRequest, reply: Reply, payload: unknown): boolean {
   if (isAnswered(reply)) return false
   const route = request[kRequestRoute]
-  if (route.parseBody) {
+  // A not-found route serves every method: the request's own says whether its body is read.
+  if (route.parseBody && (!route.isNotFound || route.server.httpMethods.get(request.raw.method as string) === true)) {
     // The raw request, or the stream a preParsing hook replaced it with (Fastify requires a stream there).
     parseBody(request, reply, payload as BodyStream, afterParsingEntry, failLifecycle as ParsingFailed)
     return false

@@ -108,16 +108,29 @@ export function compileRequestLogging (route: RouteContext, level: string | unde
   const factory = (typeof own === 'function' ? own : context.inherited('childLoggerFactory') ?? server.options.childLoggerFactory ?? null) as ChildLoggerFactory | null
   route.childLoggerFactory = factory
   // What Fastify 4.29 hands a custom factory: the route's logLevel ('' when neither it nor a
-  // register() around it set one), and `serializers` — the route's own logSerializers, or {} —
-  // once the route or a register() around it has logSerializers. Fastify 5 leaves the level out
-  // when there is none (pino would take '' as a level to set), so the child keeps its parent's.
+  // register() around it set one), and `serializers` once the route or a register() around it has
+  // logSerializers. Fastify 5 leaves the level out when there is none (pino would take '' as a
+  // level to set), so the child keeps its parent's.
   const fastifyLevel = level ?? context.logLevel ?? ''
   const withSerializers = serializers !== null || context.lineage().some(hasLogSerializers)
   const loggerOptions: Record<string, unknown> = server.profile.api === 5 && fastifyLevel === '' ? {} : { level: fastifyLevel }
-  if (withSerializers) loggerOptions.serializers = serializers ?? {}
+  if (withSerializers) loggerOptions.serializers = factorySerializers(context, serializers)
   route.loggerOptions = loggerOptions
   route.directChild = factory === null && route.logger !== disabledLogger ? settleDirectChild(route.logger, server.options.requestIdLogLabel) : null
   route.requestLines = route.logger !== disabledLogger ? settledRequestLines(route.logger) : null
+}
+
+/**
+ * The serializers a custom factory gets, shaped as Fastify makes them: the route's own logSerializers
+ * as the object's keys, over a prototype chain holding each enclosing register()'s, nearest first,
+ * so that pino applies them all while the object lists only the route's.
+ */
+function factorySerializers (context: ContextState, own: Record<string, unknown> | null): Record<string, unknown> {
+  let enclosing: Record<string, unknown> | null = null
+  for (const ctx of context.lineage()) {
+    if (enclosing !== null || ctx.logSerializers !== null) enclosing = Object.assign(Object.create(enclosing) as Record<string, unknown>, ctx.logSerializers)
+  }
+  return Object.assign(Object.create(enclosing) as Record<string, unknown>, own)
 }
 
 function hasLogSerializers (context: ContextState): boolean {

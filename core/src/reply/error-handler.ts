@@ -292,6 +292,14 @@ function failedSerializationObject (failure: unknown, error: ErrorLike): Record<
   return { statusCode: 500, code: failed.code, message: failed.message }
 }
 
+/** Fastify's line for an error payload its response schema refuses; `disableRequestLogging` silences it. */
+function logSerializerFailure (reply: Reply, failure: unknown): void {
+  const server = reply[kReplyRoute].server
+  const statusCode = reply.raw.statusCode
+  if (server.logController !== null) server.logController.serializerError(failure, reply.request, reply, { statusCode })
+  else if (!requestLogOff(server.options.disableRequestLogging, reply.request)) reply.log.error({ err: failure, statusCode }, 'The serializer for the given status code failed')
+}
+
 /**
  * As in Fastify, the payload goes through the route's response schema for its status (exact code,
  * `4xx`/`5xx`, `default`) when there is one, so such a schema can reshape it; the
@@ -308,9 +316,8 @@ function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: numb
   try {
     body = serializer(errorSchemaView(error, statusCode, message))
   } catch (failure) {
-    const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), message)
-    reply.log.error({ err: failure }, failed.message)
-    return unsendableErrorPayload(reply, failed)
+    logSerializerFailure(reply, failure)
+    return unsendableErrorPayload(reply, new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), message))
   }
   // A custom serializer's output that is no string: Fastify 4.29 answers its send() error the same way, unlogged.
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return unsendableErrorPayload(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof body))
@@ -449,7 +456,9 @@ function writeWithReplyHeaders (reply: Reply, failure: ErrorLike): void {
     res.writeHead(res.statusCode, head)
   } catch (headError) {
     // A header Node refuses: the head goes out without the reply's headers, as in Fastify.
-    if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) {
+    const server = reply[kReplyRoute].server
+    if (server.logController !== null) server.logController.writeHeadError(headError, reply.request, reply)
+    else if (!requestLogOff(server.options.disableRequestLogging, reply.request)) {
       reply.log.warn({ req: reply.request, res: reply, err: headError }, (headError as Error).message)
     }
     if (!writeBareHead(res, res.statusCode)) return

@@ -164,6 +164,10 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
       drainStream(reply, payload, onHeadTwinStreamError)
       endWithoutBody(reply, res)
       return
+    } else if (payload === undefined) {
+      // As Fastify 4 and 5 (the twin's onSend step): a GET answer without a payload measures 0,
+      // whatever its status, 204 and 304 included.
+      reply[kReplyHeaders]['content-length'] = '0'
     }
   }
   if (isContentlessStatus(res.statusCode) && payload !== undefined && payload !== null) {
@@ -444,7 +448,7 @@ function onPipedResponseClose (this: PipedResponse): void {
   const reply = stream[kRawReply]!
   // Answered here: the stream's own early close is not a second failure to report.
   stream.removeListener('close', onPayloadStreamClose)
-  if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) reply.log.info({ res: reply }, 'stream closed prematurely')
+  logStreamFailure(reply, prematureClose())
   releaseStream(reply, stream)
 }
 
@@ -492,8 +496,7 @@ function onPayloadStreamError (this: PayloadStream, error: unknown): void {
     handleError(reply, error)
     return
   }
-  // Fastify 4.29's line (at warn) for a stream that fails once the head is out.
-  reply.log.warn({ err: error }, 'response terminated with an error with headers already sent')
+  logStreamFailure(reply, error)
   res.destroy()
 }
 
@@ -508,11 +511,32 @@ function onPayloadStreamClose (this: PayloadStream): void {
   const reply = this[kRawReply]!
   if (reply.raw.headersSent) {
     // Part of the body is out: the client sees the connection cut. Fastify logs it at info level.
-    if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, reply.request)) reply.log.info({ res: reply }, 'stream closed prematurely')
+    logStreamFailure(reply, prematureClose())
     reply.raw.destroy()
     return
   }
+  onPayloadStreamError.call(this, prematureClose())
+}
+
+function prematureClose (): Error {
   const error = new Error('Premature close') as Error & { code: string }
   error.code = 'ERR_STREAM_PREMATURE_CLOSE'
-  onPayloadStreamError.call(this, error)
+  return error
+}
+
+/**
+ * A stream payload that failed once the head was out, logged as Fastify does: a premature close at
+ * info, any other failure at warn. `disableRequestLogging` silences the info line; Fastify 5 (whose
+ * log controller writes both) silences the warning too, Fastify 4.29 writes it whatever the option says.
+ */
+function logStreamFailure (reply: Reply, error: unknown): void {
+  const server = reply[kReplyRoute].server
+  if (server.logController !== null) {
+    server.logController.streamError(error, reply.request, reply)
+    return
+  }
+  const premature = (error as { code?: unknown } | null | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE'
+  if ((premature || server.profile.api === 5) && requestLogOff(server.options.disableRequestLogging, reply.request)) return
+  if (premature) reply.log.info({ res: reply }, 'stream closed prematurely')
+  else reply.log.warn({ err: error }, 'response terminated with an error with headers already sent')
 }

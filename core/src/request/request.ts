@@ -183,6 +183,14 @@ const fastify5Changes = {
   }
 } satisfies Pick<RequestAccessors, 'hostname' | 'routeOptions'> & ThisType<RequestState>
 
+/** Where the Fastify v4 face keeps a 4.29 edge: a request without a host (no Host, or an empty one) has no `hostname`. */
+const fastify4Changes = {
+  get hostname (): string | undefined {
+    const host = hostOf(this)
+    return host === '' ? undefined : host
+  }
+} satisfies ThisType<RequestState>
+
 /** What Fastify 5 removed (each was deprecated in 4.29): absent from the v5 face's requests, `'context' in request` false. */
 const removedInFastify5 = ['connection', 'routeConfig', 'routeSchema', 'routerPath', 'routerMethod', 'context']
 
@@ -222,11 +230,12 @@ function hostOf (request: RequestState): string {
 // Chosen once per context class (never per request): each entry's requests have one flat prototype.
 const enclaveRequestPrototype = derivePrototype(requestPrototype, [], fastify5Additions)
 const fastify5RequestPrototype = derivePrototype(requestPrototype, removedInFastify5, fastify5Additions, fastify5Changes)
+const fastify4RequestPrototype = derivePrototype(requestPrototype, [], fastify4Changes)
 
 /** The prototype every context's request class descends from, for this entry. */
 function baseRequestPrototypeOf (profile: Profile): object {
   if (profile.api === 5) return fastify5RequestPrototype
-  return profile.name === 'enclave' ? enclaveRequestPrototype : requestPrototype
+  return profile.name === 'enclave' ? enclaveRequestPrototype : fastify4RequestPrototype
 }
 
 function lastListValue (value: string): string {

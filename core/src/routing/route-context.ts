@@ -165,7 +165,7 @@ export class RouteContext {
     this.logger = init.context.logger
     this.genReqId = init.server.genReqId
     // The server's method table says (Fastify 4.29 reads no body for GET, HEAD and UNLOCK; Fastify 5
-    // for its bodiless methods and those added without hasBody); a not-found route reads any.
+    // for its bodiless methods and those added without hasBody); a not-found route asks per request.
     this.parseBody = init.server.httpMethods.get(init.method) ?? (init.method !== 'GET' && init.method !== 'HEAD' && init.method !== 'UNLOCK')
     this.routeHooks = init.routeHooks
     this.schemaErrorFormatter = init.formatter

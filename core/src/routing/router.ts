@@ -16,6 +16,7 @@ import { RouteContext } from './route-context.js'
 import { RouteOptionsSource } from '../request/route-options-view.js'
 import { prettyMetaOf } from './print-routes.js'
 import { parserMethods } from '../util/parser-methods.js'
+import { unroutableTarget } from './unroutable-target.js'
 import { stopAtLongParameters } from './param-length-stop.js'
 import type { ServerState } from '../instance/server-state.js'
 
@@ -57,19 +58,6 @@ function constraintStrategies (options: ResolvedOptions, api: 4 | 5): Record<str
     validate: checkVersionConstraint
   }
   return strategies
-}
-
-/** A URL whose path's percent-escapes do not decode (as find-my-way reads them), else null. */
-function badPathOf (url: string | undefined): string | null {
-  if (url === undefined || !url.includes('%')) return null
-  const mark = url.indexOf('?')
-  try {
-    decodeURIComponent(mark === -1 ? url : url.slice(0, mark))
-    return null
-  } catch {
-    // Fastify 5 names the whole URL, query included.
-    return url
-  }
 }
 
 /** What createRouters sets itself from the server options; a routerOptions group's other keys go to find-my-way as given. */
@@ -128,9 +116,9 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
     buildPrettyMeta: prettyMetaOf,
     defaultRoute: function routeNotFound (req: IncomingMessage, res: ServerResponse) {
       // find-my-way reaches here without reading the path when no route has the method; Fastify 5
-      // still refuses a path it cannot decode, as for a method that has routes.
+      // still refuses a target it cannot route, as for a method that has routes.
       if (api === 5) {
-        const path = badPathOf(req.url)
+        const path = unroutableTarget(req.url, options.useSemicolonDelimiter === true)
         if (path !== null) {
           config.onBadUrl!(path, req, res)
           return
@@ -183,6 +171,22 @@ function routeAfterAsyncConstraints (server: ServerState, req: IncomingMessage, 
 function queryOf (server: ServerState, url: string): unknown {
   const mark = url.indexOf('?')
   return mark === -1 ? {} : (server.querystringParser(url.slice(mark + 1)))
+}
+
+/**
+ * Fastify 4.29's line for a request refused for its HTTP version (505): Fastify refuses it once
+ * routed, so the line carries the request id (one is used up) and the logger of the route that
+ * matched, or of the not-found route.
+ */
+export function logRefusedHttpVersion (server: ServerState, req: IncomingMessage): void {
+  if (!server.loggingEnabled) return
+  const url: string = req.url ?? '/'
+  let route = server.router.find(req.method as Router.HTTPMethod, url)?.store as RouteContext | null | undefined
+  if (route === undefined || route === null) {
+    const path = url.split('?')[0]!
+    route = (server.notFoundRouter.find(req.method as Router.HTTPMethod, path)?.store as RouteContext | undefined) ?? server.rootNotFound!
+  }
+  createRequestLogger(route, route.genReqId(req), req).info({ res: { statusCode: 505 } }, 'request aborted - invalid HTTP version')
 }
 
 /**

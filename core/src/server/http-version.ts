@@ -1,6 +1,7 @@
 /** Fastify's HTTP version (and HTTP/2 unknown method) check, before a request reaches routing. */
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parserMethods } from '../util/parser-methods.js'
+import { unroutableTarget } from '../routing/unroutable-target.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RawHandler } from '../instance/server-state.js'
 
@@ -33,14 +34,21 @@ function refuseUnknownMethod (res: ServerResponse): void {
  * answers 5xx.
  * A serverFactory's server is not checked. The wrapper is chosen once.
  */
-export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler, api: 4 | 5, checkHttp1Version: boolean): RawHandler {
+export function guardHttpVersion (options: ResolvedOptions, handler: RawHandler, api: 4 | 5, checkHttp1Version: boolean, logRefused: (req: IncomingMessage) => void): RawHandler {
   if (typeof options.serverFactory === 'function') return handler
   if (options.http2 !== true) {
     if (!checkHttp1Version) return handler
+    const semicolonDelimits = options.useSemicolonDelimiter === true
     return function handleHttp1 (req, res): void {
       const version = req.httpVersion
-      if (version === '1.1' || version === '1.0') handler(req, res)
-      else refuseHttpVersion(res)
+      // Fastify 4.29 checks the version once its router has matched: a target the router refuses
+      // gets that 400 (FST_ERR_BAD_URL), whatever the version.
+      if (version === '1.1' || version === '1.0' || unroutableTarget(req.url, semicolonDelimits) !== null) {
+        handler(req, res)
+        return
+      }
+      logRefused(req)
+      refuseHttpVersion(res)
     }
   }
   const tls = options.https as { allowHTTP1?: unknown } | null | undefined
