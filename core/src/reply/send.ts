@@ -6,13 +6,14 @@ import { handleError, handlePayloadHookError } from './error-handler.js'
 import { nameJsonCharset, serializePayload, setSerializedContentType } from './serialize-payload.js'
 import { isContentlessStatus, isStream, writeReply } from './write-payload.js'
 import { isWebPayload, lockedWebStreamError } from './web-payload.js'
+import { fastify5ContentType, isFastify5JsonType } from './fastify5-reply-content-type.js'
 import type { Reply } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 
-function isJsonMediaType (contentType: string): boolean {
+function isJsonMediaType (reply: Reply, contentType: string): boolean {
   // Every JSON flavour (application/json, +json suffixes, text/json …), as Fastify 4.29 decides it:
-  // the header, as written, contains `json` (so `APPLICATION/JSON` does not).
-  return contentType.includes('json')
+  // the header, as written, contains `json` (so `APPLICATION/JSON` does not). Fastify 5.12 reads the media type.
+  return reply[kReplyRoute].server.profile.api === 5 ? isFastify5JsonType(contentType) : contentType.includes('json')
 }
 
 /** Fastify's warning for a send after the reply was sent: logged, never thrown at the client. */
@@ -41,14 +42,16 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     return
   }
   const headers = reply[kReplyHeaders]
-  const contentType = headers['content-type']
+  const route = reply[kReplyRoute]
+  const set = headers['content-type']
+  const contentType = set !== undefined && route.server.profile.api === 5 ? fastify5ContentType(set) : set
   if (typeof payload === 'string') {
     if (contentType === undefined) headers['content-type'] = 'text/plain; charset=utf-8'
     else if (reply[kReplySerializer] !== null) {
       // As Fastify 4.29 (Reply.md, "Strings"): with a type set, reply.serializer() serializes a string too.
       sendSerializedString(reply, payload)
       return
-    } else if (typeof contentType === 'string') nameJsonCharset(reply, contentType)
+    } else if (typeof contentType === 'string') nameJsonCharset(reply, contentType, route.server.profile.api)
     runOnSend(reply, payload)
     return
   }
@@ -72,8 +75,7 @@ export function sendPayload (reply: Reply, payload: unknown): void {
       return
     }
   }
-  const route = reply[kReplyRoute]
-  if (reply[kReplySerializer] === null && typeof contentType === 'string' && !isJsonMediaType(contentType)) {
+  if (reply[kReplySerializer] === null && typeof contentType === 'string' && !isJsonMediaType(reply, contentType)) {
     // As Fastify 4.29: with a type that is not JSON nothing serializes the payload; it reaches onSend
     // as it is (a hook may turn it into a string) and `null` is an empty body. Without onSend hooks,
     // a payload the writer cannot send is thrown to send()'s caller, the reply left unsent.
@@ -84,7 +86,7 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   }
   // As Fastify, the JSON content type is settled before the preSerialization hooks, which see it
   // (and may change it: what they leave is sent as it is).
-  setSerializedContentType(reply)
+  setSerializedContentType(reply, contentType)
   if (route.preSerialization !== null) {
     runHooks(route.preSerialization, reply.request, reply, payload, 0)
   } else {

@@ -2,6 +2,7 @@
 import { kReplyRoute, kReplyHeaders, kReplySerializer } from '../symbols.js'
 import { selectSerializer } from '../schema/select-serializer.js'
 import type { Reply } from './reply-state.js'
+import { fastify5JsonContentType, isFastify5JsonType } from './fastify5-reply-content-type.js'
 
 const jsonContentType = 'application/json; charset=utf-8'
 
@@ -35,20 +36,21 @@ function serializeWithRoute (reply: Reply, payload: unknown): string {
  * and a type set with reply.type() but no charset gets `charset=utf-8`. Not for reply.serializer(),
  * whose output may be anything.
  */
-export function setSerializedContentType (reply: Reply): void {
+export function setSerializedContentType (reply: Reply, contentType: unknown): void {
   if (reply[kReplySerializer] !== null) return
   const headers = reply[kReplyHeaders]
-  const contentType = headers['content-type']
   if (contentType === undefined) headers['content-type'] = jsonContentType
-  else if (typeof contentType === 'string' && !contentType.includes('charset')) headers['content-type'] = withUtf8Charset(contentType)
+  else if (typeof contentType === 'string') nameJsonCharset(reply, contentType, reply[kReplyRoute].server.profile.api)
 }
 
 /**
  * A string sent with a JSON content type of the route's own choosing (`reply.type('application/json')`):
  * without a charset, utf-8 is named, as Fastify 4.29 does (its test: the header contains `json`).
  */
-export function nameJsonCharset (reply: Reply, contentType: string): void {
-  if (contentType.includes('json') && !contentType.includes('charset')) reply[kReplyHeaders]['content-type'] = withUtf8Charset(contentType)
+export function nameJsonCharset (reply: Reply, contentType: string, api: 4 | 5): void {
+  if (api === 5) {
+    if (isFastify5JsonType(contentType)) reply[kReplyHeaders]['content-type'] = fastify5JsonContentType(contentType)
+  } else if (contentType.includes('json') && !contentType.includes('charset')) reply[kReplyHeaders]['content-type'] = withUtf8Charset(contentType)
 }
 
 function withUtf8Charset (contentType: string): string {
