@@ -78,3 +78,27 @@ test('fastify@4.29.1 and the v4 face: send() and the content-keyed lookup read t
   t.same(await filtered(v4Face), expected)
   t.ok(expected.includes('*/* / null: 200 {"any":1,"json":2,"upper":3,"param":4,"extra":5}'))
 })
+
+/** A thrown error's answer where the 5xx schema lists only a vendor JSON type (status and body). */
+async function errorAnswer (factory: Factory): Promise<string> {
+  const app = factory()
+  app.get('/', { schema: { response: { '5xx': { content: { 'application/vnd.x+json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } } } } }, async () => {
+    throw new Error('boom')
+  })
+  const res = await app.inject('/')
+  await app.close()
+  return `${res.statusCode} ${res.body}`
+}
+
+// Fastify's default error handler looks the schema up by the reply's type, JSON by default: a schema
+// for another type does not reshape the error.
+const unshaped = '500 {"statusCode":500,"error":"Internal Server Error","message":"boom"}'
+
+test('fastify@5.12.8 and the v5 face: an error is not reshaped by a schema for another media type', async (t) => {
+  t.equal(await sameOnBoth(t, errorAnswer), unshaped)
+})
+
+test('fastify@4.29.1 and the v4 face: an error is not reshaped by a schema for another media type', async (t) => {
+  t.equal(await errorAnswer(Fastify4 as unknown as Factory), unshaped)
+  t.equal(await errorAnswer(v4Face), unshaped)
+})

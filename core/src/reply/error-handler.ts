@@ -254,6 +254,17 @@ function failedSerializationObject (failure: unknown, error: ErrorLike): Record<
 }
 
 /**
+ * The type a content-keyed response schema is looked up by: on the faces, as Fastify's fallback error
+ * handler, the reply's Content-Type or else JSON (so a schema listing only `application/vnd.x+json`
+ * does not reshape a JSON error); `enclave()` takes the `application/json` entry, else the first.
+ */
+function errorContentType (reply: Reply): string | undefined {
+  if (reply[kReplyRoute].server.profile.name === 'enclave') return undefined
+  const set = reply[kReplyHeaders]['content-type']
+  return typeof set === 'string' ? set : 'application/json; charset=utf-8'
+}
+
+/**
  * As in Fastify, the payload goes through the route's response schema for its status (exact code,
  * `4xx`/`5xx`, `default`) when there is one, so such a schema can reshape it; the
  * `protectErrorPayloads` option keeps it whole. A payload the schema rejects becomes Fastify's
@@ -262,7 +273,7 @@ function failedSerializationObject (failure: unknown, error: ErrorLike): Record<
 function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: number): string {
   const route = reply[kReplyRoute]
   if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return errorPayload(error, statusCode, reply.raw)
-  const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
+  const serializer = selectSerializer(route.responseSerializers, statusCode, errorContentType(reply))
   if (serializer === null) return errorPayload(error, statusCode, reply.raw)
   const message = typeof error.message === 'string' ? error.message : ''
   let body: unknown
