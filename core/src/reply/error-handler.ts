@@ -5,7 +5,7 @@ import { errorFieldText } from './error-field-text.js'
 import { errorCodes } from '../errors/codes.js'
 import {
   kReplyRoute, kReplyHeaders, kReplyHijacked,
-  kSpecValidationPayload, kReplySending
+  kSpecValidationPayload, kReplySending, kReplySerializer
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
@@ -372,7 +372,15 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   // hook adds (the order Fastify 4.29 writes), the writer corrects it if a hook changes the payload,
   // and beside trailers Fastify 4 sends it along with the chunked encoding.
   headers['content-length'] = String(Buffer.byteLength(body))
-  reply.send(body)
+  // As Fastify, the default error payload is written as it is: a reply.serializer() the handler set
+  // is for the payloads the handler sends, not for this one.
+  const custom = reply[kReplySerializer]
+  reply[kReplySerializer] = null
+  try {
+    reply.send(body)
+  } finally {
+    reply[kReplySerializer] = custom
+  }
 }
 
 /**
