@@ -4,9 +4,11 @@ import type { fullFormats as FullFormats } from 'ajv-formats/dist/formats.js'
 import { loadAjv } from './load-ajv.js'
 
 /**
- * `time` and `date-time` as Fastify 4 validates them (its compiler carries ajv-formats 2): the
- * timezone may be left out, an offset's digits are not range-checked, and a leap second is
- * `23:59:60` in the time as written. Every other format is ajv-formats 3's.
+ * `time` and `date-time` as Fastify 4 validates and compares them (its compiler carries ajv-formats
+ * 2): the timezone may be left out, an offset's digits are not range-checked, a leap second is
+ * `23:59:60` in the time as written, and `formatMinimum`/`formatMaximum` read a date-time as written,
+ * its offset ignored. Every other format is ajv-formats 3's (its `ipv4` refuses leading zeros, which
+ * ajv-formats 2 took: see docs/migrating-from-fastify.md).
  */
 
 // hh:mm:ss, an optional fraction, an optional `Z` or `±hh[[:]mm]` offset.
@@ -25,12 +27,27 @@ function isTime (value: string): boolean {
   return hour === 23 && minute === 59 && second === 60
 }
 
-// ajv-formats' date check, set when the table below is first built (isDateTime runs only after).
+// ajv-formats' date check and comparisons, set when the table below is first built (the functions
+// reading them run only after).
 let validateDate: (value: string) => boolean
+let compareDate: (a: string, b: string) => number | undefined
+let compareTimeAsWritten: (a: string, b: string) => number | undefined
 
 function isDateTime (value: string): boolean {
   const halves = value.split(DATE_TIME_SEPARATOR)
   return halves.length === 2 && validateDate(halves[0]!) && isTime(halves[1]!)
+}
+
+/**
+ * The date first, then the time's digits as written (ajv-formats 3's `iso-time` order): ajv-formats 2
+ * compared date-times so, where ajv-formats 3 compares the instants (`01:00:00+02:00` before `00:00:00Z`).
+ */
+function compareDateTimeAsWritten (a: string, b: string): number | undefined {
+  const [dateA, timeA] = a.split(DATE_TIME_SEPARATOR)
+  const [dateB, timeB] = b.split(DATE_TIME_SEPARATOR)
+  const byDate = compareDate(dateA!, dateB!)
+  if (byDate === undefined || byDate !== 0) return byDate
+  return compareTimeAsWritten(timeA!, timeB!)
 }
 
 let formats: Readonly<Record<string, unknown>> | null = null
@@ -43,10 +60,12 @@ export function fastify4Formats (): Readonly<Record<string, unknown>> {
   if (formats === null) {
     const full = (createRequire(import.meta.url)('ajv-formats/dist/formats.js') as { fullFormats: typeof FullFormats }).fullFormats
     validateDate = (full.date as FormatDefinition).validate
+    compareDate = (full.date as FormatDefinition).compare
+    compareTimeAsWritten = (full['iso-time'] as FormatDefinition).compare
     formats = Object.freeze({
       ...full,
       time: { validate: isTime, compare: (full['iso-time'] as FormatDefinition).compare },
-      'date-time': { validate: isDateTime, compare: (full['iso-date-time'] as FormatDefinition).compare }
+      'date-time': { validate: isDateTime, compare: compareDateTimeAsWritten }
     })
   }
   return formats

@@ -20,11 +20,12 @@ const httpParts = new Set<unknown>(['body', 'querystring', 'params', 'headers'])
  * Whether Ajv may coerce the validated value itself (`"10"` to `10` under `type: 'integer'`, a
  * scalar to `[scalar]` under `coerceTypes: 'array'`). Ajv writes a coerced root back only through
  * the parent object it is given, so core calls such a validator with one (see `coercesRoot` in
- * core's validate.ts). An object root is never replaced: its properties are coerced in place.
+ * core's validate.ts). An object root is replaced only when `nullable`: `""`, `0` and `false`
+ * become `null`; otherwise its properties are coerced in place.
  */
 function mayCoerceRoot (schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false
-  return (schema as { type?: unknown }).type !== 'object'
+  return (schema as { type?: unknown }).type !== 'object' || (schema as { nullable?: unknown }).nullable === true
 }
 
 function markRootCoercion (validate: ValidationFunction, schema: unknown): ValidationFunction {

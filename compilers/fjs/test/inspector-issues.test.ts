@@ -277,3 +277,15 @@ t.test('a non-object under an object type: required properties are still read of
 t.test('undefined where the schema leaves the value untyped is reported as left out', async function (t) {
   t.match(createSerializationInspector({}, {})(undefined), [{ path: '', kind: 'dropped' }])
 })
+
+t.test('additionalProperties false merged with a member that opens it still drops undeclared properties', async function (t) {
+  const schema = {
+    allOf: [
+      { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: false },
+      { type: 'object', additionalProperties: true }
+    ]
+  }
+  const inspect = createSerializationInspector(schema, {})
+  t.same(kindsAndPaths(inspect({ id: 1, secret: 'x' })), [['/secret', 'dropped']])
+  t.equal(compileResponse(schema)({ id: 1, secret: 'x' }), '{"id":1}')
+})

@@ -5,7 +5,7 @@ import { errorFieldText } from './error-field-text.js'
 import { errorCodes } from '../errors/codes.js'
 import {
   kReplyRoute, kReplyHeaders, kReplyHijacked,
-  kSpecValidationPayload, kReplySending, kReplyStatusSet
+  kSpecValidationPayload, kReplySending, kReplyStatusSet, kReplySerializer
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { selectSerializer } from '../schema/select-serializer.js'
@@ -301,6 +301,17 @@ function logSerializerFailure (reply: Reply, failure: unknown): void {
 }
 
 /**
+ * The type a content-keyed response schema is looked up by: on the faces, as Fastify's fallback error
+ * handler, the reply's Content-Type or else JSON (so a schema listing only `application/vnd.x+json`
+ * does not reshape a JSON error); `enclave()` takes the `application/json` entry, else the first.
+ */
+function errorContentType (reply: Reply): string | undefined {
+  if (reply[kReplyRoute].server.profile.name === 'enclave') return undefined
+  const set = reply[kReplyHeaders]['content-type']
+  return typeof set === 'string' ? set : 'application/json; charset=utf-8'
+}
+
+/**
  * As in Fastify, the payload goes through the route's response schema for its status (exact code,
  * `4xx`/`5xx`, `default`) when there is one, so such a schema can reshape it; the
  * `protectErrorPayloads` option keeps it whole. A payload the schema rejects becomes Fastify's
@@ -309,7 +320,7 @@ function logSerializerFailure (reply: Reply, failure: unknown): void {
 function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: number): string {
   const route = reply[kReplyRoute]
   if (route.responseSerializers === null || route.server.options.protectErrorPayloads === true) return errorPayload(error, statusCode, reply.raw)
-  const serializer = selectSerializer(route.responseSerializers, statusCode, undefined)
+  const serializer = selectSerializer(route.responseSerializers, statusCode, errorContentType(reply))
   if (serializer === null) return errorPayload(error, statusCode, reply.raw)
   const message = typeof error.message === 'string' ? error.message : ''
   let body: unknown
@@ -405,7 +416,15 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   // hook adds (the order Fastify 4.29 writes), the writer corrects it if a hook changes the payload,
   // and beside trailers Fastify 4 sends it along with the chunked encoding.
   headers['content-length'] = String(Buffer.byteLength(body))
-  reply.send(body)
+  // As Fastify, the default error payload is written as it is: a reply.serializer() the handler set
+  // is for the payloads the handler sends, not for this one.
+  const custom = reply[kReplySerializer]
+  reply[kReplySerializer] = null
+  try {
+    reply.send(body)
+  } finally {
+    reply[kReplySerializer] = custom
+  }
 }
 
 /**

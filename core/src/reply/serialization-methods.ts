@@ -97,28 +97,27 @@ const classKeyPattern = /^[1-5]xx$/i
  * reply.serializeInput(data, status, contentType?) and reply.serializeInput(data, schema, status,
  * contentType?) use the route's serializer for exactly that status (and content type), and throw
  * FST_ERR_MISSING_(CONTENTTYPE_)SERIALIZATION_FN without one, as in Fastify;
- * reply.serializeInput(data, schema) compiles `schema` (once per route).
+ * reply.serializeInput(data, schema) compiles `schema` (once per route). The arguments are read as
+ * Fastify reads them: a string or number second argument is the status (any string: `'nope'` is a
+ * key no schema has) and the third, when it differs from it, the content type.
  */
-function serializeInput (this: Reply, data: unknown, schemaOrStatus: unknown, httpStatus?: unknown, contentType?: string): string {
+function serializeInput (this: Reply, data: unknown, schemaOrStatus: unknown, httpStatus?: unknown, contentType?: unknown): string {
   const route = this[kReplyRoute]
-  let status: StatusKey | undefined
-  let type = contentType
-  if (isStatusKey(schemaOrStatus)) {
-    status = schemaOrStatus
-    // (data, status, contentType): the third argument is the media type.
-    type = typeof httpStatus === 'string' && !isStatusKey(httpStatus) ? httpStatus : contentType
-  } else if (isStatusKey(httpStatus)) {
-    status = httpStatus
-  }
-  if (status === undefined) return compileForRoute(route, schemaOrStatus, httpStatus, contentType)(data)
-  const fn = serializerForKey(route, status, type)
-  if (fn === undefined) throw missingSerializer(status, type)
+  const statusFirst = typeof schemaOrStatus === 'string' || typeof schemaOrStatus === 'number'
+  const status = statusFirst ? schemaOrStatus : httpStatus
+  const type = statusFirst && Boolean(status) && httpStatus !== status ? httpStatus : contentType
+  if (status === undefined || status === null) return compileForRoute(route, schemaOrStatus, httpStatus, contentType)(data)
+  const fn = serializerForKey(route, String(status), type === null || type === undefined ? undefined : String(type))
+  if (fn === undefined) throw missingSerializer(String(status), type)
   return fn(data)
 }
 
-function missingSerializer (status: StatusKey, contentType: string | undefined): Error {
-  if (contentType !== undefined) return new errorCodes.FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN(String(status), contentType)
-  return new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(String(status))
+function missingSerializer (status: string, contentType: unknown): Error {
+  // As Fastify: any truthy content type is named, whatever its type.
+  if (contentType !== undefined && contentType !== null && contentType !== '' && contentType !== 0 && contentType !== false) {
+    return new errorCodes.FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN(status, String(contentType))
+  }
+  return new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(status)
 }
 
 export const serializationMethods = { serialize, getSerializationFunction, compileSerializationSchema, serializeInput }

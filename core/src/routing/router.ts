@@ -96,8 +96,18 @@ export function compileRoutersIfAsked (server: ServerState): void {
   for (const router of [server.router, server.notFoundRouter]) (router as unknown as { compile: () => void }).compile()
 }
 
+/**
+ * find-my-way's default, which Fastify 4.29 and 5.12 both keep: an empty query string (`/a?`) is a
+ * plain `{}`, as is the query of a URL without one, so its inherited members (`constructor`,
+ * `toString`) are seen by a querystring schema as they are there; any other query string is
+ * fast-querystring's object without a prototype.
+ */
+function parseQueryAsFastify (query: string): Record<string, unknown> {
+  return query.length === 0 ? {} : parseQuerystring(query)
+}
+
 export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5): Pick<ServerState, 'router' | 'notFoundRouter'> & { querystringParser: QuerystringParser, asyncConstraints: boolean } {
-  const querystringParser = (options.querystringParser ?? parseQuerystring) as QuerystringParser
+  const querystringParser = (options.querystringParser ?? parseQueryAsFastify) as QuerystringParser
   const constraints = constraintStrategies(options, api)
   const shared: RouterConfig = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,

@@ -4,7 +4,7 @@ import { mediaTypeAsWritten } from '../request/content-type.js'
 import { expandShorthand, isResponseContentKeyed } from './normalize-schema.js'
 import { serializerCompilerFor } from './compilers.js'
 import { compileOnFirstCall, compilesLazily, mayDefer, replaceStub } from './lazy-compile.js'
-import type { ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
+import type { MediaTypeReading, ResponseEntry, ResponseSerializers, ResponseTable, SerializerFunction } from './select-serializer.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { AnyFunction } from '../types/internal.js'
 
@@ -19,18 +19,26 @@ function asCompiled (schema: unknown, shorthand: boolean): unknown {
   return shorthand ? expandShorthand(schema) : schema
 }
 
-function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>, shorthand: boolean): ResponseEntry<T> {
+function buildEntry<T> (httpStatus: string, value: unknown, compile: CompileResponseSchema<T>, shorthand: boolean, reading: MediaTypeReading): ResponseEntry<T> {
   if (isResponseContentKeyed(value)) {
     const byMediaType = Object.create(null) as Record<string, T>
     for (const type of Object.keys(value.content)) {
       const entry = value.content[type]
       const schema = typeof entry === 'object' && entry !== null ? (entry as { schema?: unknown }).schema : undefined
       if (!schema) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(type)
-      byMediaType[type === '*/*' ? type : mediaTypeAsWritten(type)] = compile(httpStatus, asCompiled(schema, shorthand), type)
+      // Fastify keys the table as declared: a key with parameters or in capitals never matches there.
+      const key = reading !== 'enclave' || type === '*/*' ? type : mediaTypeAsWritten(type)
+      byMediaType[key] = compile(httpStatus, asCompiled(schema, shorthand), type)
     }
-    return { fn: null, byMediaType }
+    return { fn: null, byMediaType, reading }
   }
-  return { fn: compile(httpStatus, asCompiled(value, shorthand), undefined), byMediaType: null }
+  return { fn: compile(httpStatus, asCompiled(value, shorthand), undefined), byMediaType: null, reading }
+}
+
+function mediaTypeReadingOf (route: RouteContext): MediaTypeReading {
+  const profile = route.server.profile
+  if (profile.name === 'enclave') return 'enclave'
+  return profile.api === 5 ? 'fastify5' : 'fastify4'
 }
 
 /** As Fastify 4.29 reports a response key that is not a status: a serialization build error naming the route. */
@@ -55,13 +63,14 @@ export function buildResponseTable<T> (route: RouteContext, compile: CompileResp
   const classes: Array<ResponseEntry<T> | undefined> = [undefined, undefined, undefined, undefined, undefined, undefined]
   let fallback: ResponseEntry<T> | null = null
   const shorthand = route.server.options.jsonShorthand !== false
+  const reading = mediaTypeReadingOf(route)
   for (const key of Object.keys(byStatus)) {
     if (key === 'default') {
-      fallback = buildEntry(key, byStatus[key], compile, shorthand)
+      fallback = buildEntry(key, byStatus[key], compile, shorthand, reading)
     } else if (exactCode.test(key)) {
-      exact[key] = buildEntry(key, byStatus[key], compile, shorthand)
+      exact[key] = buildEntry(key, byStatus[key], compile, shorthand, reading)
     } else if (classCode.test(key)) {
-      classes[Number(key[0])] = buildEntry(key, byStatus[key], compile, shorthand)
+      classes[Number(key[0])] = buildEntry(key, byStatus[key], compile, shorthand, reading)
     } else {
       throw notNested(route)
     }

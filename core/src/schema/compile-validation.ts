@@ -104,7 +104,11 @@ function schemaWarningMethod (route: RouteContext): string | string[] | null {
   return methods[0] === route.method ? methods : null
 }
 
-/** Compiles the route's request-part validators, in validation order; null when it has none. */
+/**
+ * Compiles the route's request-part validators in the order Fastify compiles them (so a compiler's
+ * warnings, and the first broken part's error, come as there) and returns them in validation order;
+ * null when it has none.
+ */
 export function compileRouteValidation (route: RouteContext): PartValidator[] | null {
   const schema = route.schema
   if (schema === undefined || schema === null) return null
@@ -112,15 +116,15 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
   // Fastify 5.12 checks the headers schema's $refs as it declares the route, before the missing parts.
   if (warnAs !== null && schema.headers !== undefined && schema.headers !== null) warnUnnormalizedHeaderRefs(schema.headers, warnAs, route.url)
   checkMissingParts(route, schema, warnAs)
+  if (schema.body !== undefined && schema.body !== null && !bodySchemaAllowed(route.method, route.server)) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(route.method, route.url)
+  }
   const validators: PartValidator[] = []
   let compiler: AnyFunction | null = null
-  for (const part of partOrder) {
+  for (const part of compileOrder) {
     if (!(part in schema)) continue
     const partSchema = schema[part]
     if (partSchema === undefined || partSchema === null) continue
-    if (part === 'body' && !bodySchemaAllowed(route.method, route.server)) {
-      throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(route.method, route.url)
-    }
     if (compiler === null) compiler = resolveCompiler(route, part)
     if (part === 'body' && isContentKeyed(partSchema)) {
       const byMediaType = Object.create(null) as Record<string, ValidationFunction>
@@ -139,5 +143,6 @@ export function compileRouteValidation (route: RouteContext): PartValidator[] | 
     const fn = compileOrDefer(compiler, route, part, lowerHeaders ? normalizeHeadersSchema(partSchema, false) : partSchema)
     if (fn !== null) validators.push({ part, fn, byMediaType: null })
   }
-  return validators.length === 0 ? null : validators
+  if (validators.length === 0) return null
+  return validators.sort(function inValidationOrder (a, b) { return partOrder.indexOf(a.part) - partOrder.indexOf(b.part) })
 }

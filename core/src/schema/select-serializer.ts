@@ -1,5 +1,5 @@
 /** Picking a reply's response serializer by status code and media type. */
-import { mediaTypeAsWritten } from '../request/content-type.js'
+import { isValidMediaType, mediaTypeAsWritten, mediaTypeOf } from '../request/content-type.js'
 
 export type SerializerFunction = (data: unknown) => string
 
@@ -11,7 +11,19 @@ export interface ResponseEntry<T = SerializerFunction> {
   // Written once by lazySchemaCompilation, when the compiled serializer replaces its stub.
   fn: T | null
   readonly byMediaType: Record<string, T> | null
+  /** How the reply's Content-Type finds its key in `byMediaType` (see `MediaTypeReading`). */
+  readonly reading: MediaTypeReading
 }
+
+/**
+ * How a reply's Content-Type is matched against the keys of a `content` response schema:
+ * - `fastify4`: Fastify 4.29's reading, the header up to its first `;` as written (not trimmed, case
+ *   kept) against the keys as declared; no wildcard.
+ * - `fastify5`: Fastify 5.12's, the header's lower-cased type/subtype (none when malformed) against
+ *   the keys as declared, then a `*\/*` key.
+ * - `enclave`: the media type trimmed against keys stripped of their parameters, then `*\/*`.
+ */
+export type MediaTypeReading = 'fastify4' | 'fastify5' | 'enclave'
 
 /** A route's response keys compiled: exact codes, Nxx classes and `default`. */
 export interface ResponseTable<T = SerializerFunction> {
@@ -34,6 +46,14 @@ export function pickForMediaType<T> (entry: ResponseEntry<T>, contentType: strin
   if (contentType === undefined) {
     // No type chosen yet: JSON if declared, else the first declared type.
     return byType['application/json'] ?? byType[Object.keys(byType)[0]!] ?? null
+  }
+  if (entry.reading === 'fastify4') {
+    const semicolon = contentType.indexOf(';')
+    return byType[semicolon === -1 ? contentType : contentType.slice(0, semicolon)] ?? null
+  }
+  if (entry.reading === 'fastify5') {
+    const type = mediaTypeOf(contentType)
+    return isValidMediaType(type) ? byType[type] ?? byType['*/*'] ?? null : null
   }
   return byType[mediaTypeAsWritten(contentType)] ?? byType['*/*'] ?? null
 }

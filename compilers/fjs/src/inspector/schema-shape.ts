@@ -47,7 +47,8 @@ export function withoutKeywords (schema: SchemaNode, keywords: readonly string[]
 /**
  * Combines two schemas the way fast-json-stringify combines `allOf` members, an `if` branch with
  * its parent, or an `anyOf` member with its siblings: declared properties and required names add
- * up, the more specific `type` wins, any other keyword of `extra` replaces the base one.
+ * up, the more specific `type` wins, `additionalProperties: false` on either side wins, any other
+ * keyword of `extra` replaces the base one.
  */
 export function mergeSchemas (base: SchemaNode, extra: SchemaNode): SchemaNode {
   const merged: SchemaNode = { ...base, ...extra }
@@ -62,6 +63,7 @@ export function mergeSchemas (base: SchemaNode, extra: SchemaNode): SchemaNode {
   }
   const type = mergeTypes(base.type, extra.type)
   if (type !== undefined) merged.type = type
+  if (base.additionalProperties === false || extra.additionalProperties === false) merged.additionalProperties = false
   return merged
 }
 

@@ -14,7 +14,7 @@ t.test('the caller schema is never modified, and untouched schemas are returned 
   t.not(rewritten, schema)
   t.same(rewritten, {
     type: 'object',
-    properties: { a: { type: 'object', patternProperties: {} }, b: {} },
+    properties: { a: { type: 'object', patternProperties: {}, additionalProperties: false }, b: {} },
     required: ['b'],
     additionalProperties: true
   })
@@ -29,11 +29,11 @@ t.test('schemas Ajv validates to choose a member keep additionalProperties false
 })
 
 t.test('cyclic schema objects are rewritten without looping', async function (t) {
-  const schema: Record<string, unknown> = { type: 'object', additionalProperties: false, properties: {} }
+  const schema: Record<string, unknown> = { type: 'object', additionalProperties: true, required: ['n'], properties: {} }
   ;(schema.properties as Record<string, unknown>).self = schema
-  const rewritten = withFjsWorkarounds(schema) as Record<string, unknown>
-  t.equal(rewritten.additionalProperties, undefined)
-  t.equal(schema.additionalProperties, false)
+  const rewritten = withFjsWorkarounds(schema) as Record<string, Record<string, unknown>>
+  t.same(Object.keys(rewritten.properties!), ['self', 'n'])
+  t.same(Object.keys(schema.properties as object), ['self'])
 })
 
 t.test('non-schema values pass through', async function (t) {
