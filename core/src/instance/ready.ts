@@ -7,6 +7,7 @@ import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 import type { ServerState } from './server-state.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
+import { runLoadedSteps, type LoadedStep } from './child-ready.js'
 
 function compileAll (server: ServerState): void {
   for (const route of server.routes) compileRoute(route)
@@ -39,28 +40,24 @@ function onReadyHooks (context: ContextState, into: HookEntry[]): HookEntry[] {
   return into
 }
 
-/**
- * ready() on a child instance while the plugins load settles once they have loaded, before the
- * onReady hooks run, as in Fastify 4.29 (avvio's ready queue there).
- */
-export function whenPluginsLoaded (server: ServerState): Promise<void> | null {
-  const waiters = server.pluginsLoadedWaiters
-  if (waiters === null) return null
-  return new Promise<void>((resolve, reject) => {
-    waiters.push(function pluginsLoaded (error: unknown) {
-      if (error === null) resolve()
-      else reject(error)
-    })
-  })
+/** Takes the children's queued ready() steps: from now on a child's ready() waits for the app's. */
+function takeLoadedSteps (server: ServerState): LoadedStep[] {
+  const steps = server.pluginsLoadedWaiters ?? []
+  server.pluginsLoadedWaiters = null
+  return steps
 }
 
-/** Tells the children's ready() calls; returns whether there were any. */
-function tellPluginsLoaded (server: ServerState, error: unknown): boolean {
-  const waiters = server.pluginsLoadedWaiters
-  server.pluginsLoadedWaiters = null
-  if (waiters === null) return false
-  for (const waiter of waiters) waiter(error)
-  return waiters.length > 0
+/** A failed start: the app's ready() has the error; the children's steps still run, seeing none. */
+function ignoreStepError (): void {}
+
+/**
+ * After a failed start the children's steps run once the app's ready() has been rejected: on
+ * Fastify 4.29's avvio before the app's rejection handlers run (a microtask), on Fastify 5's after
+ * them (the next tick).
+ */
+function runStepsAfterFailure (server: ServerState, steps: LoadedStep[]): void {
+  if (server.profile.api === 4) queueMicrotask(function runChildSteps () { runLoadedSteps(steps, ignoreStepError) })
+  else process.nextTick(runLoadedSteps, steps, ignoreStepError)
 }
 
 function lockDecorators (server: ServerState): void {
@@ -85,22 +82,24 @@ export function runReady (server: ServerState): Promise<void> {
     server.root.instance._avvioReady(function afterPlugins (error, _context, done) {
       if (error !== null && error !== undefined) {
         const translated = translateBootError(error)
-        tellPluginsLoaded(server, translated)
+        const steps = takeLoadedSteps(server)
         done()
         reject(translated)
+        runStepsAfterFailure(server, steps)
         return
       }
       try {
         compileAll(server)
         compileRoutersIfAsked(server)
       } catch (compileError) {
-        tellPluginsLoaded(server, compileError)
+        const steps = takeLoadedSteps(server)
         done()
         reject(compileError)
+        runStepsAfterFailure(server, steps)
         return
       }
       server.booted = true
-      const childrenWaited = tellPluginsLoaded(server, null)
+      const steps = takeLoadedSteps(server)
       if (server.closing) {
         // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
         lockConfiguration(server)
@@ -119,10 +118,23 @@ export function runReady (server: ServerState): Promise<void> {
           reject(hookError)
         })
       }
-      // The children's ready() callbacks and promises settle first (their promise steps all run
-      // before the next turn of the event loop).
-      if (childrenWaited) setImmediate(runOnReady)
-      else runOnReady()
+      if (steps.length === 0) {
+        runOnReady()
+        return
+      }
+      // The children's ready() steps run first, in turn. The onReady hooks start after what their
+      // promises' handlers do on Fastify 4.29's avvio (the next turn of the event loop), before it on
+      // Fastify 5's (the next tick).
+      runLoadedSteps(steps, function afterChildrenReady (stepError: unknown) {
+        if (stepError === null) {
+          if (server.profile.api === 4) setImmediate(runOnReady)
+          else process.nextTick(runOnReady)
+          return
+        }
+        lockConfiguration(server)
+        done()
+        reject(stepError)
+      })
     })
   })
 }

@@ -16,6 +16,7 @@ import type { TrustFunction } from '../request/trust-proxy.js'
 import type { MethodTable } from '../routing/http-methods.js'
 import type { NotFoundParams } from '../routing/not-found-params.js'
 import type { FetchHandler } from '../server/fetch-handler.js'
+import type { LoadedStep } from './child-ready.js'
 
 /** What a Node HTTP server (HTTP/1 or HTTP/2 compatibility API) calls for each request. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
@@ -81,8 +82,8 @@ export interface ServerState {
   closing: boolean
   closed: boolean
   readyPromise: Promise<void> | null
-  /** ready() on a child instance while the plugins load: told when they have loaded (or failed to); null from then on. */
-  pluginsLoadedWaiters: Array<(error: unknown) => void> | null
+  /** ready() on a child instance while the plugins load, run once they have loaded; null from then on. */
+  pluginsLoadedWaiters: LoadedStep[] | null
   closePromise?: Promise<void>
   avvio: PluginLoader
   /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */
