@@ -77,7 +77,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     started: false,
     booted: false,
     configLocked: false,
-    decoratorsLocked: false,
+    configurationClosed: false,
     listening: false,
     closing: false,
     closed: false,

@@ -1,12 +1,24 @@
 /** The check that refuses a configuration call once the server has started, with Fastify's error for each kind of call. */
 import { errorCodes } from '../errors/codes.js'
-import type { ContextState } from './context-state.js'
+import type { ContextState, RuntimeInstance } from './context-state.js'
 
 export function assertNotStarted (context: ContextState, what: string): void {
-  if (context.server.configLocked) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`)
+  if (context.server.configurationClosed) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`)
 }
 
-/** Fastify's own error for the content-type parser methods after start. */
+/**
+ * Fastify's own error for the content-type parser methods after start. Refused from ready() on, even
+ * in the tick Fastify 5 still takes them: each route's parsers are compiled at ready(), and a parser
+ * taken then would silently never run.
+ */
 export function assertParsersOpen (context: ContextState, what: string): void {
   if (context.server.configLocked) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
+}
+
+/**
+ * What Fastify 5 does through avvio's after() fails as avvio does once the plugins have booted
+ * (AVV_ERR_ROOT_PLG_BOOTED); asking avvio gives its own error. Called only once booted.
+ */
+export function refuseOnceBooted (instance: RuntimeInstance): void {
+  instance.after(function neverQueued () {})
 }

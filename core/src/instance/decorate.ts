@@ -144,7 +144,7 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
   // Any value names a decorator, as in Fastify: JavaScript turns it into a property key.
   const name: PropertyKey = typeof rawName === 'symbol' ? rawName : String(rawName)
   const context = contextOf(instance)
-  if (context.server.decoratorsLocked) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
+  if (context.server.configurationClosed) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
   const reference = target !== 'instance' && typeof value === 'object' && value !== null && !isAccessors(value)
   // Judged before the name and the dependencies, as Fastify does: a reference value is refused
   // (or warned about) whether or not the decoration would also fail for another reason.

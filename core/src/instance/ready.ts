@@ -60,20 +60,22 @@ function runStepsAfterFailure (server: ServerState, steps: LoadedStep[]): void {
   else process.nextTick(runLoadedSteps, steps, ignoreStepError)
 }
 
-function lockDecorators (server: ServerState): void {
-  server.decoratorsLocked = true
+function closeConfiguration (server: ServerState): void {
+  server.configurationClosed = true
 }
 
 /**
- * Configuration calls are refused from now on. Fastify 5 refuses decorators only from the tick after
- * ready() settles (its boot's start event), so ready()'s callbacks and the code right after
- * `await ready()` may still add them there (@fastify/aws-lambda decorates the request when it wraps
- * a ready app).
+ * Configuration calls are refused from now on. Fastify 5 counts the server as started on its boot's
+ * start event: when the root has no onReady hook and no child context, ready() settles before it
+ * (Fastify skips the step that would run those hooks), so ready()'s callbacks and the code right
+ * after `await ready()` may still make them until the next tick (@fastify/aws-lambda decorates the
+ * request when it wraps such an app); otherwise the event comes first.
  */
 function lockConfiguration (server: ServerState): void {
   server.configLocked = true
-  if (server.profile.api === 5) process.nextTick(lockDecorators, server)
-  else server.decoratorsLocked = true
+  const root = server.root
+  if (server.profile.api === 5 && root.hooks.onReady.length === 0 && root.children.length === 0) process.nextTick(closeConfiguration, server)
+  else server.configurationClosed = true
 }
 
 /** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */

@@ -74,10 +74,13 @@ export interface ServerState {
    */
   configLocked: boolean
   /**
-   * Decorators are refused from now on: with `configLocked`, except on the v5 profile, where Fastify 5
-   * still takes them in ready()'s callbacks and right after `await ready()`, until the next tick.
+   * Configuration calls (decorators, hooks, schemas, handlers, parsers) are refused from now on: with
+   * `configLocked`, except on the v5 profile, where Fastify 5 counts the server as started only on the
+   * next tick: ready()'s callbacks and the code right after `await ready()` may still make them, and
+   * those Fastify 5 passes through avvio (a route, a request hook, setNotFoundHandler) fail as avvio
+   * does once booted (AVV_ERR_ROOT_PLG_BOOTED), as they do from an onReady hook.
    */
-  decoratorsLocked: boolean
+  configurationClosed: boolean
   listening: boolean
   closing: boolean
   closed: boolean

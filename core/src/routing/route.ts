@@ -10,6 +10,7 @@ import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
 import { bodySchemaAllowed } from './http-methods.js'
 import { addPluginTreeStep } from './plugin-tree-step.js'
+import { refuseOnceBooted } from '../instance/configuration-guard.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
@@ -145,7 +146,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   checkBodyLimit(options.bodyLimit)
   checkHandlerTimeout(options.handlerTimeout, server)
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
-  if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
+  if (server.profile.api === 5 ? server.configurationClosed : server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
   // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
   const prefixedPaths = twinPath !== null
@@ -177,6 +178,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   for (const ctx of context.lineage()) {
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
   }
+  // Fastify 5 adds the route through avvio after its onRoute hooks: once booted, avvio refuses it.
+  if (server.profile.api === 5 && server.booted) refuseOnceBooted(instance)
   const finalMethods = normaliseMethods(options.method, server.httpMethods)
   validateRouteOptions(options, finalMethods, options.url)
   checkHandlerTimeout(options.handlerTimeout, server)
