@@ -5,6 +5,7 @@
  * step in the same place so the tree shows the same entries in the same order.
  */
 import type { ContextState } from '../instance/context-state.js'
+import type { RouteContext } from './route-context.js'
 
 /** Queues one pass-through `after` step on the context's instance (an error goes on unchanged). */
 export function addPluginTreeStep (context: ContextState): void {
@@ -13,4 +14,16 @@ export function addPluginTreeStep (context: ContextState): void {
 
 function passError (error: unknown, done: (error?: unknown) => void): void {
   done(error)
+}
+
+/**
+ * The step of a route declaration: where Fastify builds the route, taking the error handlers in
+ * effect in its context at that point of the loading.
+ */
+export function addRouteStep (context: ContextState, routes: RouteContext[]): void {
+  context.instance.after(function routeLoaded (error: unknown, done: (error?: unknown) => void) {
+    const handlers = context.errorHandlers.slice()
+    for (const route of routes) route.loadedErrorHandlers = handlers
+    done(error)
+  })
 }
