@@ -83,6 +83,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     closed: false,
     readyPromise: null,
     pluginsLoadedWaiters: [],
+    routesLoaded: 0,
     closePromise: undefined,
     validatorCompilerCache: new Map(),
     serializerCompilerCache: new Map(),

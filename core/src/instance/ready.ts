@@ -7,10 +7,11 @@ import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 import type { ServerState } from './server-state.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
+import type { RouteContext } from '../routing/route-context.js'
 import { runLoadedSteps, type LoadedStep } from './child-ready.js'
 
 function compileAll (server: ServerState): void {
-  for (const route of server.routes) compileRoute(route)
+  for (const route of inLoadOrder(server.routes)) compileRoute(route)
   for (const route of arrangeNotFoundRoutes(server)) compileRoute(route)
 }
 
@@ -18,6 +19,15 @@ function compileAll (server: ServerState): void {
 interface AvvioTimeout extends Error {
   code?: unknown
   fn?: { name?: unknown }
+}
+
+/** The routes in the order avvio reached their declarations (a route declared after a register() call comes after that plugin's). */
+function inLoadOrder (routes: RouteContext[]): RouteContext[] {
+  return routes.slice().sort(byLoadOrder)
+}
+
+function byLoadOrder (a: RouteContext, b: RouteContext): number {
+  return a.loadOrder === b.loadOrder ? 0 : a.loadOrder < b.loadOrder ? -1 : 1
 }
 
 /** avvio's plugin timeout becomes Fastify's FST_ERR_PLUGIN_TIMEOUT (avvio's error as its cause); other errors pass unchanged. */

@@ -87,6 +87,8 @@ export interface ServerState {
   readyPromise: Promise<void> | null
   /** ready() on a child instance while the plugins load, run once they have loaded; null from then on. */
   pluginsLoadedWaiters: LoadedStep[] | null
+  /** How many route declarations avvio has reached: each route's `loadOrder`. */
+  routesLoaded: number
   closePromise?: Promise<void>
   avvio: PluginLoader
   /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */

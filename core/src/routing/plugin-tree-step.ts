@@ -18,12 +18,17 @@ function passError (error: unknown, done: (error?: unknown) => void): void {
 
 /**
  * The step of a route declaration: where Fastify builds the route, taking the error handlers in
- * effect in its context at that point of the loading.
+ * effect in its context at that point of the loading, and queueing its schemas' compilation (so the
+ * first schema that fails ready() is the first one in that order, not in declaration order).
  */
 export function addRouteStep (context: ContextState, routes: RouteContext[]): void {
   context.instance.after(function routeLoaded (error: unknown, done: (error?: unknown) => void) {
     const handlers = context.errorHandlers.slice()
-    for (const route of routes) route.loadedErrorHandlers = handlers
+    const order = context.server.routesLoaded++
+    for (const route of routes) {
+      route.loadedErrorHandlers = handlers
+      route.loadOrder = order
+    }
     done(error)
   })
 }

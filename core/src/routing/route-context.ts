@@ -114,6 +114,8 @@ export class RouteContext {
    * declaration) does not reach it. null until then.
    */
   loadedErrorHandlers: ErrorHandlerEntry[] | null = null
+  /** When avvio reached the route's declaration, among the server's routes: the order Fastify compiles them in at ready(). */
+  loadOrder = Number.POSITIVE_INFINITY
   schemaErrorFormatter: SchemaErrorFormatter
   replySerializer: AnyFunction | null = null
   parsers: ParserLookup | null = null
