@@ -1,6 +1,6 @@
 /** The check that refuses a configuration call once the server has started, with Fastify's error for each kind of call. */
 import { errorCodes } from '../errors/codes.js'
-import type { ContextState, RuntimeInstance } from './context-state.js'
+import type { ContextState } from './context-state.js'
 
 export function assertNotStarted (context: ContextState, what: string): void {
   if (context.server.configurationClosed) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`)
@@ -13,12 +13,4 @@ export function assertNotStarted (context: ContextState, what: string): void {
  */
 export function assertParsersOpen (context: ContextState, what: string): void {
   if (context.server.configLocked) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
-}
-
-/**
- * What Fastify 5 does through avvio's after() fails as avvio does once the plugins have booted
- * (AVV_ERR_ROOT_PLG_BOOTED); asking avvio gives its own error. Called only once booted.
- */
-export function refuseOnceBooted (instance: RuntimeInstance): void {
-  instance.after(function neverQueued () {})
 }

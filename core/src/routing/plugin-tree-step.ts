@@ -32,3 +32,12 @@ export function addRouteStep (context: ContextState, routes: RouteContext[]): vo
     done(error)
   })
 }
+
+/**
+ * What Fastify 5 does through avvio's after() (a route, setNotFoundHandler) fails as avvio does once
+ * the plugins have booted (AVV_ERR_ROOT_PLG_BOOTED): asking avvio gives its own error. Called only
+ * once booted.
+ */
+export function refuseOnceBooted (context: ContextState): void {
+  context.instance.after(passError)
+}

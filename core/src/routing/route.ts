@@ -9,8 +9,7 @@ import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
 import { bodySchemaAllowed } from './http-methods.js'
-import { addPluginTreeStep, addRouteStep } from './plugin-tree-step.js'
-import { refuseOnceBooted } from '../instance/configuration-guard.js'
+import { addPluginTreeStep, addRouteStep, refuseOnceBooted } from './plugin-tree-step.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
@@ -179,7 +178,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
   }
   // Fastify 5 adds the route through avvio after its onRoute hooks: once booted, avvio refuses it.
-  if (server.profile.api === 5 && server.booted) refuseOnceBooted(instance)
+  if (server.profile.api === 5 && server.booted) refuseOnceBooted(context)
   const finalMethods = normaliseMethods(options.method, server.httpMethods)
   validateRouteOptions(options, finalMethods, options.url)
   checkHandlerTimeout(options.handlerTimeout, server)
