@@ -121,9 +121,15 @@ function replaceBuiltin (holder: Holder, target: DecoratorTarget, name: Property
   }
 }
 
+/** One object on the prototype is shared, and mutated, by every request: refused, or warned about. */
+function checkReferenceValue (context: ContextState, name: string, value: object): void {
+  if (context.server.options.referenceDecorators === 'reject') throw referenceTypeError(context.server.profile.api, name, value)
+  warnings.FSTDEP006(name)
+}
+
 /** Dependencies name decorators of the same kind (a request decorator depends on request decorators). */
 function checkDependencies (context: ContextState, holder: Holder, target: DecoratorTarget, name: PropertyKey, dependencies: unknown): void {
-  if (dependencies === undefined) return
+  if (dependencies === undefined || dependencies === null) return
   if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
   for (const dependency of dependencies) {
     if (!((dependency as PropertyKey) in holder) && !isConstructorMember(context, target, dependency as PropertyKey)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
@@ -138,16 +144,17 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
   // Any value names a decorator, as in Fastify: JavaScript turns it into a property key.
   const name: PropertyKey = typeof rawName === 'symbol' ? rawName : String(rawName)
   const context = contextOf(instance)
-  if (context.server.decoratorsLocked) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
+  if (context.server.configurationClosed) throw new errorCodes.FST_ERR_DEC_AFTER_START(String(name))
+  const reference = target !== 'instance' && typeof value === 'object' && value !== null && !isAccessors(value)
+  // Judged before the name and the dependencies, as Fastify does: a reference value is refused
+  // (or warned about) whether or not the decoration would also fail for another reason.
+  if (reference) checkReferenceValue(context, String(name), value)
   const holder = holderOf(instance, target)
   const builtin = checkAvailable(context, holder, target, name)
   checkDependencies(context, holder, target, name, dependencies)
   if (isAccessors(value)) {
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
-  } else if (target !== 'instance' && typeof value === 'object' && value !== null) {
-    // One object on the prototype is shared, and mutated, by every request.
-    if (context.server.options.referenceDecorators === 'reject') throw referenceTypeError(context.server.profile.api, String(name), value)
-    warnings.FSTDEP006(String(name))
+  } else if (reference) {
     holder[name] = value
   } else if (builtin) {
     replaceBuiltin(holder, target, name, value, context.server.profile.api)

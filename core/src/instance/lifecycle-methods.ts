@@ -1,7 +1,8 @@
 /** The lifecycle methods of an instance: register, ready, listen, close, inject, fetch, and what the server is bound to. */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { registerPlugin } from './register.js'
-import { runReady, whenPluginsLoaded } from './ready.js'
+import { runReady } from './ready.js'
+import { queueChildReady } from './child-ready.js'
 import { closeInstance } from './close.js'
 import { checkListenSignal, isReadyFailure, startListening } from '../server/listen.js'
 import { normaliseListenArguments, normaliseListenArgumentsV5, refusePositionalListen } from '../server/listen-arguments.js'
@@ -33,7 +34,11 @@ export const lifecycleMethods = {
   ready (callback?: (error: Error | null) => void) {
     const server = serverOf(this)
     if (server.readyPromise === null) server.readyPromise = runReady(server)
-    const started = (this !== server.root.instance ? whenPluginsLoaded(server) : null) ?? server.readyPromise
+    if (this !== server.root.instance) {
+      const queued = queueChildReady(server, this, callback)
+      if (queued !== null) return queued
+    }
+    const started = server.readyPromise
     // A callback and a promise each wait the same two steps, so ready() callbacks and promises
     // settle in the order ready() was called, mixed or not, as in Fastify.
     const settled = started.then(() => this)

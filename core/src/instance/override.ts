@@ -20,11 +20,13 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
   const deferred = isDeferred(options)
   const opts = deferred ? undefined : options
   const name = pluginNameOf(fn, opts)
-  checkMixedPluginStyles(fn, contextOf(parent).server.profile.api)
-  checkPluginMeta(parent, fn, name)
   const parentContext = contextOf(parent)
+  // Counted as registered before its needs are checked, as in Fastify: a plugin may name itself
+  // among its dependencies, and its name stays registered when a check refuses it.
   const declaredName = declaredNameOf(fn)
   if (declaredName !== undefined) parentContext.registeredPlugins.push(declaredName)
+  checkMixedPluginStyles(fn, parentContext.server.profile.api)
+  checkPluginMeta(parent, fn, name)
   if (fn[kSkipOverride] === true) {
     parentContext.pluginNames.push(name)
     resolveOptions(parent, options)

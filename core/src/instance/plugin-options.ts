@@ -19,8 +19,9 @@ export interface DeferredOptions {
  */
 export function deferOptions (factory: OptionsFactory): DeferredOptions {
   const deferred = function deferredPluginOptions () { return deferred[kResolvedOptions] } as DeferredOptions
-  // avvio names a plugin after `options.name` when set: a function's own name must not count.
-  Object.defineProperty(deferred, 'name', { value: '' })
+  // avvio names a plugin after `options.name` when set, which for an options function is its name:
+  // Fastify's plugin tree (printPlugins, a timeout's message) shows a named options function's name.
+  Object.defineProperty(deferred, 'name', { value: factory.name })
   deferred[kOptionsFactory] = factory
   deferred[kResolvedOptions] = undefined
   return deferred

@@ -7,9 +7,11 @@ import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
 import type { ServerState } from './server-state.js'
 import type { HookEntry } from '../lifecycle/hooks.js'
+import type { RouteContext } from '../routing/route-context.js'
+import { runLoadedSteps, type LoadedStep } from './child-ready.js'
 
 function compileAll (server: ServerState): void {
-  for (const route of server.routes) compileRoute(route)
+  for (const route of inLoadOrder(server.routes)) compileRoute(route)
   for (const route of arrangeNotFoundRoutes(server)) compileRoute(route)
 }
 
@@ -17,6 +19,15 @@ function compileAll (server: ServerState): void {
 interface AvvioTimeout extends Error {
   code?: unknown
   fn?: { name?: unknown }
+}
+
+/** The routes in the order avvio reached their declarations (a route declared after a register() call comes after that plugin's). */
+function inLoadOrder (routes: RouteContext[]): RouteContext[] {
+  return routes.slice().sort(byLoadOrder)
+}
+
+function byLoadOrder (a: RouteContext, b: RouteContext): number {
+  return a.loadOrder === b.loadOrder ? 0 : a.loadOrder < b.loadOrder ? -1 : 1
 }
 
 /** avvio's plugin timeout becomes Fastify's FST_ERR_PLUGIN_TIMEOUT (avvio's error as its cause); other errors pass unchanged. */
@@ -39,44 +50,42 @@ function onReadyHooks (context: ContextState, into: HookEntry[]): HookEntry[] {
   return into
 }
 
-/**
- * ready() on a child instance while the plugins load settles once they have loaded, before the
- * onReady hooks run, as in Fastify 4.29 (avvio's ready queue there).
- */
-export function whenPluginsLoaded (server: ServerState): Promise<void> | null {
-  const waiters = server.pluginsLoadedWaiters
-  if (waiters === null) return null
-  return new Promise<void>((resolve, reject) => {
-    waiters.push(function pluginsLoaded (error: unknown) {
-      if (error === null) resolve()
-      else reject(error)
-    })
-  })
-}
-
-/** Tells the children's ready() calls; returns whether there were any. */
-function tellPluginsLoaded (server: ServerState, error: unknown): boolean {
-  const waiters = server.pluginsLoadedWaiters
+/** Takes the children's queued ready() steps: from now on a child's ready() waits for the app's. */
+function takeLoadedSteps (server: ServerState): LoadedStep[] {
+  const steps = server.pluginsLoadedWaiters ?? []
   server.pluginsLoadedWaiters = null
-  if (waiters === null) return false
-  for (const waiter of waiters) waiter(error)
-  return waiters.length > 0
+  return steps
 }
 
-function lockDecorators (server: ServerState): void {
-  server.decoratorsLocked = true
+/** A failed start: the app's ready() has the error; the children's steps still run, seeing none. */
+function ignoreStepError (): void {}
+
+/**
+ * After a failed start the children's steps run once the app's ready() has been rejected: on
+ * Fastify 4.29's avvio before the app's rejection handlers run (a microtask), on Fastify 5's after
+ * them (the next tick).
+ */
+function runStepsAfterFailure (server: ServerState, steps: LoadedStep[]): void {
+  if (server.profile.api === 4) queueMicrotask(function runChildSteps () { runLoadedSteps(steps, ignoreStepError) })
+  else process.nextTick(runLoadedSteps, steps, ignoreStepError)
+}
+
+function closeConfiguration (server: ServerState): void {
+  server.configurationClosed = true
 }
 
 /**
- * Configuration calls are refused from now on. Fastify 5 refuses decorators only from the tick after
- * ready() settles (its boot's start event), so ready()'s callbacks and the code right after
- * `await ready()` may still add them there (@fastify/aws-lambda decorates the request when it wraps
- * a ready app).
+ * Configuration calls are refused from now on. Fastify 5 counts the server as started on its boot's
+ * start event: when the root has no onReady hook and no child context, ready() settles before it
+ * (Fastify skips the step that would run those hooks), so ready()'s callbacks and the code right
+ * after `await ready()` may still make them until the next tick (@fastify/aws-lambda decorates the
+ * request when it wraps such an app); otherwise the event comes first.
  */
 function lockConfiguration (server: ServerState): void {
   server.configLocked = true
-  if (server.profile.api === 5) process.nextTick(lockDecorators, server)
-  else server.decoratorsLocked = true
+  const root = server.root
+  if (server.profile.api === 5 && root.hooks.onReady.length === 0 && root.children.length === 0) process.nextTick(closeConfiguration, server)
+  else server.configurationClosed = true
 }
 
 /** ready(): plugins loaded by avvio, then every route compiled, then onReady hooks. */
@@ -85,22 +94,24 @@ export function runReady (server: ServerState): Promise<void> {
     server.root.instance._avvioReady(function afterPlugins (error, _context, done) {
       if (error !== null && error !== undefined) {
         const translated = translateBootError(error)
-        tellPluginsLoaded(server, translated)
+        const steps = takeLoadedSteps(server)
         done()
         reject(translated)
+        runStepsAfterFailure(server, steps)
         return
       }
       try {
         compileAll(server)
         compileRoutersIfAsked(server)
       } catch (compileError) {
-        tellPluginsLoaded(server, compileError)
+        const steps = takeLoadedSteps(server)
         done()
         reject(compileError)
+        runStepsAfterFailure(server, steps)
         return
       }
       server.booted = true
-      const childrenWaited = tellPluginsLoaded(server, null)
+      const steps = takeLoadedSteps(server)
       if (server.closing) {
         // ready() after close(): resolves, as Fastify's does, without starting what close() stopped.
         lockConfiguration(server)
@@ -119,10 +130,23 @@ export function runReady (server: ServerState): Promise<void> {
           reject(hookError)
         })
       }
-      // The children's ready() callbacks and promises settle first (their promise steps all run
-      // before the next turn of the event loop).
-      if (childrenWaited) setImmediate(runOnReady)
-      else runOnReady()
+      if (steps.length === 0) {
+        runOnReady()
+        return
+      }
+      // The children's ready() steps run first, in turn. The onReady hooks start after what their
+      // promises' handlers do on Fastify 4.29's avvio (the next turn of the event loop), before it on
+      // Fastify 5's (the next tick).
+      runLoadedSteps(steps, function afterChildrenReady (stepError: unknown) {
+        if (stepError === null) {
+          if (server.profile.api === 4) setImmediate(runOnReady)
+          else process.nextTick(runOnReady)
+          return
+        }
+        lockConfiguration(server)
+        done()
+        reject(stepError)
+      })
     })
   })
 }

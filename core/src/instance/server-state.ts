@@ -16,6 +16,7 @@ import type { TrustFunction } from '../request/trust-proxy.js'
 import type { MethodTable } from '../routing/http-methods.js'
 import type { NotFoundParams } from '../routing/not-found-params.js'
 import type { FetchHandler } from '../server/fetch-handler.js'
+import type { LoadedStep } from './child-ready.js'
 
 /** What a Node HTTP server (HTTP/1 or HTTP/2 compatibility API) calls for each request. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
@@ -73,16 +74,21 @@ export interface ServerState {
    */
   configLocked: boolean
   /**
-   * Decorators are refused from now on: with `configLocked`, except on the v5 profile, where Fastify 5
-   * still takes them in ready()'s callbacks and right after `await ready()`, until the next tick.
+   * Configuration calls (decorators, hooks, schemas, handlers, parsers) are refused from now on: with
+   * `configLocked`, except on the v5 profile, where Fastify 5 counts the server as started only on the
+   * next tick: ready()'s callbacks and the code right after `await ready()` may still make them, and
+   * those Fastify 5 passes through avvio (a route, a request hook, setNotFoundHandler) fail as avvio
+   * does once booted (AVV_ERR_ROOT_PLG_BOOTED), as they do from an onReady hook.
    */
-  decoratorsLocked: boolean
+  configurationClosed: boolean
   listening: boolean
   closing: boolean
   closed: boolean
   readyPromise: Promise<void> | null
-  /** ready() on a child instance while the plugins load: told when they have loaded (or failed to); null from then on. */
-  pluginsLoadedWaiters: Array<(error: unknown) => void> | null
+  /** ready() on a child instance while the plugins load, run once they have loaded; null from then on. */
+  pluginsLoadedWaiters: LoadedStep[] | null
+  /** How many route declarations avvio has reached: each route's `loadOrder`. */
+  routesLoaded: number
   closePromise?: Promise<void>
   avvio: PluginLoader
   /** Default compiler factories, created from the `ajv`/`validator` and `serializerOpts` options. */

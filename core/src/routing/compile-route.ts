@@ -51,7 +51,7 @@ function hookChain (route: RouteContext, lineage: ContextState[], name: RequestH
 function errorHandlerChain (route: RouteContext, context: ContextState): ErrorHandlerEntry[] {
   const chain: ErrorHandlerEntry[] = []
   if (typeof route.options.errorHandler === 'function') chain.push({ fn: route.options.errorHandler, instance: route.instance })
-  for (const entry of context.errorHandlers) chain.push(entry)
+  for (const entry of route.loadedErrorHandlers ?? context.errorHandlers) chain.push(entry)
   chain.push(defaultErrorHandlerEntry)
   return chain
 }

@@ -24,13 +24,14 @@ export function headTwinOptions (given: Record<string, unknown>, url: string): R
 }
 
 /**
- * Where the twin of one of a GET route's paths goes: the same path, except the slash variant of a
- * '/' route under a prefix (`prefix + '/'`). As in Fastify 4, a route declared with the method HEAD
- * is joined to its prefix as written, so under a prefix ending in '/' that twin lands on the bare
- * prefix (where it gives way to the twin already there).
+ * Where the twin of one of a GET route's paths goes. As in Fastify, the twin is declared with the
+ * method HEAD and the part of the GET path after the prefix, joined to the prefix once more: one
+ * slash is dropped again where the prefix ends in '/' and that part starts with one. So a '/' route
+ * under `/v1/` has its twins on `/v1/` alone, and `//d` under `/v1/` answers GET on `/v1//d` and
+ * HEAD on `/v1/d`.
  */
 export function headTwinPath (prefix: string, path: string): string {
-  return prefix !== '' && path === prefix + '/' ? joinPaths(prefix, '/') : path
+  return prefix === '' ? path : joinPaths(prefix, path.slice(prefix.length))
 }
 
 /**

@@ -15,7 +15,7 @@ import type { AnyFunction } from '../types/internal.js'
 import type { Reply } from '../reply/reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
 import { requestLogOff } from '../logging/request-logger.js'
-import { addPluginTreeStep } from './plugin-tree-step.js'
+import { addPluginTreeStep, refuseOnceBooted } from './plugin-tree-step.js'
 
 /** What the not-found path reads of a request. */
 interface NotFoundRequest {
@@ -60,7 +60,9 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
   // call may still replace.
   const handler = given === undefined || given === null ? basic404 : given
   if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN()
-  if (context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "setNotFoundHandler"!')
+  if (context.server.profile.api === 5 ? context.server.configurationClosed : context.server.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "setNotFoundHandler"!')
+  // Fastify 5 sets the handler through avvio: once booted, avvio refuses it.
+  if (context.server.booted) refuseOnceBooted(context)
   const owner = context.prefixOwner()
   const setter = owner.notFoundSetBy
   // Fastify 4.29 throws a plain Error here, without a code.

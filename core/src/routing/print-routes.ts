@@ -22,7 +22,7 @@ function headRouteOnSendHandler (): void {}
 function errorHandlerShown (route: RouteContext): string {
   const own = route.options.errorHandler
   if (typeof own === 'function') return `${own.name}()`
-  const inherited = route.context.errorHandlers[0]
+  const inherited = (route.loadedErrorHandlers ?? route.context.errorHandlers)[0]
   return inherited === undefined ? `${defaultErrorHandler.name}()` : `bound ${inherited.fn.name}()`
 }
 

@@ -108,6 +108,14 @@ export class RouteContext {
   responseSerializers: ResponseSerializers | null = null
   responseInspector: ResponseInspector | null = null
   errorHandlers: ErrorHandlerEntry[] = []
+  /**
+   * Its context's error handlers when avvio reached the route's declaration (its step in the plugin
+   * tree), as Fastify takes them: one set later in that context (by a wrapped plugin loaded after the
+   * declaration) does not reach it. null until then.
+   */
+  loadedErrorHandlers: ErrorHandlerEntry[] | null = null
+  /** When avvio reached the route's declaration, among the server's routes: the order Fastify compiles them in at ready(). */
+  loadOrder = Number.POSITIVE_INFINITY
   schemaErrorFormatter: SchemaErrorFormatter
   replySerializer: AnyFunction | null = null
   parsers: ParserLookup | null = null

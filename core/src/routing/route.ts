@@ -9,7 +9,7 @@ import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
 import { bodySchemaAllowed } from './http-methods.js'
-import { addPluginTreeStep } from './plugin-tree-step.js'
+import { addPluginTreeStep, addRouteStep, refuseOnceBooted } from './plugin-tree-step.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
@@ -145,7 +145,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   checkBodyLimit(options.bodyLimit)
   checkHandlerTimeout(options.handlerTimeout, server)
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
-  if (server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
+  if (server.profile.api === 5 ? server.configurationClosed : server.booted || server.started) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
   // As in Fastify, onRoute hooks see the complete URL in `url`/`path`, the URL as written in
   // `routePath` and the context's `prefix` (@fastify/swagger documents routes by `url`).
   const prefixedPaths = twinPath !== null
@@ -177,6 +177,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   for (const ctx of context.lineage()) {
     for (const hook of ctx.hooks.onRoute) hook.fn.call(instance, options)
   }
+  // Fastify 5 adds the route through avvio after its onRoute hooks: once booted, avvio refuses it.
+  if (server.profile.api === 5 && server.booted) refuseOnceBooted(context)
   const finalMethods = normaliseMethods(options.method, server.httpMethods)
   validateRouteOptions(options, finalMethods, options.url)
   checkHandlerTimeout(options.handlerTimeout, server)
@@ -191,14 +193,17 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   // Fastify 5 reports a route answering on two paths (a '/' route under a prefix) by its first, the
   // canonical URL, on both; Fastify 4.29 by the path that matched.
   const canonicalUrl = server.profile.api === 5 ? paths[0]! : null
+  const declared: RouteContext[] = []
   for (const method of finalMethods) {
     for (const path of paths) {
       if (autoHead && headTaken(server, path, options.constraints)) continue
-      registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? path)
+      const route = registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? path)
+      if (route !== null) declared.push(route)
     }
   }
   // Fastify declares a route answering on two paths (a '/' route under a prefix) once per path.
-  for (let i = 0; i < paths.length; i++) addPluginTreeStep(context)
+  addRouteStep(context, declared)
+  for (let i = 1; i < paths.length; i++) addPluginTreeStep(context)
   if (!addsHeadTwin(options, finalMethods, autoHead)) return
   if (rewritten !== null) {
     declareRoute(instance, headTwinOptions(given, url), true)
@@ -215,7 +220,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
 function registerRoute (
   server: ServerState, context: ContextState, instance: RuntimeInstance, method: Router.HTTPMethod, path: string,
   options: RouteOptions, routeHooks: Partial<Record<RequestHookName, HookEntry[]>>, autoHead: boolean, url: string
-): void {
+): RouteContext | null {
   const route = new RouteContext({
     method,
     url,
@@ -241,11 +246,12 @@ function registerRoute (
     if (!/already declared|already exists/i.test(message)) throw error
     // An automatic HEAD route gives way to a HEAD route already there (a wildcard one included, which
     // the lookup before it does not find), as in Fastify.
-    if (autoHead) return
+    if (autoHead) return null
     throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, path)
   }
   context.routes.push(route)
   server.routes.push(route)
+  return route
 }
 
 /** Shortcut methods: `get(path, [options], handler)` and `get(path, { handler, ... })`. */

@@ -151,7 +151,10 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
   }
   const router = Router(config)
   if (api === 4 && options.paramTooLongStatus === 404) stopAtLongParameters(router)
-  const notFoundRouter = Router({ ...shared })
+  // Fastify's router of not-found handlers takes none of the path-matching options: `/api` (with
+  // ignoreTrailingSlash), `//api/x` (ignoreDuplicateSlashes) and `/API/x` (caseSensitive: false) are
+  // answered by the root's handler, not by the one set under the prefix `/api/`.
+  const notFoundRouter = Router({ ...shared, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, caseSensitive: true })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
   return { router, notFoundRouter, querystringParser, asyncConstraints }
 }
