@@ -11,7 +11,8 @@ const fastify4Face = enclaveFaces[1]![1]
 
 const contentTypes: unknown[] = [
   5, null, ['json'], ['a=1', 'b=2'], '', '1', 'undefined', 'Application/JSON', 'application/json; foo=bar', 'application/json;charset=latin1',
-  'APPLICATION/HAL+JSON', 'text/html', 'text/plain; Charset=utf-8', ' application/json ', 'application/json; foo', 'a/b c', 'text/plain; x=json'
+  'APPLICATION/HAL+JSON', 'text/html', 'text/plain; Charset=utf-8', ' application/json ', 'application/json; foo', 'a/b c', 'text/plain; x=json',
+  'application/json;foo=bar', 'application/json; Charset=latin1', 'application/json;', 'a/b/c'
 ]
 const payloads: unknown[] = [{ a: 1 }, 'text', null, Buffer.from('b')]
 

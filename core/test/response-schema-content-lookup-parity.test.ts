@@ -5,31 +5,6 @@ import { sameOnBoth } from './fixtures/same-on-fastify5.js'
 
 const [, v4Face] = enclaveFaces.find(([name]) => name === '@enclave/fastify4')!
 
-// The Content-Type a handler sets, as reply.send() reads it: Fastify 5.12 parses it (a malformed one
-// counts as none, JSON is told by the lower-cased media type, a JSON type without a charset is
-// written back normalized); Fastify 4.29 reads the header as written.
-const types = [undefined, 'bogus', 'Application/JSON', 'application/json;foo=bar', 'application/json; Charset=latin1', 'text/plain; x=json', 'application/json;', ' application/json ', 'a/b/c']
-const payloads: Array<[string, () => unknown]> = [['object', () => ({ a: 1 })], ['string', () => 'hi'], ['buffer', () => Buffer.from('b')]]
-
-/** Status, Content-Type and body for each type and payload. */
-async function sent (factory: Factory): Promise<string[]> {
-  const app = factory()
-  app.get('/:type/:payload', async (request: any, reply: any) => {
-    const type = types[Number(request.params.type)]
-    if (type !== undefined) reply.header('content-type', type)
-    return payloads[Number(request.params.payload)]![1]()
-  })
-  const seen: string[] = []
-  for (let t = 0; t < types.length; t++) {
-    for (let p = 0; p < payloads.length; p++) {
-      const res = await app.inject(`/${t}/${p}`)
-      seen.push(`${String(types[t])} ${payloads[p]![0]}: ${res.statusCode} [${String(res.headers['content-type'])}] ${res.body.slice(0, 60)}`)
-    }
-  }
-  await app.close()
-  return seen
-}
-
 // A content-keyed response schema: Fastify keys it as declared (a key with parameters or capitals
 // never matches); 5.12 looks the lower-cased media type up, then `*/*`; 4.29 the header up to its
 // first `;`, untrimmed, and has no wildcard.
@@ -58,22 +33,14 @@ async function filtered (factory: Factory): Promise<string[]> {
   return seen
 }
 
-test('fastify@5.12.8 and the v5 face: reply.send() reads the Content-Type as Fastify 5.12', async (t) => {
-  const seen = await sameOnBoth(t, sent)
-  t.ok(seen.includes('bogus object: 200 [application/json; charset=utf-8] {"a":1}'))
-  t.ok(seen.includes('Application/JSON object: 200 [application/json; charset=utf-8] {"a":1}'))
-  t.ok(seen.includes('application/json;foo=bar string: 200 [application/json; foo="bar"; charset=utf-8] hi'))
-})
-
 test('fastify@5.12.8 and the v5 face: a content-keyed response schema is looked up as Fastify 5.12', async (t) => {
   const seen = await sameOnBoth(t, filtered)
   t.ok(seen.includes('application/json; charset=utf-8 / null: 200 {"any":1,"json":2,"upper":3,"param":4,"extra":5}'))
   t.ok(seen.includes('*/* / application/vnd.x+json: 200 {"any":1}'))
 })
 
-test('fastify@4.29.1 and the v4 face: send() and the content-keyed lookup read the Content-Type as Fastify 4.29', async (t) => {
+test('fastify@4.29.1 and the v4 face: the content-keyed lookup reads the Content-Type as Fastify 4.29', async (t) => {
   const fastify4 = Fastify4 as unknown as Factory
-  t.same(await sent(v4Face), await sent(fastify4))
   const expected = await filtered(fastify4)
   t.same(await filtered(v4Face), expected)
   t.ok(expected.includes('*/* / null: 200 {"any":1,"json":2,"upper":3,"param":4,"extra":5}'))
