@@ -1,21 +1,14 @@
 import t from 'tap'
-import net from 'node:net'
+import { rawExchange } from './fixtures/raw-http1.js'
 import { faces, fastify5Faces, type Factory } from './fixtures/faces.js'
 import { captureLogs } from './fixtures/log-lines.js'
 
 // A request without a host (no Host header, or an empty one): Fastify 4.29's request.hostname is
 // undefined, so its "incoming request" line has no `hostname`; Fastify 5.12's host and hostname are ''.
 
-function answerTo (port: number, head: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    let text = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => { text += chunk })
-    socket.on('error', reject)
-    socket.on('end', () => { resolve(text.slice(text.indexOf('\r\n\r\n') + 4)) })
-    socket.end(`${head}Connection: close\r\n\r\n`)
-  })
+async function answerTo (port: number, head: string): Promise<string> {
+  const text = await rawExchange(port, `${head}Connection: close\r\n\r\n`)
+  return text.slice(text.indexOf('\r\n\r\n') + 4)
 }
 
 async function hostViews (factory: Factory): Promise<unknown[]> {

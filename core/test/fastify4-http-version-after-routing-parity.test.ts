@@ -1,5 +1,5 @@
 import t from 'tap'
-import net from 'node:net'
+import { rawExchange } from './fixtures/raw-http1.js'
 import { faces, type Factory } from './fixtures/faces.js'
 import { captureLogs } from './fixtures/log-lines.js'
 
@@ -7,19 +7,10 @@ import { captureLogs } from './fixtures/log-lines.js'
 // so a target the router refuses keeps its 400 FST_ERR_BAD_URL. Fastify 5.12 and enclave() route
 // such request lines as HTTP/1.1 (docs/migrating-from-fastify.md).
 
-function statusLine (port: number, requestLine: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    let text = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => { text += chunk })
-    socket.on('error', reject)
-    socket.on('end', () => {
-      const bodyStart = text.indexOf('\r\n\r\n') + 4
-      resolve(`${text.slice(0, text.indexOf('\r\n'))} ${text.slice(bodyStart)}`)
-    })
-    socket.end(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
-  })
+async function statusLine (port: number, requestLine: string): Promise<string> {
+  const text = await rawExchange(port, `${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
+  const bodyStart = text.indexOf('\r\n\r\n') + 4
+  return `${text.slice(0, text.indexOf('\r\n'))} ${text.slice(bodyStart)}`
 }
 
 async function answers (factory: Factory): Promise<string[]> {

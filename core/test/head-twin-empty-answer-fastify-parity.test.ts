@@ -1,20 +1,13 @@
 import t from 'tap'
-import net from 'node:net'
+import { rawExchange } from './fixtures/raw-http1.js'
 import { faces, fastify5Faces, type Factory } from './fixtures/faces.js'
 
 // A GET route answered without a payload, asked with HEAD (its automatic HEAD route): Fastify's twin
 // says the GET body measures 0, whatever the status (204 and 304 included); a declared HEAD route does not.
 
-function headAnswer (port: number, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    let text = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => { text += chunk })
-    socket.on('error', reject)
-    socket.on('end', () => { resolve(text.replace(/\r\ndate: [^\r]*/i, '')) })
-    socket.end(`HEAD ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
-  })
+async function headAnswer (port: number, path: string): Promise<string> {
+  const text = await rawExchange(port, `HEAD ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
+  return text.replace(/\r\ndate: [^\r]*/i, '')
 }
 
 async function answers (factory: Factory): Promise<string[]> {
