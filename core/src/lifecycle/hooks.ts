@@ -58,15 +58,20 @@ export function createHookStore (): HookStore {
   return store
 }
 
-/** Validates a hook at addHook time, so a wrong hook fails at start-up, not on a request. */
-export function createHookEntry (name: unknown, fn: unknown, instance: object): HookEntry {
+/**
+ * Validates a hook at addHook time, so a wrong hook fails at start-up, not on a request. A hook
+ * from route options passes `fromRouteOptions`: see createRouteHookEntry.
+ */
+export function createHookEntry (name: unknown, fn: unknown, instance: object, fromRouteOptions = false): HookEntry {
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
   if (!(name in callbackArity)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
   if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
   const arity = callbackArity[name as HookName]
-  const declaresDone = (fn as AnyHook).length >= arity
+  let declaresDone = (fn as AnyHook).length >= arity
   if (declaresDone && isAsyncFunction(fn)) {
-    throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+    // A route's async hook runs by its promise, whatever it declares (checked by createRouteHookEntry).
+    if (!fromRouteOptions) throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+    declaresDone = false
   }
   // Fastify hands `done` to every request hook whatever it declares, so a wrapper that passes its
   // arguments through reaches the `done` of the hook it wraps; such a hook waits for `done` (or its
@@ -74,6 +79,24 @@ export function createHookEntry (name: unknown, fn: unknown, instance: object): 
   const callbackStyle = declaresDone ||
     (isRequestHook(name) && !isAsyncFunction(fn) && takesRestParameters(fn as AnyHook))
   return { fn: fn as AnyHook, instance, callbackStyle, sequence: ++addedHooks }
+}
+
+/**
+ * A hook given in a route's options. Fastify checks an async hook's parameters there only in a
+ * list, with a rule of its own per hook (an async `onRequestAbort` takes exactly the request); a
+ * single async hook is not checked and runs by its promise, a `done` it declares never awaited.
+ */
+export function createRouteHookEntry (name: RequestHookName, fn: unknown, instance: object, checked: boolean): HookEntry {
+  if (checked && typeof fn === 'function' && isAsyncFunction(fn) && refusedInRouteList(name, fn.length)) {
+    throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+  }
+  return createHookEntry(name, fn, instance, true)
+}
+
+function refusedInRouteList (name: RequestHookName, length: number): boolean {
+  if (name === 'onSend' || name === 'preSerialization' || name === 'onError' || name === 'preParsing') return length === 4
+  if (name === 'onRequestAbort') return length !== 1
+  return length === 3
 }
 
 /** The one check Fastify makes when addHook is called rather than when the hook is added: an async hook that declares `done`. */

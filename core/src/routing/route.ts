@@ -4,7 +4,7 @@ import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { kContext } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
-import { createHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
+import { createRouteHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
@@ -21,14 +21,19 @@ import type { ServerState } from '../instance/server-state.js'
  */
 const routeHandler = dispatchRoute as Router.Handler<Router.HTTPVersion.V1>
 
-/** The hooks a route (or a not-found handler) declares in its own options, checked as addHook checks them. */
-export function routeHooksOf (options: Record<string, unknown>, instance: object): Partial<Record<RequestHookName, HookEntry[]>> {
+/**
+ * The hooks a route (or a not-found handler) declares in its own options, checked as Fastify checks
+ * them (createRouteHookEntry): a list's async hooks, and a GET route's `onSend`, which Fastify
+ * makes a list for the route's HEAD twin (`headTwinOnSend`).
+ */
+export function routeHooksOf (options: Record<string, unknown>, instance: object, headTwinOnSend = false): Partial<Record<RequestHookName, HookEntry[]>> {
   const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
   for (const name of requestHookNames) {
     const value = options[name]
     if (value === undefined) continue
-    const list = Array.isArray(value) ? value : [value]
-    hooks[name] = list.map((fn) => createHookEntry(name, fn, instance))
+    hooks[name] = Array.isArray(value)
+      ? value.map((fn) => createRouteHookEntry(name, fn, instance, true))
+      : [createRouteHookEntry(name, value, instance, headTwinOnSend && name === 'onSend')]
   }
   return hooks
 }
@@ -188,7 +193,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   const rewritten = options.url !== fullUrl ? options.url : options.path !== fullUrl ? options.path : null
   if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
   const paths = rewritten === null ? prefixedPaths : [rewritten]
-  const routeHooks = routeHooksOf(options, instance)
+  const routeHooks = routeHooksOf(options, instance, options.exposeHeadRoute === true && finalMethods.includes('GET'))
   if (server.profile.api === 4) warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
   // Fastify 5 reports a route answering on two paths (a '/' route under a prefix) by its first, the
   // canonical URL, on both; Fastify 4.29 by the path that matched.
