@@ -41,6 +41,30 @@ async function outcomes (factory: Factory): Promise<string[]> {
   return seen
 }
 
+/** A not-found handler's hooks: Fastify checks none, a list's included. */
+async function notFoundOutcomes (factory: Factory): Promise<string[]> {
+  const seen: string[] = []
+  for (const preHandler of [async (_request: unknown, _reply: unknown, _done: unknown) => {}, [async (_request: unknown, _reply: unknown, _done: unknown) => {}]]) {
+    const app = factory()
+    let outcome: string
+    try {
+      app.setNotFoundHandler({ preHandler }, (_request: unknown, reply: any) => { reply.code(404).send('not here') })
+      await app.ready()
+      const response = await app.inject('/nope')
+      outcome = `${response.statusCode} ${response.body}`
+    } catch (error) {
+      outcome = String((error as { code?: string }).code)
+    }
+    await app.close()
+    seen.push(outcome)
+  }
+  return seen
+}
+
+test('not-found handlers\' hooks are not checked, as in Fastify', async (t) => {
+  for (const factory of [fastify4, fastify5, enclaveFaces[1]![1], fastify5Face[1]]) t.same(await notFoundOutcomes(factory), ['404 not here', '404 not here'])
+})
+
 test('@enclave/fastify checks and runs async route hooks as fastify@5.12.8', async (t) => {
   const expected = await outcomes(fastify5)
   t.same(await outcomes(fastify5Face[1]), expected)

@@ -77,7 +77,7 @@ export function setNotFoundHandler (context: ContextState, optionsOrHandler: unk
 
 function createNotFoundRoute (server: ServerState, context: ContextState, handler: AnyFunction, options: Record<string, unknown>): RouteContext {
   // setNotFoundHandler's options may carry hooks (preValidation, preHandler …), as in Fastify.
-  const routeHooks = routeHooksOf(options, context.instance)
+  const routeHooks = routeHooksOf(options, context.instance, false, false)
   // As Fastify 4.29: bodyLimit and logLevel are the context's, whatever the options say (a schema
   // is shown in routeOptions but never compiled nor applied: see compileRoute).
   const { bodyLimit: _bodyLimit, logLevel: _logLevel, ...kept } = options

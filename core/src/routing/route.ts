@@ -22,17 +22,18 @@ import type { ServerState } from '../instance/server-state.js'
 const routeHandler = dispatchRoute as Router.Handler<Router.HTTPVersion.V1>
 
 /**
- * The hooks a route (or a not-found handler) declares in its own options, checked as Fastify checks
- * them (createRouteHookEntry): a list's async hooks, and a GET route's `onSend`, which Fastify
- * makes a list for the route's HEAD twin (`headTwinOnSend`).
+ * The hooks a route declares in its own options, checked as Fastify checks them
+ * (createRouteHookEntry): a list's async hooks, and a GET route's `onSend`, which Fastify makes a
+ * list for the route's HEAD twin (`headTwinOnSend`). A not-found handler's (`listsChecked` false)
+ * are not checked, as in Fastify.
  */
-export function routeHooksOf (options: Record<string, unknown>, instance: object, headTwinOnSend = false): Partial<Record<RequestHookName, HookEntry[]>> {
+export function routeHooksOf (options: Record<string, unknown>, instance: object, headTwinOnSend: boolean, listsChecked = true): Partial<Record<RequestHookName, HookEntry[]>> {
   const hooks: Partial<Record<RequestHookName, HookEntry[]>> = {}
   for (const name of requestHookNames) {
     const value = options[name]
     if (value === undefined) continue
     hooks[name] = Array.isArray(value)
-      ? value.map((fn) => createRouteHookEntry(name, fn, instance, true))
+      ? value.map((fn) => createRouteHookEntry(name, fn, instance, listsChecked))
       : [createRouteHookEntry(name, value, instance, headTwinOnSend && name === 'onSend')]
   }
   return hooks
