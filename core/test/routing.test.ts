@@ -221,7 +221,8 @@ t.test('an invalid route hook is refused at registration', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   t.throws(() => app.get('/', { preHandler: 'x' as any }, async () => 'x'), { code: 'FST_ERR_HOOK_INVALID_HANDLER' })
-  t.throws(() => app.get('/', { onRequest: async (_request: any, _reply: any, _done: any) => {} }, async () => 'x'), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' })
+  // As Fastify checks route hooks: an async one declaring done, in a list (a single one runs by its promise).
+  t.throws(() => app.get('/', { onRequest: [async (_request: any, _reply: any, _done: any) => {}] }, async () => 'x'), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' })
 })
 
 t.test('a duplicate route is a clear error at registration', async (t) => {
