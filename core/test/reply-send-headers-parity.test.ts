@@ -56,6 +56,11 @@ async function lengthsAndRedirects (factory: Factory): Promise<string[]> {
     }
     reply.raw.setHeader('x-removed', 'no error')
   })
+  app.get('/remove-raw-header', (_request: unknown, reply: any) => {
+    reply.raw.setHeader('x-removed', 'kept')
+    reply.removeHeader('x-removed')
+    reply.send()
+  })
   app.get('/error-after-200', (_request: unknown, reply: any) => {
     reply.code(200)
     throw Object.assign(new Error('failed'), { statusCode: 418, status: 422 })
@@ -65,7 +70,7 @@ async function lengthsAndRedirects (factory: Factory): Promise<string[]> {
     ['GET', '/empty'], ['HEAD', '/empty'], ['GET', '/null'], ['HEAD', '/null'], ['GET', '/length-5'], ['HEAD', '/length-5'],
     ['GET', '/length-abc'], ['GET', '/raw-length'], ['HEAD', '/declared-head'], ['GET', '/redirect-with-length'],
     ['GET', '/redirect-string-code'], ['GET', '/redirect-zero'], ['GET', '/redirect-after-201'], ['GET', '/redirect-after-200'],
-    ['GET', '/remove-after-send'], ['GET', '/error-after-200']
+    ['GET', '/remove-after-send'], ['GET', '/remove-raw-header'], ['GET', '/error-after-200']
   ]
   for (const [method, url] of requests) {
     const response = await app.inject({ method, url })
@@ -91,4 +96,5 @@ test('@enclave/fastify4 reads a set content type and length as fastify@4.29.1', 
   const lengths = await lengthsAndRedirects(fastify4)
   t.same(await lengthsAndRedirects(fastify4Face), lengths)
   t.ok(lengths.includes('GET /length-5 200 0 undefined undefined'), 'an empty answer\'s length is 0, whatever was set')
+  t.ok(lengths.includes('GET /remove-raw-header 200 0 undefined kept'), 'removeHeader() leaves a header set on reply.raw')
 })

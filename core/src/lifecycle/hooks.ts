@@ -94,9 +94,7 @@ export function createRouteHookEntry (name: RequestHookName, fn: unknown, instan
 }
 
 function refusedInRouteList (name: RequestHookName, length: number): boolean {
-  if (name === 'onSend' || name === 'preSerialization' || name === 'onError' || name === 'preParsing') return length === 4
-  if (name === 'onRequestAbort') return length !== 1
-  return length === 3
+  return name === 'onRequestAbort' ? length !== 1 : length === callbackArity[name]
 }
 
 /** The one check Fastify makes when addHook is called rather than when the hook is added: an async hook that declares `done`. */

@@ -98,8 +98,9 @@ const replyPrototype = {
     // Deleted, as Fastify does: a field set again afterwards goes out after the others, and the
     // name is no longer among getHeaders()'s. Only the replies that remove a field pay for it.
     if (key in this[kReplyHeaders]) delete this[kReplyHeaders][key]
-    // Once the head is out there is nothing left to remove (Node would throw ERR_HTTP_HEADERS_SENT).
-    if (!this.raw.headersSent) this.raw.removeHeader(key)
+    // A header set on the raw response goes too (Fastify 4.29 keeps it: its face does), unless the
+    // head is out, when there is nothing left to remove (Node would throw ERR_HTTP_HEADERS_SENT).
+    if (!this.raw.headersSent && this[kReplyRoute].server.profile.name !== 'fastify') this.raw.removeHeader(key)
     return this
   },
   trailer (this: Reply, key: string, fn: unknown) {

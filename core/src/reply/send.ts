@@ -26,7 +26,6 @@ function isJsonMediaType (contentType: unknown): boolean {
 
 /** isJsonMediaType for send(): what it throws reaches send()'s caller with the reply free to be sent again. */
 function isJsonTypeOf (reply: Reply, contentType: unknown): boolean {
-  if (typeof contentType === 'string') return contentType.includes('json')
   try {
     return isJsonMediaType(contentType)
   } catch (error) {

@@ -197,7 +197,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
   }
   if (payload === undefined || payload === null) {
     const code = res.statusCode
-    if (code !== 204 && code !== 304 && code >= 200 && emptyBodyLengthIsZero(reply, res, payload)) res.setHeader('content-length', '0')
+    if (code !== 204 && code !== 304 && code >= 200 && emptyBodyLengthIsZero(reply, res)) res.setHeader('content-length', '0')
     if (writeHead(reply, res)) res.end()
     return
   }
@@ -361,12 +361,11 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
 /**
  * As Fastify: an empty answer's length is 0, whatever length was set (on the reply or its raw
  * response). A HEAD answer keeps the length it was given: the size of the GET body it stands for
- * (an automatic HEAD route's, whose GET sent nothing, is 0). A declared HEAD route that sends
- * nothing says nothing about the size of the GET body.
+ * (the automatic HEAD route's, set above). A declared HEAD route that sends nothing says nothing
+ * about the size of the GET body.
  */
-function emptyBodyLengthIsZero (reply: Reply, res: ServerResponse, payload: null | undefined): boolean {
+function emptyBodyLengthIsZero (reply: Reply, res: ServerResponse): boolean {
   if (reply.request.raw.method !== 'HEAD') return true
-  if (answersHeadTwin(reply) && payload === undefined) return true
   return !res.hasHeader('content-length') && !isDeclaredHead(reply)
 }
 
