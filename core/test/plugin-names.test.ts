@@ -79,7 +79,8 @@ t.test('pluginName: the context name, then the wrapped plugins registered into i
     insideWrapped: 'child -> wrapped',
     childAfterWrapped: 'child -> wrapped',
     grandchild: 'grandchild',
-    byOption: 'by-option',
+    // As in Fastify: options.name names the plugin in avvio's tree (printPlugins) only.
+    byOption: 'renamed',
     wrappedAtRoot: 'display-name'
   })
   t.equal(app.pluginName, 'enclave', 'the root')

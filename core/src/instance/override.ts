@@ -5,6 +5,7 @@ import { joinContextPrefix } from '../routing/prefix.js'
 import { contextLogger, serializersOf } from '../logging/request-logger.js'
 import { checkPluginMeta, declaredNameOf, pluginNameOf, checkMixedPluginStyles, type PluginFunction } from './plugin-meta.js'
 import { isDeferred, resolveOptions } from './plugin-options.js'
+import { restoreNameAtRegistration } from './promised-plugin-name.js'
 
 /** A plugin as avvio hands it to `override`, with fastify-plugin's skip-override marker. */
 interface LoadingPlugin extends PluginFunction {
@@ -19,8 +20,9 @@ interface LoadingPlugin extends PluginFunction {
 export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: unknown): RuntimeInstance {
   const deferred = isDeferred(options)
   const opts = deferred ? undefined : options
-  const name = pluginNameOf(fn, opts)
+  const name = pluginNameOf(fn)
   const parentContext = contextOf(parent)
+  if (parentContext.server.profile.name === 'fastify') restoreNameAtRegistration(parentContext.server.avvio)
   // Counted as registered before its needs are checked, as in Fastify: a plugin may name itself
   // among its dependencies, and its name stays registered when a check refuses it.
   const declaredName = declaredNameOf(fn)

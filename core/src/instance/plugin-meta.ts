@@ -42,15 +42,15 @@ export function declaredNameOf (fn: PluginFunction): string | undefined {
   return nonEmptyString(name) ? name : undefined
 }
 
-/** Names a plugin as avvio's tree does, so printPlugins, printContexts and errors agree. */
-export function pluginNameOf (fn: PluginFunction, options?: unknown): string {
-  const declared = declaredNameOf(fn)
-  if (declared !== undefined) return declared
+/**
+ * The name a plugin's instance goes by (`pluginName`, `hasPlugin()`), as Fastify names it: the display
+ * name fastify-plugin sets, else the function's name, else its first two lines of source. Neither the
+ * metadata's name nor `options.name` counts here; avvio's tree (`printPlugins()`, a timeout's message)
+ * names plugins its own way, from the metadata's name and `options.name` first.
+ */
+export function pluginNameOf (fn: PluginFunction): string {
   if (nonEmptyString(fn[kDisplayName])) return fn[kDisplayName]
-  const optionsName = options !== null && typeof options === 'object' ? (options as { name?: unknown }).name : undefined
-  if (nonEmptyString(optionsName)) return optionsName
   if (nonEmptyString(fn.name)) return fn.name
-  // An anonymous function is shown by its first two lines of source.
   return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
 }
 
@@ -59,10 +59,11 @@ function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string)
   const profile = serverOf(parent).profile
   const version = typeof parent.version === 'string' ? parent.version : profile.fastifyVersion
   if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify, profile.api) && !satisfiesRange(version, meta.fastify)) {
-    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.fastify, version)
+    // As Fastify, which names the plugin by its metadata alone (`undefined` when that has no name).
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(String(meta.name), meta.fastify, version)
   }
   if (typeof meta.enclave === 'string' && !satisfiesRange(enclaveVersion, meta.enclave)) {
-    throw new errorCodes.ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH(name, meta.enclave, enclaveVersion)
+    throw new errorCodes.ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH(nonEmptyString(meta.name) ? meta.name : name, meta.enclave, enclaveVersion)
   }
 }
 

@@ -2,7 +2,8 @@
 import { errorCodes } from '../errors/codes.js'
 import { isThenable } from '../util/functions.js'
 import { deferOptions, type OptionsFactory } from './plugin-options.js'
-import type { RuntimeInstance } from './context-state.js'
+import { serverOf, type RuntimeInstance } from './context-state.js'
+import { keepNameAtRegistration } from './promised-plugin-name.js'
 
 function describeValue (value: unknown): string {
   if (value === null) return 'null'
@@ -22,4 +23,8 @@ export function registerPlugin (instance: RuntimeInstance, plugin: unknown, opti
   if (!isPluginLike(plugin)) throw new errorCodes.AVV_ERR_PLUGIN_NOT_VALID(describeValue(plugin))
   const queued = typeof options === 'function' ? deferOptions(options as OptionsFactory) : options
   instance._avvioRegister(plugin, queued)
+  if (typeof plugin === 'object' && isThenable(plugin)) {
+    const server = serverOf(instance)
+    if (server.profile.name === 'fastify') keepNameAtRegistration(server.avvio)
+  }
 }
