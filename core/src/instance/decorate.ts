@@ -3,6 +3,7 @@ import { errorCodes } from '../errors/codes.js'
 import { fastify5ErrorCodes } from '../errors/fastify5-codes.js'
 import { warnings } from '../errors/warnings.js'
 import { contextOf, type ContextState, type RuntimeInstance } from './context-state.js'
+import type { DataDecoration } from './data-decorations.js'
 
 export type DecoratorTarget = 'instance' | 'request' | 'reply'
 
@@ -41,7 +42,8 @@ function checkAvailable (context: ContextState, holder: Holder, target: Decorato
   if (isConstructorMember(context, target, name)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
   const taken = target === 'instance'
     ? Object.prototype.hasOwnProperty.call(holder, name) || (name in holder && !context.ancestorDecorated(target, name) && !isEnclaveOnlyMember(target, name))
-    : context.ownDecorators[target].includes(name) || (context.ancestorDecorated(target, name) && !isRedecoratable(holder, name))
+    : context.ownDecorators[target].includes(name) || hasDataDecoration(context, target, name) ||
+      (context.ancestorDecorated(target, name) && name in holder && !isRedecoratable(holder, name))
   if (taken) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(String(name))
   if (target === 'instance' || !(name in holder) || context.ancestorDecorated(target, name)) return false
   // With trustProxy, Fastify 4.29 defines request.ips itself and refuses to have it decorated.
@@ -63,10 +65,22 @@ function isConstructorMember (context: ContextState, target: DecoratorTarget, na
   return target !== 'instance' && constructorMembers[context.server.profile.api][target].has(name)
 }
 
+/** The data decorations a context's requests or replies get (see data-decorations.ts). */
+function dataDecorationsOf (context: ContextState, target: 'request' | 'reply'): DataDecoration[] {
+  return target === 'request' ? context.Request.dataDecorations : context.Reply.dataDecorations
+}
+
+function hasDataDecoration (context: ContextState, target: DecoratorTarget, name: PropertyKey): boolean {
+  if (target === 'instance') return false
+  const decorations = dataDecorationsOf(context, target)
+  for (let i = 0; i < decorations.length; i++) if (decorations[i]!.key === name) return true
+  return false
+}
+
 /**
  * Fastify 4.29 lets a descendant redecorate an ancestor's request/reply decorator whose value is a
- * function (it lives on the prototype), not one whose value is data (set on every instance); over an
- * accessor the assignment decides (a getter alone throws a TypeError).
+ * function (it lives on the prototype), not one whose value is data (set on every instance, which
+ * hasDataDecoration finds); over an accessor the assignment decides (a getter alone throws a TypeError).
  */
 function isRedecoratable (holder: Holder, name: PropertyKey): boolean {
   const descriptor = inheritedDescriptor(holder, name)
@@ -121,6 +135,17 @@ function replaceBuiltin (holder: Holder, target: DecoratorTarget, name: Property
   }
 }
 
+/**
+ * Data over an ancestor's getter that has no setter: Fastify accepts the decoration, then every
+ * request or reply fails as it is made. Refused now instead, with the TypeError the assignment
+ * throws (tried on an object of the context's prototype, so the message names Request or Reply).
+ */
+function refuseOverGetter (holder: Holder, name: PropertyKey, value: unknown): void {
+  const descriptor = inheritedDescriptor(holder, name)
+  if (descriptor === undefined || descriptor.get === undefined || descriptor.set !== undefined) return
+  ;(Object.create(holder) as Holder)[name] = value
+}
+
 /** One object on the prototype is shared, and mutated, by every request: refused, or warned about. */
 function checkReferenceValue (context: ContextState, name: string, value: object): void {
   if (context.server.options.referenceDecorators === 'reject') throw referenceTypeError(context.server.profile.api, name, value)
@@ -132,13 +157,15 @@ function checkDependencies (context: ContextState, holder: Holder, target: Decor
   if (dependencies === undefined || dependencies === null) return
   if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
   for (const dependency of dependencies) {
-    if (!((dependency as PropertyKey) in holder) && !isConstructorMember(context, target, dependency as PropertyKey)) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
+    const present = (dependency as PropertyKey) in holder || isConstructorMember(context, target, dependency as PropertyKey) || hasDataDecoration(context, target, dependency as PropertyKey)
+    if (!present) throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
   }
 }
 
 /**
- * decorate / decorateRequest / decorateReply. The value lands on the context's instance or on its
- * Request/Reply prototype, so it is visible in the context and its descendants only.
+ * decorate / decorateRequest / decorateReply. The value lands on the context's instance, on its
+ * Request/Reply prototype (functions, accessors), or among the data every request or reply of the
+ * context is given (data-decorations.ts): visible in the context and its descendants only.
  */
 export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget, rawName: unknown, value: unknown, dependencies?: unknown): void {
   // Any value names a decorator, as in Fastify: JavaScript turns it into a property key.
@@ -154,13 +181,15 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
   checkDependencies(context, holder, target, name, dependencies)
   if (isAccessors(value)) {
     Object.defineProperty(holder, name, { get: value.getter, set: value.setter, configurable: true, enumerable: false })
-  } else if (reference) {
-    holder[name] = value
   } else if (builtin) {
-    replaceBuiltin(holder, target, name, value, context.server.profile.api)
+    if (reference) holder[name] = value
+    else replaceBuiltin(holder, target, name, value, context.server.profile.api)
   } else if (isEnclaveOnlyMember(target, name)) {
     // Over the member's getter, which an assignment cannot replace.
     Object.defineProperty(holder, name, { value, writable: true, configurable: true, enumerable: true })
+  } else if (target !== 'instance' && typeof value !== 'function') {
+    refuseOverGetter(holder, name, value)
+    dataDecorationsOf(context, target).push({ key: name, value })
   } else {
     holder[name] = value
   }
@@ -169,5 +198,6 @@ export function addDecorator (instance: RuntimeInstance, target: DecoratorTarget
 
 export function hasDecorator (instance: RuntimeInstance, target: DecoratorTarget, name: PropertyKey): boolean {
   if (isEnclaveOnlyMember(target, name)) return decoratedHere(contextOf(instance), target, name)
-  return name in holderOf(instance, target) || isConstructorMember(contextOf(instance), target, name)
+  const context = contextOf(instance)
+  return name in holderOf(instance, target) || isConstructorMember(context, target, name) || hasDataDecoration(context, target, name)
 }

@@ -14,7 +14,8 @@ import { replyThen } from './reply-then.js'
 import { setTrailer, trailerHeaderValue } from './trailers.js'
 import { stopSignalWatch } from '../request/request-signal.js'
 import { isValidMediaType, mediaTypeOf } from '../request/content-type.js'
-import { derivePrototype } from '../util/derive-prototype.js'
+import { derivePrototype, withForInOrder } from '../util/derive-prototype.js'
+import { assignDataDecorations, type DataDecoration } from '../instance/data-decorations.js'
 import { getDecorator } from '../util/decorator-access.js'
 import { fastifyContextOf } from '../request/fastify-context-view.js'
 import type { Profile } from '../profile.js'
@@ -27,8 +28,10 @@ import type { RuntimeRequest } from '../request/request.js'
 
 export interface ReplyClass {
   new (raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): Reply
-  /** Where decorateReply puts its values, for this context and its descendants. */
+  /** Where decorateReply puts its functions and accessors, for this context and its descendants. */
   prototype: Record<PropertyKey, unknown>
+  /** The data decorations every reply of the context gets as own fields (see data-decorations.ts). */
+  readonly dataDecorations: DataDecoration[]
 }
 
 function setHeader (headers: ReplyHeaders, name: string, value: unknown): void {
@@ -289,19 +292,34 @@ const statusSetKey: typeof kReplyStatusSet = kReplyStatusSet
  * The prototype every context's reply class descends from: `require('fastify/lib/reply').prototype`
  * on the Fastify faces, where a method added reaches every reply, as on Fastify 4's Reply.prototype.
  */
-export const baseReplyPrototype: object = replyPrototype
+export const baseReplyPrototype: object = withForInOrder(replyPrototype, [
+  'sent', 'hijack', 'send', 'getHeader', 'getHeaders', 'hasHeader', 'removeHeader', 'header', 'headers',
+  'trailer', 'hasTrailer', 'removeTrailer', 'code', 'status', 'getSerializationFunction',
+  'compileSerializationSchema', 'serializeInput', 'serialize', 'serializer', 'type', 'redirect',
+  'callNotFound', 'getResponseTime', 'then'
+])
+
+/** The members a `for…in` over a Fastify 5 reply lists, in its order (see withForInOrder). */
+const fastify5ForIn = [
+  'sent', 'writeEarlyHints', 'hijack', 'send', 'getHeader', 'getHeaders', 'hasHeader', 'removeHeader', 'header',
+  'headers', 'trailer', 'hasTrailer', 'removeTrailer', 'code', 'status', 'getSerializationFunction',
+  'compileSerializationSchema', 'serializeInput', 'serialize', 'serializer', 'type', 'redirect', 'callNotFound',
+  'then', 'getDecorator'
+]
 
 // Chosen once per context class (never per request): each entry's replies have one flat prototype.
-const enclaveReplyPrototype = derivePrototype(replyPrototype, [], fastify5Additions, enclaveAdditions)
-const fastify5ReplyPrototype = derivePrototype(replyPrototype, removedInFastify5, fastify5Additions, fastify5Changes)
+// enclave() lists Fastify 5's members, then those it keeps from Fastify 4 and its own.
+const enclaveReplyPrototype = withForInOrder(derivePrototype(replyPrototype, [], fastify5Additions, enclaveAdditions), [...fastify5ForIn, 'getResponseTime', 'statusText'])
+const fastify5ReplyPrototype = withForInOrder(derivePrototype(replyPrototype, removedInFastify5, fastify5Additions, fastify5Changes), fastify5ForIn)
 
 /** The prototype every context's reply class descends from, for this entry (`baseReplyPrototype` on the v4 face). */
 export function baseReplyPrototypeOf (profile: Profile): object {
   if (profile.api === 5) return fastify5ReplyPrototype
-  return profile.name === 'enclave' ? enclaveReplyPrototype : replyPrototype
+  return profile.name === 'enclave' ? enclaveReplyPrototype : baseReplyPrototype
 }
 
 export function buildReplyClass (parent: ReplyClass | null, profile: Profile): ReplyClass {
+  const dataDecorations = parent === null ? [] : parent.dataDecorations.slice()
   function Reply (this: ReplyState, raw: ServerResponse, request: RuntimeRequest, log: EnclaveLogger, route: RouteContext): void {
     this.raw = raw
     this.request = request
@@ -320,7 +338,9 @@ export function buildReplyClass (parent: ReplyClass | null, profile: Profile): R
     this[suspendedKey] = null
     this[suspendedStepKey] = null
     this[statusSetKey] = false
+    if (dataDecorations.length !== 0) assignDataDecorations(this as unknown as Record<PropertyKey, unknown>, dataDecorations)
   }
+  Reply.dataDecorations = dataDecorations
   Reply.prototype = Object.create(parent === null ? baseReplyPrototypeOf(profile) : parent.prototype) as Record<PropertyKey, unknown>
   Object.defineProperty(Reply.prototype, 'constructor', { value: Reply, writable: true, configurable: true })
   // TypeScript cannot call a function constructible; `new route.Reply(...)` is how it is used.

@@ -10,7 +10,8 @@ import { hostnameOf, portOf } from './host-parts.js'
 import { signalOf } from './request-signal.js'
 import { mediaTypeOf, isValidMediaType } from './content-type.js'
 import { getDecorator, setDecorator } from '../util/decorator-access.js'
-import { derivePrototype } from '../util/derive-prototype.js'
+import { derivePrototype, withForInOrder } from '../util/derive-prototype.js'
+import { assignDataDecorations, type DataDecoration } from '../instance/data-decorations.js'
 import type { Profile } from '../profile.js'
 import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
@@ -46,8 +47,10 @@ export type RuntimeRequest = RequestState & RequestAccessors
 
 export interface RequestClass {
   new (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext): RuntimeRequest
-  /** Where decorateRequest puts a context's decorations (every name and value). */
+  /** Where decorateRequest puts a context's functions and accessors. */
   prototype: Record<PropertyKey, unknown>
+  /** The data decorations every request of the context gets as own fields (see data-decorations.ts). */
+  readonly dataDecorations: DataDecoration[]
 }
 
 /** The public request members the shared prototype provides. */
@@ -228,9 +231,10 @@ function hostOf (request: RequestState): string {
 }
 
 // Chosen once per context class (never per request): each entry's requests have one flat prototype.
-const enclaveRequestPrototype = derivePrototype(requestPrototype, [], fastify5Additions)
-const fastify5RequestPrototype = derivePrototype(requestPrototype, removedInFastify5, fastify5Additions, fastify5Changes)
-const fastify4RequestPrototype = derivePrototype(requestPrototype, [], fastify4Changes)
+// Fastify defines every request member as non-enumerable: a `for…in` lists a request's own fields only.
+const enclaveRequestPrototype = withForInOrder(derivePrototype(requestPrototype, [], fastify5Additions), [])
+const fastify5RequestPrototype = withForInOrder(derivePrototype(requestPrototype, removedInFastify5, fastify5Additions, fastify5Changes), [])
+const fastify4RequestPrototype = withForInOrder(derivePrototype(requestPrototype, [], fastify4Changes), [])
 
 /** The prototype every context's request class descends from, for this entry. */
 function baseRequestPrototypeOf (profile: Profile): object {
@@ -280,6 +284,7 @@ function clientAddresses (request: RequestState): string[] {
  * a decoration added in a context is visible in it and its descendants only (docs/encapsulation.md).
  */
 export function buildRequestClass (parent: RequestClass | null, profile: Profile): RequestClass {
+  const dataDecorations = parent === null ? [] : parent.dataDecorations.slice()
   // The accessors come from the prototype chain set below, decorations from decorateRequest; the
   // interface tells the class so.
   interface Request extends RequestAccessors {
@@ -297,6 +302,8 @@ export function buildRequestClass (parent: RequestClass | null, profile: Profile
     declare headers: Record<string, unknown>
     declare [kRequestRoute]: RouteContext
 
+    static readonly dataDecorations: DataDecoration[] = dataDecorations
+
     constructor (id: string, params: Record<string, string>, raw: IncomingMessage, query: unknown, log: EnclaveLogger, route: RouteContext) {
       this.id = id
       this.params = params
@@ -306,6 +313,7 @@ export function buildRequestClass (parent: RequestClass | null, profile: Profile
       this.log = log
       this.body = undefined
       this[kRequestRoute] = route
+      if (dataDecorations.length !== 0) assignDataDecorations(this, dataDecorations)
     }
   }
   Object.setPrototypeOf(Request.prototype, parent === null ? baseRequestPrototypeOf(profile) : parent.prototype)

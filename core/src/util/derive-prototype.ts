@@ -2,8 +2,8 @@
 
 /**
  * A copy of `base` without `drop`, with each of `adds` defined over it in turn: a member an add
- * redefines keeps its place, so every entry lists its members in one order (Fastify 4.29's, which
- * `for…in` shows). Descriptors are copied, so getters stay getters and read-only stays read-only.
+ * redefines keeps its place, so every entry defines its members in one order. Descriptors are
+ * copied, so getters stay getters and read-only stays read-only.
  */
 export function derivePrototype (base: object, drop: readonly string[], ...adds: object[]): object {
   const proto = {}
@@ -13,4 +13,28 @@ export function derivePrototype (base: object, drop: readonly string[], ...adds:
   }
   for (const add of adds) Object.defineProperties(proto, Object.getOwnPropertyDescriptors(add))
   return proto
+}
+
+/**
+ * A copy of `proto` whose string-keyed members are enumerable only if `enumerable` names them, first
+ * and in that order. Fastify defines its request accessors as non-enumerable and its reply methods by
+ * assignment, so a `for…in` over a request lists its own fields only, and over a reply its own fields,
+ * then those methods in the order Fastify's source assigns them (decorations, on the context's
+ * prototype, in between). Each entry's prototypes are built so, to list the same.
+ */
+export function withForInOrder (proto: object, enumerable: readonly string[]): object {
+  const ordered = {}
+  for (const key of enumerable) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, key)
+    if (descriptor === undefined) throw new Error(`withForInOrder: no member ${key}`)
+    descriptor.enumerable = true
+    Object.defineProperty(ordered, key, descriptor)
+  }
+  for (const key of Reflect.ownKeys(proto)) {
+    if (typeof key === 'string' && enumerable.includes(key)) continue
+    const descriptor = Object.getOwnPropertyDescriptor(proto, key)!
+    descriptor.enumerable = false
+    Object.defineProperty(ordered, key, descriptor)
+  }
+  return ordered
 }
