@@ -1,6 +1,7 @@
 import { test } from 'tap'
 import { createRequire } from 'node:module'
 import fastifyDefault, { fastify, errorCodes } from '@enclave/fastify'
+import { errorClassShape } from '../../core/test/fixtures/error-class-shape.js'
 
 const require = createRequire(import.meta.url)
 
@@ -45,6 +46,13 @@ test('errorCodes has no code Fastify 5 removed, and every code it shares with Fa
   })
   t.same((await app.inject('/')).json(), { isBadStatusCode: true })
   await app.close()
+})
+
+test('each code\'s class extends the built-in error fastify@5.12.8\'s does, with its name, status, message and keys', async (t) => {
+  const theirs = require('fastify5').errorCodes
+  for (const code of Object.keys(theirs)) {
+    t.same(errorClassShape(errorCodes[code as keyof typeof errorCodes] as never), errorClassShape(theirs[code]), code)
+  }
 })
 
 test('require(\'fastify/lib/errors\') gives the classes of errorCodes, as Fastify v5\'s path does', async (t) => {

@@ -1,6 +1,7 @@
 import { test } from 'tap'
 import { createRequire } from 'node:module'
 import fastifyDefault, { fastify, errorCodes } from '@enclave/fastify4'
+import { errorClassShape } from '../../core/test/fixtures/error-class-shape.js'
 
 const require = createRequire(import.meta.url)
 
@@ -42,4 +43,11 @@ test('errorCodes has fastify@4.29.1\'s codes, and Enclave\'s own (ENC_ERR_*): no
   const ours = Object.keys(errorCodes).filter((code) => !code.startsWith('ENC_ERR_')).sort()
   t.same(ours, theirs)
   t.notOk('FST_ERR_CTP_INVALID_JSON_BODY' in errorCodes, 'a Fastify 5 code a plugin may feature-test')
+})
+
+test('each code\'s class extends the built-in error fastify@4.29.1\'s does, with its name, status, message and keys', async (t) => {
+  const theirs = require('fastify4').errorCodes
+  for (const code of Object.keys(theirs)) {
+    t.same(errorClassShape(errorCodes[code as keyof typeof errorCodes] as never), errorClassShape(theirs[code]), code)
+  }
 })

@@ -10,7 +10,7 @@ interface CatalogueEntry {
   code: string
   statusCode?: number
   message: string
-  type?: 'TypeError' | 'RangeError'
+  type?: 'TypeError' | 'RangeError' | 'URIError'
   /** When it happens; shown in docs/reference/errors.md. */
   when: string
 }
@@ -82,7 +82,7 @@ export const catalogue = [
   { code: 'FST_ERR_VALIDATION', statusCode: 400, message: '%s', when: "A request part failed its schema. With `validationPayload: 'spec'` (enclave()'s default) the payload is {statusCode, error, message} (no code); with `'fastify'` it is Fastify's {statusCode, code, error, message}. The error carries validationContext, and validation (see docs/validation.md)." },
   // routes and router
   { code: 'FST_ERR_DUPLICATED_ROUTE', message: "Method '%s' already declared for route '%s'", when: 'The same method and path (and constraints) were declared twice.' },
-  { code: 'FST_ERR_BAD_URL', statusCode: 400, message: "'%s' is not a valid url component", when: 'The request path holds a malformed percent-escape.' },
+  { code: 'FST_ERR_BAD_URL', statusCode: 400, message: "'%s' is not a valid url component", type: 'URIError', when: 'The request path holds a malformed percent-escape.' },
   { code: 'FST_ERR_INVALID_URL', statusCode: 400, message: "URL must be a string. Received '%s'", type: 'TypeError', when: 'A route path is not a string.' },
   { code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ', message: 'Options for "%s:%s" route must be an object', type: 'TypeError', when: 'Route options are not an object.' },
   { code: 'FST_ERR_ROUTE_DUPLICATED_HANDLER', message: 'Duplicate handler for "%s:%s" route is not allowed!', when: 'A handler was given both in the options and as an argument.' },
@@ -101,7 +101,7 @@ export const catalogue = [
   { code: 'FST_ERR_ERROR_HANDLER_NOT_FN', message: 'Error Handler must be a function', type: 'TypeError', when: 'setErrorHandler with a non-function.' },
   { code: 'FST_ERR_ERROR_HANDLER_ALREADY_SET', message: "Error Handler already set in this scope. Set 'allowErrorHandlerOverride: true' to allow overriding.", type: 'TypeError', when: 'With `allowErrorHandlerOverride: false` (enclave() and the Fastify 5 face), setErrorHandler was called a second time in the same plugin context. With the option at its default (`true`) the Fastify 5 face replaces the handler and emits FSTWRN004.' },
   { code: 'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE', message: 'The defaultRoute type should be a function', type: 'TypeError', when: 'setDefaultRoute was given something other than a function.' },
-  { code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414, message: "'%s' is exceeding the max param length", when: 'With paramTooLongStatus: 414 (the enclave() default, as Fastify v5): a parametric route matched but a parameter exceeds maxParamLength. With 404 (Fastify 4) the request is answered by the not-found handler.' },
+  { code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414, message: "'%s' is exceeding the max param length", type: 'URIError', when: 'With paramTooLongStatus: 414 (the enclave() default, as Fastify v5): a parametric route matched but a parameter exceeds maxParamLength. With 404 (Fastify 4) the request is answered by the not-found handler.' },
   // plugins and lifecycle
   { code: 'FST_ERR_PLUGIN_VERSION_MISMATCH', message: "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed", when: 'A wrapped plugin declares a Fastify/Enclave version range the server does not satisfy.' },
   { code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', message: "The decorator '%s'%s is not present in %s", when: 'A wrapped plugin lists a decorator (in decorators.fastify/request/reply) that is not visible where it is registered.' },
@@ -140,7 +140,7 @@ export type ErrorCode = typeof catalogue[number]['code']
 function buildErrorClasses (): Record<ErrorCode, EnclaveErrorClass> {
   const classes = {} as Record<ErrorCode, EnclaveErrorClass>
   for (const entry of catalogue as readonly CatalogueEntry[]) {
-    const Base = entry.type === 'TypeError' ? TypeError : entry.type === 'RangeError' ? RangeError : Error
+    const Base = entry.type === 'TypeError' ? TypeError : entry.type === 'RangeError' ? RangeError : entry.type === 'URIError' ? URIError : Error
     classes[entry.code as ErrorCode] = createError(entry.code, entry.message, entry.statusCode, Base)
   }
   return classes
