@@ -26,7 +26,8 @@ const variants: Variant[] = [
 
 function pluginOf (variant: Variant, wrapped: boolean, seen: string[]): Record<symbol, unknown> & ((instance: any) => Promise<void>) {
   const fn = variant.anonymous === true
-    ? (0, async function (instance: any) { seen.push(instance.pluginName) })
+    // An array element takes no name from its surroundings: the function stays anonymous.
+    ? [async function (instance: any) { seen.push(instance.pluginName) }][0]!
     : async function namedByFunction (instance: any) { seen.push(instance.pluginName) }
   const marked = fn as unknown as Record<symbol, unknown> & typeof fn
   if (variant.meta !== undefined) marked[pluginMeta] = variant.meta

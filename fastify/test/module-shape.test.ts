@@ -53,6 +53,12 @@ test('each code\'s class extends the built-in error fastify@5.12.8\'s does, with
   for (const code of Object.keys(theirs)) {
     t.same(errorClassShape(errorCodes[code as keyof typeof errorCodes] as never), errorClassShape(theirs[code]), code)
   }
+  const libErrors = require('@enclave/fastify/lib/errors')
+  t.same(
+    [Object.isExtensible(errorCodes), Object.isExtensible(libErrors), libErrors === errorCodes],
+    [Object.isExtensible(theirs), Object.isExtensible(require('fastify5/lib/errors')), require('fastify5/lib/errors') === theirs],
+    'errorCodes and lib/errors are two plain objects an app may add to, as Fastify\'s'
+  )
 })
 
 test('require(\'fastify/lib/errors\') gives the classes of errorCodes, as Fastify v5\'s path does', async (t) => {

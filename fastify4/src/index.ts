@@ -1,5 +1,5 @@
-import enclaveCore from '@enclave/core'
-import { createServer, fastify4Profile, notInFastify4Catalogue, preloadNodeBuiltins } from '@enclave/core/internal'
+import { createServer, fastify4Profile, preloadNodeBuiltins } from '@enclave/core/internal'
+import { errorCodes } from './lib/error-codes.js'
 import type { EnclaveOptions } from '@enclave/core'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type {
@@ -59,11 +59,6 @@ function fastify<
   // Fastify's types, the instance is also awaitable (it waits for the plugins loaded so far).
   return createServer(options as unknown as EnclaveOptions, fastify4Profile) as unknown as FastifyFactoryResult<Server, Request, Reply, Logger, TypeProvider>
 }
-
-// Fastify 4.29's codes only (see notInFastify4Catalogue), and Enclave's own.
-const notInFastify4 = new Set<string>(notInFastify4Catalogue)
-
-const errorCodes = Object.freeze(Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !notInFastify4.has(code)))) as typeof enclaveCore.errorCodes
 
 /** `require('fastify')` is the factory itself, with `.fastify`, `.default` and `.errorCodes`, as Fastify's module. */
 /** The factory as the module gives it: each of `.fastify` and `.default` is the factory again, with every member. */

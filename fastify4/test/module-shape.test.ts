@@ -50,4 +50,10 @@ test('each code\'s class extends the built-in error fastify@4.29.1\'s does, with
   for (const code of Object.keys(theirs)) {
     t.same(errorClassShape(errorCodes[code as keyof typeof errorCodes] as never), errorClassShape(theirs[code]), code)
   }
+  const libErrors = require('@enclave/fastify4/lib/errors')
+  t.same(
+    [Object.isExtensible(errorCodes), Object.isExtensible(libErrors), libErrors === errorCodes],
+    [Object.isExtensible(theirs), Object.isExtensible(require('fastify4/lib/errors')), require('fastify4/lib/errors') === theirs],
+    'errorCodes and lib/errors are two plain objects an app may add to, as Fastify\'s'
+  )
 })

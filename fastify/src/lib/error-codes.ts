@@ -14,9 +14,9 @@ const notInFastify5 = ['AVV_ERR_PLUGIN_NOT_VALID']
 /**
  * Fastify 5's `errorCodes`: the core's error classes (so `instanceof` holds against what the core
  * throws) under every code Fastify 5.12 still has, with Fastify 5's message where it changed (those
- * classes extend the core's).
+ * classes extend the core's). A plain object, as Fastify's: an app may add its own codes to it.
  */
-export const errorCodes = Object.freeze(Object.assign(
+export const errorCodes = Object.assign(
   Object.fromEntries(Object.entries(enclaveCore.errorCodes).filter(([code]) => !(removedInFastify5 as readonly string[]).includes(code) && !notInFastify5.includes(code))),
   fastify5ErrorCodes
-)) as Omit<typeof enclaveCore.errorCodes, typeof removedInFastify5[number]>
+) as Omit<typeof enclaveCore.errorCodes, typeof removedInFastify5[number]>

@@ -1,11 +1,11 @@
-import enclaveCore from '@enclave/core'
+import { errorCodes } from './error-codes.js'
 
 /**
  * `require('fastify/lib/errors')`: Fastify v4 has no exports map, so plugins and their tests reach
  * its error classes by this path. The classes are the ones `errorCodes` holds, so `instanceof`
- * holds whichever way they were reached.
+ * holds whichever way they were reached; as in Fastify, the module is an object of its own.
  */
-const errors = Object.freeze(Object.assign({}, enclaveCore.errorCodes))
+const errors = Object.assign({}, errorCodes)
 
 export default errors
 export { errors as 'module.exports' }
