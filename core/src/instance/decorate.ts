@@ -3,7 +3,7 @@ import { errorCodes } from '../errors/codes.js'
 import { fastify5ErrorCodes } from '../errors/fastify5-codes.js'
 import { warnings } from '../errors/warnings.js'
 import { contextOf, type ContextState, type RuntimeInstance } from './context-state.js'
-import type { DataDecoration } from './data-decorations.js'
+import type { DataDecoration } from '../util/data-decorations.js'
 
 export type DecoratorTarget = 'instance' | 'request' | 'reply'
 
