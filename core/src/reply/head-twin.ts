@@ -19,3 +19,16 @@ export function answersHeadTwin (reply: Reply): boolean {
   const route = reply[kReplyRoute]
   return route.isAutoHead || (route.isNotFound && twinsSentToNotFound.has(reply))
 }
+
+// Replies whose payload stream the twin's onSend step drained: their answer has no size to announce.
+const drainedForHead = new WeakSet<Reply>()
+
+/** The twin's onSend step read a stream (or cancelled a web one) instead of sending it. */
+export function markDrainedForHead (reply: Reply): void {
+  drainedForHead.add(reply)
+}
+
+/** Whether the twin's onSend step dropped a stream for this reply: its HEAD answer goes out without a length. */
+export function drainedStreamForHead (reply: Reply): boolean {
+  return drainedForHead.has(reply)
+}

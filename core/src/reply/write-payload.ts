@@ -5,7 +5,7 @@ import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplySending, k
 import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
-import { answersHeadTwin } from './head-twin.js'
+import { answersHeadTwin, drainedStreamForHead } from './head-twin.js'
 import { cancelUnsentWebPayload, cancelWebStreamForHead, fromWebPayload, isWebPayload } from './web-payload.js'
 import { errorPathOf, type Reply, type ReplyHeaders } from './reply-state.js'
 import type { RuntimeRequest } from '../request/request.js'
@@ -86,7 +86,7 @@ function isHeaderError (error: unknown, res: ServerResponse): boolean {
  * A body's length as the `content-length` value, a string as Fastify sets it (`reply.getHeader()`
  * shows the same type, and Node checks a string header without converting it first).
  */
-function contentLengthOf (payload: string | ArrayBufferView): string {
+export function contentLengthOf (payload: string | ArrayBufferView): string {
   return String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength)
 }
 
@@ -286,7 +286,7 @@ function endWithoutBody (reply: Reply, res: ServerResponse): void {
  * source is released. Once the response has closed (the client went away, over HTTP/2 without
  * saying so in `destroyed`) it is released at once instead: an endless source would never end.
  */
-function drainStream (reply: Reply, stream: PayloadStream, onError: (this: PayloadStream, error: unknown) => void = onDrainedStreamError): void {
+export function drainStream (reply: Reply, stream: PayloadStream, onError: (this: PayloadStream, error: unknown) => void = onDrainedStreamError): void {
   if (reply.raw.destroyed || isClosedHttp2Response(reply.raw)) {
     releaseStream(reply, stream)
     return
@@ -301,7 +301,7 @@ function onDrainedStreamError (this: PayloadStream, error: unknown): void {
 }
 
 // Fastify 4's log line for the stream a GET route's HEAD twin reads and drops.
-function onHeadTwinStreamError (this: PayloadStream, error: unknown): void {
+export function onHeadTwinStreamError (this: PayloadStream, error: unknown): void {
   this[kRawReply]!.log.error({ err: error }, 'Error on Stream found for HEAD route')
 }
 
@@ -329,7 +329,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   let given: TrailerPayload = isPayloadStream ? null : payload as TrailerPayload
   const headTwin = answersHeadTwin(reply)
   if (headTwin) {
-    if (!isPayloadStream && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
+    if (!isPayloadStream && !drainedStreamForHead(reply) && headers['content-length'] === undefined && !res.hasHeader('content-length')) {
       headers['content-length'] = isBody(payload) ? contentLengthOf(payload) : '0'
     }
     given = null
@@ -366,7 +366,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
  */
 function emptyBodyLengthIsZero (reply: Reply, res: ServerResponse): boolean {
   if (reply.request.raw.method !== 'HEAD') return true
-  return !res.hasHeader('content-length') && !isDeclaredHead(reply)
+  return !res.hasHeader('content-length') && !isDeclaredHead(reply) && !drainedStreamForHead(reply)
 }
 
 function isDeclaredHead (reply: Reply): boolean {

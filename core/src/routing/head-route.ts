@@ -1,6 +1,7 @@
 /** The HEAD route added for each GET route (exposeHeadRoutes / exposeHeadRoute), and how a HEAD route the user declares takes its place. */
 import { joinPaths } from './prefix.js'
 import { warnings } from '../errors/warnings.js'
+import { withHeadTwinOnSend } from '../reply/head-twin-on-send.js'
 import type { RouteConstraints, RouteContext, RouteOptions } from './route-context.js'
 import type { ServerState } from '../instance/server-state.js'
 
@@ -14,12 +15,14 @@ export function addsHeadTwin (options: RouteOptions, methods: string[], autoHead
 
 /**
  * The twin's options: those the user gave, before onRoute hooks rewrote them (the twin goes
- * through onRoute like every route, as in Fastify), on HEAD and the URL as written.
+ * through onRoute like every route, as in Fastify), on HEAD and the URL as written, with the
+ * twin's own onSend step after the route's hooks.
  */
 export function headTwinOptions (given: Record<string, unknown>, url: string): Record<string, unknown> {
   given.method = 'HEAD'
   given.url = url
   given.path = url
+  given.onSend = withHeadTwinOnSend(given.onSend)
   return given
 }
 

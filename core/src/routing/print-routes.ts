@@ -12,9 +12,6 @@ const printedHooks: RequestHookName[] = [
   'onTimeout', 'onRequest', 'preParsing', 'preValidation', 'preSerialization', 'preHandler', 'onSend', 'onResponse', 'onError', 'onRequestAbort'
 ]
 
-// Shown, by its name, as the last onSend hook of an automatic HEAD route, as Fastify 4.29 lists it.
-function headRouteOnSendHandler (): void {}
-
 /**
  * The error handler in effect, named as Fastify 4.29 prints it: `name()`, `bound name()` for one set
  * with setErrorHandler (`bound ()` when anonymous), `defaultErrorHandler()` without either.
@@ -45,7 +42,6 @@ export function prettyMetaOf (route: { store?: unknown }): Record<string, unknow
   const lineage = store.context.lineage()
   for (const name of printedHooks) {
     const functions: unknown[] = (hooksOf(store, lineage, name) ?? []).map((entry) => entry.fn)
-    if (name === 'onSend' && store.isAutoHead) functions.push(headRouteOnSendHandler)
     if (functions.length > 0) meta[name] = functions
   }
   return meta

@@ -72,4 +72,16 @@ onFastify5(t, async (fastify) => {
     t.equal(bad.statusCode, 400)
     t.equal(bad.json().code, 'FST_CP_ERR_INVALID_CONTENT')
   })
+
+  t.test('a GET route\'s automatic HEAD answer is not compressed: it says the uncompressed body\'s length', async (t) => {
+    const head = await app.inject({ method: 'HEAD', url: '/big', headers: { 'accept-encoding': 'gzip' } })
+    t.equal(head.statusCode, 200)
+    t.notOk('content-encoding' in head.headers)
+    t.notOk('vary' in head.headers)
+    t.equal(head.headers['content-length'], String(Buffer.byteLength(JSON.stringify(big))))
+    t.equal(head.rawPayload.length, 0)
+    const stream = await app.inject({ method: 'HEAD', url: '/stream', headers: { 'accept-encoding': 'gzip' } })
+    t.notOk('content-encoding' in stream.headers)
+    t.notOk('content-length' in stream.headers, 'a stream has no length to announce')
+  })
 })
