@@ -82,3 +82,22 @@ t.test('a data decoration an ancestor adds after a child context was created doe
   t.same(await lateDecorations(face5), expected, face5Name)
   t.same(await lateDecorations(enclaveEntry), expected, enclaveName)
 })
+
+/** A plugin whose metadata requires a data decoration of each kind, registered after they are declared. */
+async function requiredDataDecorations (factory: Factory): Promise<string> {
+  const app = factory()
+  app.decorateRequest('session', null)
+  app.decorateReply('flash', '')
+  const plugin = wrapped(async function needsSession () {})
+  ;(plugin as unknown as Record<symbol, unknown>)[Symbol.for('plugin-meta')] = { name: 'needs-session', decorators: { request: ['session'], reply: ['flash'] } }
+  app.register(plugin)
+  const outcome = await app.ready().then(() => 'loaded', (error: Error) => error.message)
+  await app.close()
+  return outcome
+}
+
+t.test('a plugin requiring a data decoration in its metadata finds it, as on Fastify', async (t) => {
+  for (const [name, factory] of [...faces, ...fastify5Faces]) {
+    t.equal(await requiredDataDecorations(factory), 'loaded', name)
+  }
+})

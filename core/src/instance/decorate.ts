@@ -70,7 +70,8 @@ function dataDecorationsOf (context: ContextState, target: 'request' | 'reply'):
   return target === 'request' ? context.Request.dataDecorations : context.Reply.dataDecorations
 }
 
-function hasDataDecoration (context: ContextState, target: DecoratorTarget, name: PropertyKey): boolean {
+/** Whether a context's requests or replies get a data decoration of this name. */
+export function hasDataDecoration (context: ContextState, target: DecoratorTarget, name: PropertyKey): boolean {
   if (target === 'instance') return false
   const decorations = dataDecorationsOf(context, target)
   for (let i = 0; i < decorations.length; i++) if (decorations[i]!.key === name) return true

@@ -7,6 +7,7 @@ import { kDisplayName, kPluginMeta } from '../symbols.js'
 import { isAsyncFunction } from '../util/functions.js'
 import { releaseCandidateAbove, satisfiesRange } from './version-range.js'
 import { contextOf, serverOf, type RuntimeInstance } from './context-state.js'
+import { hasDataDecoration, type DecoratorTarget } from './decorate.js'
 
 /** Enclave's own version, for plugins that declare an `enclave` range (@enclave/plugin). */
 export const enclaveVersion: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version
@@ -71,16 +72,17 @@ function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string)
 function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: unknown): void {
   if (decorators === undefined || decorators === null) return
   const context = contextOf(parent)
-  const holders: Array<[string, object, string]> = [
-    ['fastify', parent, 'Fastify'],
-    ['request', context.Request.prototype, 'Request'],
-    ['reply', context.Reply.prototype as object, 'Reply']
+  const holders: Array<[string, object, string, DecoratorTarget]> = [
+    ['fastify', parent, 'Fastify', 'instance'],
+    ['request', context.Request.prototype, 'Request', 'request'],
+    ['reply', context.Reply.prototype as object, 'Reply', 'reply']
   ]
-  for (const [kind, holder, where] of holders) {
+  for (const [kind, holder, where, target] of holders) {
     const required = (decorators as Record<string, unknown>)[kind]
     if (!Array.isArray(required)) continue
     for (const decorator of required as unknown[]) {
-      if (!((decorator as PropertyKey) in holder)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), typeof name === 'string' ? ` required by '${name}'` : '', where)
+      // A data decoration is not on the prototype: each request or reply gets it (data-decorations.ts).
+      if (!((decorator as PropertyKey) in holder) && !hasDataDecoration(context, target, decorator as PropertyKey)) throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), typeof name === 'string' ? ` required by '${name}'` : '', where)
     }
   }
 }
