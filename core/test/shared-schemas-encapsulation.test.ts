@@ -57,8 +57,10 @@ t.test('getSchema returns the schema visible in the scope, or undefined', async 
     seen.local = child.getSchema('local')
   })
   await app.ready()
-  t.equal(app.getSchema('user'), schema, 'the schema object that was added')
-  t.equal(seen.userFromChild, schema)
+  // As Fastify's store: a copy of the schema added, the same copy every time.
+  t.strictSame(app.getSchema('user'), schema, 'the schema that was added')
+  t.not(app.getSchema('user'), schema, 'a copy, not the object given')
+  t.equal(seen.userFromChild, app.getSchema('user'))
   t.strictSame(seen.local, { $id: 'local', type: 'string' })
   t.equal(app.getSchema('local'), undefined, 'not visible from the parent')
   t.equal(app.getSchema('nope'), undefined)

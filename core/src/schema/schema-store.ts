@@ -1,5 +1,6 @@
 /** Shared schemas (`addSchema`): the default per-context store, and the identity that lets contexts seeing the same schemas share a compiler. */
 import { errorCodes } from '../errors/codes.js'
+import rfdc from 'rfdc'
 import { resolveFluentSchema } from './normalize-schema.js'
 
 /** A JSON Schema object as users write it: read keyword by keyword, each narrowed where it is used. */
@@ -9,6 +10,14 @@ export type JsonSchema = Record<string, unknown>
 // so a cached identity is only trusted while nothing at all was added since it was computed.
 let generation = 0
 let opaqueIdentities = 0
+
+/**
+ * Fastify's default store keeps a deep copy of each schema (rfdc's: functions kept, dates copied,
+ * symbol keys left out), so a schema object changed or added again after addSchema (a template
+ * given a new `$id` each time) leaves what was stored as it was. Cycles are kept (Fastify's copy
+ * overflows the stack on them).
+ */
+const copySchema = rfdc({ circles: true })
 
 /** JSON text of plain-JSON values; undefined for functions, symbols, bigints or cycles. */
 export function jsonTextOf (value: unknown): string | undefined {
@@ -51,7 +60,7 @@ export class SchemaStore {
     const id = (schema as JsonSchema).$id
     if (typeof id !== 'string' || id.length === 0) throw new errorCodes.FST_ERR_SCH_MISSING_ID()
     if (this.get(id) !== undefined) throw new errorCodes.FST_ERR_SCH_ALREADY_PRESENT(id)
-    this.own.set(id, schema as JsonSchema)
+    this.own.set(id, copySchema(schema as JsonSchema))
     generation++
   }
 
