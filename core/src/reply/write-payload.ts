@@ -362,38 +362,11 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
  * As Fastify: an empty answer's length is 0, whatever length was set (on the reply or its raw
  * response). A HEAD answer keeps the length it was given: the size of the GET body it stands for
  * (the automatic HEAD route's, set above). A declared HEAD route that sends nothing says nothing
- * about the size of the GET body, nor does a HEAD twin whose stream its onSend step dropped.
+ * about the size of the GET body.
  */
 function emptyBodyLengthIsZero (reply: Reply, res: ServerResponse): boolean {
   if (reply.request.raw.method !== 'HEAD') return true
-  return !res.hasHeader('content-length') && !isDeclaredHead(reply) && !twinStreamsDropped.has(reply)
-}
-
-// Replies of a HEAD twin whose stream its onSend step read and dropped: a stream has no size to
-// announce. Only routes where onRoute hooks put onSend hooks after that step get here.
-const twinStreamsDropped = new WeakSet<Reply>()
-
-/**
- * The HEAD twin's own onSend step, where onRoute hooks have added onSend hooks after it (as
- * @fastify/compress does): as in Fastify, the size of the GET body is announced there and the hooks
- * after it see no payload, so they cannot add a body or describe one (a compressed length). A
- * payload of another kind goes on as it is, to be answered as the twin's answer is at the end.
- */
-export function dropHeadTwinPayload (reply: Reply, payload: unknown): unknown {
-  if (payload === undefined) {
-    reply[kReplyHeaders]['content-length'] = '0'
-    return null
-  }
-  if (isBody(payload)) {
-    reply[kReplyHeaders]['content-length'] = contentLengthOf(payload)
-    return null
-  }
-  if (typeof payload === 'object' && payload !== null && isStream(payload)) {
-    drainStream(reply, payload, onHeadTwinStreamError)
-    twinStreamsDropped.add(reply)
-    return null
-  }
-  return payload
+  return !res.hasHeader('content-length') && !isDeclaredHead(reply)
 }
 
 function isDeclaredHead (reply: Reply): boolean {

@@ -1,6 +1,5 @@
 /** The HEAD route added for each GET route (exposeHeadRoutes / exposeHeadRoute), and how a HEAD route the user declares takes its place. */
 import { joinPaths } from './prefix.js'
-import { withHeadTwinOnSend } from '../reply/head-twin-on-send.js'
 import { warnings } from '../errors/warnings.js'
 import type { RouteConstraints, RouteContext, RouteOptions } from './route-context.js'
 import type { ServerState } from '../instance/server-state.js'
@@ -15,14 +14,12 @@ export function addsHeadTwin (options: RouteOptions, methods: string[], autoHead
 
 /**
  * The twin's options: those the user gave, before onRoute hooks rewrote them (the twin goes
- * through onRoute like every route, as in Fastify), on HEAD and the URL as written, its onSend
- * ending with the step that drops the body, as Fastify's twin's does.
+ * through onRoute like every route, as in Fastify), on HEAD and the URL as written.
  */
 export function headTwinOptions (given: Record<string, unknown>, url: string): Record<string, unknown> {
   given.method = 'HEAD'
   given.url = url
   given.path = url
-  given.onSend = withHeadTwinOnSend(given.onSend)
   return given
 }
 

@@ -3,7 +3,6 @@ import type * as Router from 'find-my-way'
 import { RouteContext } from './route-context.js'
 import { hooksOf } from './compile-route.js'
 import { defaultErrorHandler } from '../reply/error-handler.js'
-import { headRouteOnSendHandler } from '../reply/head-twin-on-send.js'
 import type { RequestHookName } from '../lifecycle/hooks.js'
 
 type PrintOptions = Parameters<Router.Instance<Router.HTTPVersion.V1>['prettyPrint']>[0]
@@ -12,6 +11,9 @@ type PrintOptions = Parameters<Router.Instance<Router.HTTPVersion.V1>['prettyPri
 const printedHooks: RequestHookName[] = [
   'onTimeout', 'onRequest', 'preParsing', 'preValidation', 'preSerialization', 'preHandler', 'onSend', 'onResponse', 'onError', 'onRequestAbort'
 ]
+
+// Shown, by its name, as the last onSend hook of an automatic HEAD route, as Fastify 4.29 lists it.
+function headRouteOnSendHandler (): void {}
 
 /**
  * The error handler in effect, named as Fastify 4.29 prints it: `name()`, `bound name()` for one set
@@ -43,8 +45,7 @@ export function prettyMetaOf (route: { store?: unknown }): Record<string, unknow
   const lineage = store.context.lineage()
   for (const name of printedHooks) {
     const functions: unknown[] = (hooksOf(store, lineage, name) ?? []).map((entry) => entry.fn)
-    // The twin's own step is kept in its hooks only where onRoute hooks added some after it.
-    if (name === 'onSend' && store.isAutoHead && !functions.includes(headRouteOnSendHandler)) functions.push(headRouteOnSendHandler)
+    if (name === 'onSend' && store.isAutoHead) functions.push(headRouteOnSendHandler)
     if (functions.length > 0) meta[name] = functions
   }
   return meta

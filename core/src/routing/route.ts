@@ -10,7 +10,6 @@ import { RouteContext, type RouteOptions } from './route-context.js'
 import { joinPaths, joinPrefix } from './prefix.js'
 import { bodySchemaAllowed } from './http-methods.js'
 import { addPluginTreeStep, addRouteStep, refuseOnceBooted } from './plugin-tree-step.js'
-import { withoutTrailingHeadTwinStep } from '../reply/head-twin-on-send.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
 import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
@@ -196,7 +195,6 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
   const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance, options.exposeHeadRoute === true && finalMethods.includes('GET'))
-  if (autoHead) routeHooks.onSend = withoutTrailingHeadTwinStep(routeHooks.onSend)
   if (server.profile.api === 4) warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
   // Fastify 5 reports a route answering on two paths (a '/' route under a prefix) by its first, the
   // canonical URL, on both; Fastify 4.29 by the path that matched.
