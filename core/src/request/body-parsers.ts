@@ -235,19 +235,19 @@ export function catchAllNameOf (profile: { readonly name: string, readonly api: 
   return profile.name === 'enclave' ? '*' : ''
 }
 
-/** Content-type parsers added in one context; a context also sees its ancestors' unless removed. */
+/**
+ * The content-type parsers of one context: those its parent had when the context loaded (as in
+ * Fastify, which gives a child a copy of its parent's parsers then: one the parent adds later, say
+ * through a wrapped plugin registered after the child, does not reach the child's routes), and
+ * those added in the context itself.
+ */
 export class ParserStore {
-  private readonly parent: ParserStore | null
   /** The Fastify major whose rules apply to the keys (see add and has). */
   private readonly api: 4 | 5
   /** Keys exactly as given (Fastify keys parsers by the string), in the order they were added. */
   private readonly exact = new Map<string, BodyParser>()
   private readonly patterns: Array<[RegExp, BodyParser]> = []
   private catchAll: BodyParser | null = null
-  private readonly removed = new Set<string>()
-  /** The catch-all seen from the ancestors was removed here. */
-  private catchAllRemoved = false
-  private removedAll = false
 
   /**
    * The name `has` and `remove` know the catch-all parser by: `'*'` on `enclave()`; `''` on the
@@ -257,9 +257,12 @@ export class ParserStore {
   private readonly catchAllName: string | null
 
   constructor (parent: ParserStore | null, api: 4 | 5, catchAllName: string | null) {
-    this.parent = parent
     this.api = api
     this.catchAllName = catchAllName
+    if (parent === null) return
+    for (const [key, parser] of parent.exact) this.exact.set(key, parser)
+    for (const entry of parent.patterns) this.patterns.push(entry)
+    this.catchAll = parent.catchAll
   }
 
   /**
@@ -328,13 +331,11 @@ export class ParserStore {
     }
     if (key instanceof RegExp) {
       if (this.api === 5) warnIfUnanchored(key)
-      this.removed.delete(key.toString())
       this.patterns.push([key, parser])
       return
     }
     if (key === '*') {
       // As in Fastify 4.29 and 5.12, a second catch-all replaces the first.
-      this.catchAllRemoved = false
       this.catchAll = parser
       return
     }
@@ -343,7 +344,6 @@ export class ParserStore {
     const name = type as string
     // A built-in replaced under another spelling of its key: one parser for that key, as in Fastify 5.
     if (existingKey !== undefined && existingKey !== name) this.exact.delete(existingKey)
-    this.removed.delete(this.storedKeyOf(name))
     this.exact.set(name, parser)
   }
 
@@ -370,18 +370,15 @@ export class ParserStore {
         const text = type.toString()
         const index = this.patterns.findIndex(([pattern]) => pattern.toString() === text)
         if (index !== -1) this.patterns.splice(index, 1)
-        this.removed.add(text)
         continue
       }
       if (typeof type !== 'string') throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
       if (type === this.catchAllName) {
         this.catchAll = null
-        this.catchAllRemoved = true
         continue
       }
       const key = this.keyOf(type)
       for (const own of [...this.exact.keys()]) if (this.storedKeyOf(own) === key) this.exact.delete(own)
-      this.removed.add(key)
     }
   }
 
@@ -389,25 +386,10 @@ export class ParserStore {
     this.exact.clear()
     this.patterns.length = 0
     this.catchAll = null
-    this.removedAll = true
   }
 
   private flatten (): { exact: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null } {
-    const inherited = this.parent === null || this.removedAll
-      ? { exact: new Map<string, BodyParser>(), patterns: [] as Array<[RegExp, BodyParser]>, catchAll: null as BodyParser | null }
-      : this.parent.flatten()
-    const exact = new Map<string, BodyParser>()
-    for (const [key, parser] of inherited.exact) if (!this.removed.has(this.storedKeyOf(key))) exact.set(key, parser)
-    for (const [key, parser] of this.exact) {
-      // A parser of this context replacing an ancestor's key spelled otherwise (a built-in's).
-      const replaced = this.api === 5 ? this.visibleKeyNamed(exact, key.trim().toLowerCase()) : undefined
-      if (replaced !== undefined && replaced !== key) exact.delete(replaced)
-      exact.set(key, parser)
-    }
-    const patterns = inherited.patterns.filter(([pattern]) => !this.removed.has(pattern.toString()))
-    patterns.push(...this.patterns)
-    const catchAll = this.catchAll ?? (this.catchAllRemoved ? null : inherited.catchAll)
-    return { exact, patterns, catchAll }
+    return { exact: new Map(this.exact), patterns: this.patterns.slice(), catchAll: this.catchAll }
   }
 
   /** Called at ready(): the parsers this context sees, in a lookup structure. */

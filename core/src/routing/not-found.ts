@@ -95,12 +95,15 @@ function createNotFoundRoute (server: ServerState, context: ContextState, handle
   })
 }
 
-/** Sets `server.invokeNotFound` (reply.callNotFound): the not-found route of the request's URL. */
+/**
+ * Sets `server.invokeNotFound` (reply.callNotFound): the not-found route of the prefix the calling
+ * route was declared under, as in Fastify, whatever the URL: a root route `*` (the preflight route
+ * of @fastify/cors) or `/public/*` answering for `/api/x` hands it to the root's handler, not to
+ * the one set under `/api`.
+ */
 export function installNotFound (server: ServerState): void {
   server.invokeNotFound = function invokeNotFound (request: RuntimeRequest, reply: Reply): void {
-    const path = String(request.raw.url ?? '/').split('?')[0]!
-    const found = server.notFoundRouter.find(request.raw.method as 'GET', path)
-    const route = (found?.store as RouteContext | undefined) ?? server.rootNotFound!
+    const route = notFoundRouteDeclaredFor(server, reply[kReplyRoute].context)
     if (reply[kReplyRoute].isNotFound) {
       // callNotFound inside a not-found handler would loop: answer a plain 404 (as Fastify does).
       reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.')
@@ -168,11 +171,24 @@ function claimPrefix (server: ServerState, prefix: string, route: RouteContext):
   }
 }
 
+// The not-found route of each prefix owner that set a handler (the root's is server.rootNotFound).
+const prefixNotFoundRoutes = new WeakMap<ContextState, RouteContext>()
+
+/** The not-found route of the nearest prefix, from `context` up, whose contexts set a handler. */
+function notFoundRouteDeclaredFor (server: ServerState, context: ContextState): RouteContext {
+  for (let ctx: ContextState | null = context; ctx !== null; ctx = ctx.parent) {
+    const route = prefixNotFoundRoutes.get(ctx)
+    if (route !== undefined) return route
+  }
+  return server.rootNotFound!
+}
+
 function collectPrefixRoutes (server: ServerState, context: ContextState, into: RouteContext[]): void {
   for (const child of context.children) {
     const route = child.prefix === context.prefix ? null : notFoundRouteOf(server, child)
     if (route !== null) {
       claimPrefix(server, child.prefix, route)
+      prefixNotFoundRoutes.set(child, route)
       into.push(route)
     }
     collectPrefixRoutes(server, child, into)

@@ -207,7 +207,10 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
       if (route !== null) declared.push(route)
     }
   }
-  // Fastify declares a route answering on two paths (a '/' route under a prefix) once per path.
+  // Fastify declares a route answering on two paths (a '/' route under a prefix) once per path,
+  // with the options object the onRoute hooks saw: it ends up naming the last path, which is what
+  // a hook that kept the object reads (@fastify/swagger documents such a route as `/prefix/`).
+  if (paths.length > 1) endOnLastPath(options, paths[paths.length - 1]!, context.prefix)
   addRouteStep(context, declared)
   for (let i = 1; i < paths.length; i++) addPluginTreeStep(context)
   if (!addsHeadTwin(options, finalMethods, autoHead)) return
@@ -221,6 +224,12 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
     if (headTaken(server, path, options.constraints)) continue
     declareRoute(instance, headTwinOptions({ ...given }, url), true, headTwinPath(context.prefix, path))
   }
+}
+
+function endOnLastPath (options: Record<string, unknown>, path: string, prefix: string): void {
+  options.url = path
+  options.path = path
+  options.routePath = path.slice(prefix.length)
 }
 
 function registerRoute (

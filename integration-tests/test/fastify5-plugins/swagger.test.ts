@@ -28,13 +28,24 @@ onFastify5(t, async (fastify) => {
     }, async (_request: any, reply: any) => { reply.code(201); return { id: 1, text: 'x' } })
     api.get('/hidden', { schema: { hide: true } }, async () => 'hidden')
   }, { prefix: '/api' })
+  await app.register(async (v2: any) => {
+    // Answers on '/v2' and '/v2/': the plugin keeps the options object its onRoute hook saw, which
+    // Fastify leaves naming the second path.
+    v2.get('/', { schema: { summary: 'Index' } }, async () => 'index')
+  }, { prefix: '/v2' })
   return app
 }, async (t, app) => {
+  t.test("a '/' route under a prefix is documented under the prefix with its slash", async (t) => {
+    const doc = app.swagger()
+    t.equal(doc.paths['/v2/'].get.summary, 'Index')
+    t.notOk('/v2' in doc.paths)
+  })
+
   t.test('the document lists the routes with their schemas and components', async (t) => {
     const doc = app.swagger()
     t.equal(doc.openapi, '3.0.3')
     t.same(doc.info, { title: 'Notes', version: '1.0.0' })
-    t.same(Object.keys(doc.paths).sort(), ['/api/notes', '/api/notes/{id}'])
+    t.same(Object.keys(doc.paths).sort(), ['/api/notes', '/api/notes/{id}', '/v2/'])
     const get = doc.paths['/api/notes/{id}'].get
     t.equal(get.summary, 'One note')
     t.same(get.tags, ['notes'])
