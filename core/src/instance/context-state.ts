@@ -144,6 +144,18 @@ export class ContextState {
     instance[kRegisteredPlugins] = this.registeredPlugins
   }
 
+  /**
+   * The error handlers in effect here now: this context's if it set one, else its nearest ancestor's
+   * that did, as they are at this point (Fastify reads a context's error handler through the
+   * instance's prototype chain: what not-found routes take at ready() and `instance.errorHandler` shows).
+   */
+  errorHandlersNow (): ErrorHandlerEntry[] {
+    for (let ctx: ContextState | null = this; ctx !== null; ctx = ctx.parent) {
+      if (ctx.errorHandler !== null) return ctx.errorHandlers
+    }
+    return this.errorHandlers
+  }
+
   /** Contexts from the root down to this one. */
   lineage (): ContextState[] {
     const chain: ContextState[] = []

@@ -37,9 +37,13 @@ export const handlerMethods = {
     context.errorHandlers.unshift(entry)
     return this
   },
-  /** The handler in effect here; the default one when none was set, so a plugin can always delegate to it (as in Fastify). */
+  /**
+   * The handler in effect here (this context's, else its nearest ancestor's as it is now, as Fastify
+   * reads it through the instance's prototype); the default one when none was set, so a plugin can
+   * always delegate to it (as in Fastify).
+   */
   get errorHandler () {
-    const entry = contextOf(this).errorHandlers[0]
+    const entry = contextOf(this).errorHandlersNow()[0]
     return entry === undefined ? defaultErrorHandler : boundErrorHandlers.get(entry) ?? entry.fn
   },
   setNotFoundHandler (optionsOrHandler: unknown, maybeHandler?: unknown) {

@@ -47,11 +47,16 @@ function hookChain (route: RouteContext, lineage: ContextState[], name: RequestH
   return chain
 }
 
-/** The route's own errorHandler, then the handlers in effect in its context (nearest first), then the default. */
+/**
+ * The route's own errorHandler, then the handlers in effect in its context (nearest first), then the
+ * default: for a route, those in effect when it was declared; for a not-found route, those in effect
+ * at ready(), as Fastify takes them then (a handler the root sets after the plugin that set the
+ * not-found handler loaded does reach it).
+ */
 function errorHandlerChain (route: RouteContext, context: ContextState): ErrorHandlerEntry[] {
   const chain: ErrorHandlerEntry[] = []
   if (typeof route.options.errorHandler === 'function') chain.push({ fn: route.options.errorHandler, instance: route.instance })
-  for (const entry of route.loadedErrorHandlers ?? context.errorHandlers) chain.push(entry)
+  for (const entry of route.loadedErrorHandlers ?? (route.isNotFound ? context.errorHandlersNow() : context.errorHandlers)) chain.push(entry)
   chain.push(defaultErrorHandlerEntry)
   return chain
 }
