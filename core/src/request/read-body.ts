@@ -174,8 +174,9 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
     runParser(parser, request, reply, payload, next, fail)
     return
   }
-  // Route bodyLimit, else the parser's, else the server's.
-  const limit = route.routeSetBodyLimit ? route.bodyLimit : parser.bodyLimit ?? route.bodyLimit
+  // Route bodyLimit, else the parser's, else the server's. A not-found route reads with its
+  // context's limit whatever the parser says, as Fastify's not-found context does.
+  const limit = route.routeSetBodyLimit || route.isNotFound ? route.bodyLimit : parser.bodyLimit ?? route.bodyLimit
   const declaredLength = declared === undefined ? NaN : Number(declared)
   if (declaredLength > limit) {
     // Refuse before reading a byte, and do not keep the connection to drain what follows.
