@@ -1,7 +1,7 @@
 import { test } from 'tap'
 import { Readable } from 'node:stream'
 import compress from '@fastify5/compress'
-import { faces, fastify5Faces, type Factory } from './fixtures/faces.js'
+import { faces, fastify5Faces, type Factory } from '../../../core/test/fixtures/faces.js'
 
 /**
  * A GET route's automatic HEAD route, in an app whose onRoute hook appends an onSend hook (as
