@@ -128,7 +128,7 @@ export class ContextState {
     this.logLevel = logLevel
     this.schemas = createSchemaView(this.controllerSetting('bucket'), parent === null ? null : parent.schemas)
     this.parsers = new ParserStore(parent === null ? null : parent.parsers, server.profile.api, catchAllNameOf(server.profile))
-    this.Request = buildRequestClass(parent === null ? null : parent.Request, server.profile)
+    this.Request = buildRequestClass(parent === null ? null : parent.Request, server.profile, server.trustProxy !== null)
     this.Reply = buildReplyClass(parent === null ? null : parent.Reply, server.profile)
     this.errorHandlers = parent === null ? [] : parent.errorHandlers.slice()
     this.loadedWith = parent === null

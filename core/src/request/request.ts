@@ -131,9 +131,9 @@ const requestPrototype = {
     const ips = clientAddresses(this)
     return ips[ips.length - 1]
   },
-  // As Fastify 4.29: only with trustProxy (undefined without).
+  // Only on the prototypes of servers with trustProxy (see baseRequestPrototypeOf).
   get ips (): string[] | undefined {
-    return this[kRequestRoute].server.trustProxy === null ? undefined : clientAddresses(this)
+    return clientAddresses(this)
   },
   // Fastify 4.29's hostname is the whole host, port included (Fastify 5's `host`).
   get hostname (): string {
@@ -236,10 +236,18 @@ const enclaveRequestPrototype = withForInOrder(derivePrototype(requestPrototype,
 const fastify5RequestPrototype = withForInOrder(derivePrototype(requestPrototype, removedInFastify5, fastify5Additions, fastify5Changes), [])
 const fastify4RequestPrototype = withForInOrder(derivePrototype(requestPrototype, [], fastify4Changes), [])
 
+// Fastify defines `request.ips` only with trustProxy: without it a request has no such member
+// (`'ips' in request` is false and a plugin may assign it). Each entry's prototype without it.
+const withoutIps = ['ips']
+const enclaveRequestPrototypeWithoutIps = derivePrototype(enclaveRequestPrototype, withoutIps)
+const fastify5RequestPrototypeWithoutIps = derivePrototype(fastify5RequestPrototype, withoutIps)
+const fastify4RequestPrototypeWithoutIps = derivePrototype(fastify4RequestPrototype, withoutIps)
+
 /** The prototype every context's request class descends from, for this entry. */
-function baseRequestPrototypeOf (profile: Profile): object {
-  if (profile.api === 5) return fastify5RequestPrototype
-  return profile.name === 'enclave' ? enclaveRequestPrototype : fastify4RequestPrototype
+function baseRequestPrototypeOf (profile: Profile, trustProxy: boolean): object {
+  if (profile.api === 5) return trustProxy ? fastify5RequestPrototype : fastify5RequestPrototypeWithoutIps
+  if (profile.name === 'enclave') return trustProxy ? enclaveRequestPrototype : enclaveRequestPrototypeWithoutIps
+  return trustProxy ? fastify4RequestPrototype : fastify4RequestPrototypeWithoutIps
 }
 
 function lastListValue (value: string): string {
@@ -283,7 +291,7 @@ function clientAddresses (request: RequestState): string[] {
  * One request class per encapsulation context, whose prototype inherits the parent context's:
  * a decoration added in a context is visible in it and its descendants only (docs/encapsulation.md).
  */
-export function buildRequestClass (parent: RequestClass | null, profile: Profile): RequestClass {
+export function buildRequestClass (parent: RequestClass | null, profile: Profile, trustProxy: boolean): RequestClass {
   const dataDecorations = parent === null ? [] : parent.dataDecorations.slice()
   // The accessors come from the prototype chain set below, decorations from decorateRequest; the
   // interface tells the class so.
@@ -316,7 +324,7 @@ export function buildRequestClass (parent: RequestClass | null, profile: Profile
       if (dataDecorations.length !== 0) assignDataDecorations(this, dataDecorations)
     }
   }
-  Object.setPrototypeOf(Request.prototype, parent === null ? baseRequestPrototypeOf(profile) : parent.prototype)
+  Object.setPrototypeOf(Request.prototype, parent === null ? baseRequestPrototypeOf(profile, trustProxy) : parent.prototype)
   return Request
 }
 
