@@ -303,16 +303,15 @@ export class ParserStore {
     const key = typeof type === 'string' && this.api === 5 ? type.trim().toLowerCase() : type
     if (key === '') throw new errorCodes.FST_ERR_CTP_EMPTY_TYPE()
     if (typeof fn !== 'function') throw new errorCodes.FST_ERR_CTP_INVALID_HANDLER()
-    const visible = this.flatten()
     let existingKey: string | undefined
     if (key instanceof RegExp) {
       const text = key.toString()
-      if (visible.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
+      if (this.patterns.some(([pattern]) => pattern.toString() === text)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(text)
     } else if (key !== '*') {
       // The built-in JSON and text parsers may be replaced, once; every other key is added only once
       // (Fastify 5 lets a built-in go only for its key exactly: `application/json;` is a duplicate).
-      existingKey = this.visibleKeyNamed(visible.exact, key)
-      const replacesBuiltIn = existingKey !== undefined && visible.exact.get(existingKey)!.builtIn && (this.api === 4 || key === existingKey)
+      existingKey = this.visibleKeyNamed(this.exact, key)
+      const replacesBuiltIn = existingKey !== undefined && this.exact.get(existingKey)!.builtIn && (this.api === 4 || key === existingKey)
       if (existingKey !== undefined && !replacesBuiltIn) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(key)
     }
     const { parseAs, bodyLimit } = options
@@ -352,15 +351,14 @@ export class ParserStore {
    * compares it as a media type (see keyOf), and refuses what is neither a string nor a RegExp.
    */
   has (type: unknown): boolean {
-    const lookup = this.flatten()
-    if (type instanceof RegExp) return lookup.patterns.some(([pattern]) => pattern.toString() === type.toString())
+    if (type instanceof RegExp) return this.patterns.some(([pattern]) => pattern.toString() === type.toString())
     if (typeof type !== 'string') {
       if (this.api === 5) throw new errorCodes.FST_ERR_CTP_INVALID_TYPE()
       // Fastify 4.29 looks up what toString() gives (null and undefined fail with the engine's TypeError).
-      return lookup.exact.has((type as { toString: () => string }).toString())
+      return this.exact.has((type as { toString: () => string }).toString())
     }
-    if (type === this.catchAllName) return lookup.catchAll !== null
-    return this.visibleKeyNamed(lookup.exact, type) !== undefined
+    if (type === this.catchAllName) return this.catchAll !== null
+    return this.visibleKeyNamed(this.exact, type) !== undefined
   }
 
   remove (types: unknown): void {
@@ -388,13 +386,9 @@ export class ParserStore {
     this.catchAll = null
   }
 
-  private flatten (): { exact: Map<string, BodyParser>, patterns: Array<[RegExp, BodyParser]>, catchAll: BodyParser | null } {
-    return { exact: new Map(this.exact), patterns: this.patterns.slice(), catchAll: this.catchAll }
-  }
-
   /** Called at ready(): the parsers this context sees, in a lookup structure. */
   compile (exactMatching: boolean): ParserLookup {
-    const { exact, patterns, catchAll } = this.flatten()
-    return new ParserLookup(exact, patterns, catchAll, exactMatching, this.api)
+    // A copy: the lookup keeps the map, and this context's parsers are the next child's starting set.
+    return new ParserLookup(new Map(this.exact), this.patterns, this.catchAll, exactMatching, this.api)
   }
 }
