@@ -637,7 +637,9 @@ function initWithType (status: number, type: string): ResponseInit {
   }
   let init = byType.get(type)
   if (init === undefined) {
-    init = { status, headers: { 'content-type': type } }
+    // Bun copies a Headers object's fields ~0.1 µs faster than it reads and checks a record's; Deno's
+    // server takes its static path from the record (see answerWith), so it keeps one.
+    init = { status, headers: onBun ? new Headers({ 'content-type': type }) : { 'content-type': type } }
     if (byType.size < typedInitsLimit) byType.set(type, init)
   }
   return init
