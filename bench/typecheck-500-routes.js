@@ -3,7 +3,7 @@
 // responses by status) or a Zod schema, and its handler reads the typed parts and replies, so the
 // inference is exercised the way an application exercises it. Target: under 10 s on this machine.
 //
-//   node bench/typecheck-500-routes.js [--routes 500] [--keep]
+//   node bench/typecheck-500-routes.js [--routes 500] [--keep] [--tsc <another TypeScript's bin/tsc>]
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +14,7 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const routeCount = Number(args[args.indexOf('--routes') + 1]) || 500
 const keep = args.includes('--keep')
+const tscFlag = args.indexOf('--tsc')
 const routesPerPlugin = 50
 const targetSeconds = 10
 
@@ -122,7 +123,7 @@ ${registrations.join('\n')}
 const dir = mkdtempSync(join(tmpdir(), 'enclave-typecheck-'))
 try {
   generate(dir)
-  const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc')
+  const tsc = tscFlag === -1 ? join(repo, 'node_modules', 'typescript', 'bin', 'tsc') : args[tscFlag + 1]
   const started = process.hrtime.bigint()
   let output = ''
   let failed = false
