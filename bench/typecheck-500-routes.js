@@ -15,6 +15,7 @@ const args = process.argv.slice(2)
 const routeCount = Number(args[args.indexOf('--routes') + 1]) || 500
 const keep = args.includes('--keep')
 const tscFlag = args.indexOf('--tsc')
+if (tscFlag !== -1 && args[tscFlag + 1] === undefined) throw new Error('--tsc needs the path of a TypeScript bin/tsc')
 const routesPerPlugin = 50
 const targetSeconds = 10
 

@@ -637,8 +637,8 @@ function initWithType (status: number, type: string): ResponseInit {
   }
   let init = byType.get(type)
   if (init === undefined) {
-    // Bun copies a Headers object's fields ~0.1 µs faster than it reads and checks a record's; Deno's
-    // server takes its static path from the record (see answerWith), so it keeps one.
+    // Bun makes the Response ~0.1 µs faster from a Headers object than from a record (in-process;
+    // through Bun.serve it is below the noise). Deno keeps the record: its server showed no gain.
     init = { status, headers: onBun ? new Headers({ 'content-type': type }) : { 'content-type': type } }
     if (byType.size < typedInitsLimit) byType.set(type, init)
   }
