@@ -98,6 +98,7 @@ const optionChecks: Record<string, [Check, string]> = {
   acceptAnnotationKeywords: [isBool, 'a boolean'],
   rejectAsyncSchemas: [isBool, 'a boolean'],
   requireTimezone: [isBool, 'a boolean'],
+  keepCompilersOnAddSchema: [isBool, 'a boolean'],
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   http2GracefulClose: [isBool, 'a boolean'],
   gracefulClose: [isBool, 'a boolean'],
@@ -151,6 +152,7 @@ export interface ResolvedOptions {
   acceptAnnotationKeywords: boolean
   rejectAsyncSchemas: boolean
   requireTimezone: boolean
+  keepCompilersOnAddSchema: boolean
   http2GracefulClose: boolean
   gracefulClose: boolean
   lazySchemaCompilation: boolean
@@ -197,6 +199,7 @@ const defaults = {
   acceptAnnotationKeywords: false,
   rejectAsyncSchemas: false,
   requireTimezone: false,
+  keepCompilersOnAddSchema: false,
   http2GracefulClose: false,
   gracefulClose: false,
   lazySchemaCompilation: false,

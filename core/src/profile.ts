@@ -53,6 +53,9 @@ export const differingOptions: Readonly<Record<string, { readonly fastify: unkno
   rejectAsyncSchemas: { fastify: false, enclave: true },
   // `format: 'date-time'` / `'time'` without a timezone: Fastify 4 accepts it; Fastify 5 and enclave() refuse it.
   requireTimezone: { fastify: false, enclave: true },
+  // A context calling addSchema() keeps the compilers set above it: the spec's encapsulation rule on
+  // enclave(); Fastify gives that context's routes the default compilers instead.
+  keepCompilersOnAddSchema: { fastify: false, enclave: true },
   // Start-up (docs/validation.md): schemas checked at ready() and compiled on a route's first request on enclave().
   lazySchemaCompilation: { fastify: false, enclave: true },
   // Start-up: keep compiled schema code in a directory between starts; off on both entries.

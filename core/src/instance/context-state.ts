@@ -93,6 +93,8 @@ export class ContextState {
   notFoundSetBy: ContextState | null = null
   validatorCompiler: AnyFunction | null = null
   serializerCompiler: AnyFunction | null = null
+  /** addSchema() was called here (a wrapped plugin's call included): see inheritedCompiler (schema/compilers.ts). */
+  addedSchemas = false
   /** setSchemaController here; the server's `schemaController` option stands for the root's. */
   schemaController: SchemaControllerState | null = null
   /** The compilers built for this context's own routes at ready(): what `validatorCompiler` / `serializerCompiler` show then. */

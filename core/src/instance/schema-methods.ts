@@ -20,6 +20,7 @@ export const schemaMethods = {
     const context = contextOf(this)
     assertNotStarted(context, 'addSchema')
     context.schemas.add(schema)
+    context.addedSchemas = true
     return this
   },
   getSchema (id: string) { return contextOf(this).schemas.get(id) as Record<string, unknown> | undefined },

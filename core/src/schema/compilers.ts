@@ -30,7 +30,7 @@ function compilerFor (route: RouteContext, kind: keyof typeof compilerKinds): An
   const own = route.options[option]
   if (typeof own === 'function') return own as AnyFunction
   const context = route.context
-  const inherited = context.inherited(option)
+  const inherited = inheritedCompiler(route, option)
   if (inherited !== null) return inherited
   const server = route.server
   const customFactory = context.controllerSetting(custom)
@@ -50,6 +50,19 @@ function compilerFor (route: RouteContext, kind: keyof typeof compilerKinds): An
   return compiler
 }
 
+/**
+ * The compiler set with setValidatorCompiler() / setSerializerCompiler() that reaches the route's
+ * context, or null for the default. Fastify 4.29 and 5.12 give a context that added shared schemas
+ * the default compilers, unless it set one itself; `keepCompilersOnAddSchema` (enclave()) keeps the
+ * inherited one, as the spec's encapsulation rule says.
+ */
+function inheritedCompiler (route: RouteContext, option: 'validatorCompiler' | 'serializerCompiler'): AnyFunction | null {
+  const context = route.context
+  const inherited = context.inherited(option)
+  if (inherited === null || context[option] !== null || !context.addedSchemas || route.server.options.keepCompilersOnAddSchema) return inherited
+  return null
+}
+
 export function validatorCompilerFor (route: RouteContext): AnyFunction {
   return compilerFor(route, 'validator')
 }
@@ -61,12 +74,12 @@ export function serializerCompilerFor (route: RouteContext): AnyFunction {
 
 /** Whether the route's responses are written by fast-json-stringify, the only serializer the responseValidation inspector models. */
 export function isUsingDefaultSerializer (route: RouteContext): boolean {
-  return typeof route.options.serializerCompiler !== 'function' && route.context.inherited('serializerCompiler') === null &&
+  return typeof route.options.serializerCompiler !== 'function' && inheritedCompiler(route, 'serializerCompiler') === null &&
     route.context.controllerSetting('buildSerializer') === null
 }
 
 /** Whether the route's validators come from Enclave's default (Ajv) compiler: no compiler of its own, its context's or a schemaController's. */
 export function isUsingDefaultValidator (route: RouteContext): boolean {
-  return typeof route.options.validatorCompiler !== 'function' && route.context.inherited('validatorCompiler') === null &&
+  return typeof route.options.validatorCompiler !== 'function' && inheritedCompiler(route, 'validatorCompiler') === null &&
     route.context.controllerSetting('buildValidator') === null
 }

@@ -136,6 +136,14 @@ export interface EnclaveOptions {
    */
   requireTimezone?: boolean
   /**
+   * A context that adds shared schemas of its own (`addSchema()`) keeps the validator and serializer
+   * compilers it inherits from `setValidatorCompiler()` / `setSerializerCompiler()` above it. `true`
+   * on `enclave()`, where a compiler set on a context reaches all its descendants; `false` on the
+   * Fastify faces, which answer as Fastify 4.29 and 5.12 do: that context's routes get the default
+   * compilers (Ajv, fast-json-stringify) instead, unless it set a compiler itself.
+   */
+  keepCompilersOnAddSchema?: boolean
+  /**
    * Compile a route's validators and response serializers on the route's first request instead of
    * at ready(); ready() still fails on a broken schema (a cheap check). Off by default, as Fastify
    * compiles everything at start-up.
