@@ -37,7 +37,7 @@ const moduleExportsName = 'module.exports'
  * returns that value, not the namespace (Node's rule for CommonJS callers), so the entry requires a
  * `.names.js` module that re-exports every other name, and the module itself for that one.
  */
-export function importEntrySources (exportNames, target, namesFile) {
+export function importEntrySources (exportNames, target, namesFile, copyOf) {
   const names = exportNames.filter((name) => name !== moduleExportsName)
   const reexports = names.map((name) => `${JSON.stringify(name)} as ${JSON.stringify(name)}`).join(', ')
   const namesSource = [
@@ -50,14 +50,27 @@ export function importEntrySources (exportNames, target, namesFile) {
     '// require(), which reads it synchronously (see that script for why).',
     "import { createRequire } from 'node:module'",
     'const require = createRequire(import.meta.url)',
-    `const namespace = require(${JSON.stringify(namesFile)})`
+    '// A loader that cannot require an ES module (Jest, Vitest\'s VM pools) gets the CommonJS copy',
+    '// (scripts/write-commonjs-copies.mjs); a bundler follows the literal require() of the ES module only.',
+    'function commonJsCopy (error, path) {',
+    "  if (error?.code !== 'ERR_REQUIRE_ESM' && error?.name !== 'SyntaxError' && !/ES Module/.test(String(error?.message))) throw error",
+    '  return require(path)',
+    '}',
+    'let namespace',
+    'try {',
+    `  namespace = require(${JSON.stringify(namesFile)})`,
+    '} catch (error) {',
+    // A copy exporting 'module.exports' keeps its other bindings in its `.namespace.js` module.
+    `  namespace = commonJsCopy(error, ${JSON.stringify(exportNames.includes(moduleExportsName) ? copyOf(target).replace(/\.js$/, '.namespace.js') : copyOf(namesFile))})`,
+    '}'
   ]
   names.forEach((name, index) => {
     entrySource.push(`const binding${index} = namespace[${JSON.stringify(name)}]`)
     entrySource.push(`export { binding${index} as ${JSON.stringify(name)} }`)
   })
   if (exportNames.includes(moduleExportsName)) {
-    entrySource.push(`const moduleExports = require(${JSON.stringify(target)})`)
+    entrySource.push('let moduleExports')
+    entrySource.push(`try {\n  moduleExports = require(${JSON.stringify(target)})\n} catch (error) {\n  moduleExports = commonJsCopy(error, ${JSON.stringify(copyOf(target))})\n}`)
     entrySource.push(`export { moduleExports as ${JSON.stringify(moduleExportsName)} }`)
   }
   return { names: namesSource.join('\n') + '\n', entry: entrySource.join('\n') + '\n' }
@@ -70,7 +83,12 @@ async function writePackageEntries (packageDir) {
     const namespace = await import(pathToFileURL(join(packageDir, target)).href)
     const relativeTarget = './' + relative(dirname(entry), target).replaceAll('\\', '/')
     const namesFile = relativeTarget.slice(0, -'.js'.length) + '.names.js'
-    const sources = importEntrySources(Object.keys(namespace), relativeTarget, namesFile)
+    // The CommonJS copy of a module next to the entry: dist/<path> is copied to dist/cjs/<path>.
+    const copyOf = (file) => {
+      const path = relative(dirname(entry), join('dist/cjs', relative('dist', join(dirname(entry), file)))).replaceAll('\\', '/')
+      return path.startsWith('.') ? path : './' + path
+    }
+    const sources = importEntrySources(Object.keys(namespace), relativeTarget, namesFile, copyOf)
     writeFileSync(join(packageDir, dirname(entry), namesFile), sources.names)
     writeFileSync(join(packageDir, entry), sources.entry)
     written++

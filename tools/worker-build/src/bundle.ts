@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
-import { dirname } from 'node:path'
+import { dirname, sep } from 'node:path'
 import * as esbuild from 'esbuild'
 import { patchRouterModule } from './router-without-codegen.js'
 
@@ -46,6 +46,13 @@ function namesModuleExports (text: string): boolean {
   return moduleExportsName.test(text)
 }
 
+const commonJsCopy = `${sep}dist${sep}cjs${sep}`
+
+function esModuleOf (path: string): string {
+  const at = path.lastIndexOf(commonJsCopy)
+  return at === -1 ? path : path.slice(0, at) + `${sep}dist${sep}` + path.slice(at + commonJsCopy.length)
+}
+
 /**
  * What makes Node packages load on workerd: (1) `createRequire(import.meta.url)` (Enclave's
  * packages read their manifests and fast-json-stringify's schema check with it) becomes the
@@ -77,7 +84,10 @@ function workerPlugin (schemaCode: string, alias: Record<string, string>): esbui
       })
       build.onResolve({ filter: /^@enclave\// }, async function requireEntry (args) {
         if (args.pluginData === 'enclave-entry') return undefined
-        const resolved = await build.resolve(args.path, { kind: 'require-call', importer: args.importer, resolveDir: args.resolveDir, pluginData: 'enclave-entry' })
+        const found = await build.resolve(args.path, { kind: 'require-call', importer: args.importer, resolveDir: args.resolveDir, pluginData: 'enclave-entry' })
+        // The `require` condition names the package's CommonJS copy (dist/cjs/, for loaders that
+        // cannot require an ES module); the bundle takes the ES module it was made from.
+        const resolved = found.errors.length > 0 ? found : { ...found, path: esModuleOf(found.path) }
         if (args.kind !== 'require-call' || resolved.errors.length > 0 || !namesModuleExports(await readFile(resolved.path, 'utf8'))) return resolved
         return { path: resolved.path, namespace: 'enclave-module-exports' }
       })

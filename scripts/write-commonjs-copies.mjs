@@ -1,0 +1,120 @@
+// After `tsc -b` and the import entries, `npm run build` writes a CommonJS copy of each published
+// package's `dist/` into `dist/cjs/`, the target of the `require` condition of its exports.
+//
+// Why: Node ≥ 20.19 requires the ES modules themselves (the `module-sync` condition, listed first, so
+// import and require share one module instance). Loaders that cannot require an ES module — Jest's
+// module registry, Vitest's VM pools, Node with `--no-experimental-require-module` — match
+// `require` instead and get this copy, so a Fastify app's test suite loads the faces as it loads
+// Fastify. Inside such a loader every package comes through `require`, so they share its copies.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { transformSync } from 'esbuild'
+import { importEntriesOf } from './write-import-entries.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const copyDir = 'cjs'
+
+/** The dist files to copy: every module but the generated import entries (their `.names.js` modules too), and not the copy itself. */
+function modulesUnder (dir, skip, found = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (path === skip) continue
+    if (entry.isDirectory()) modulesUnder(path, skip, found)
+    else if (entry.name.endsWith('.js') && !entry.name.endsWith('.import.js')) found.push(path)
+  }
+  return found
+}
+
+/**
+ * One module as CommonJS. `import.meta.url` becomes the URL of the ES module it was made from, so the
+ * relative paths a module resolves with createRequire() (its package.json) stay right. A default
+ * import of another package takes its `module.exports`, as Node's ES module loader does (esbuild's
+ * transform alone would take a Babel-style `default`); Enclave's own packages are ES modules there too.
+ * A module exporting the name 'module.exports' is copied to `<name>.namespace.js`, and `<name>.js`
+ * gives that export to require(), as Node does for the ES module; Enclave's packages require the
+ * namespace of each other's copies.
+ * Another Enclave package is required by its copy's path: a loader that resolves with Node's
+ * conditions but cannot run an ES module (Vitest's VM pools) would otherwise get the ES module.
+ */
+export function commonJsOf (source, esmPath, cjsPath, copyPathOf) {
+  const { code } = transformSync(source, {
+    loader: 'js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { 'import.meta.url': '__esmModuleUrl' }
+  })
+  const lines = []
+  if (source.includes('import.meta.url')) {
+    const back = relative(dirname(cjsPath), esmPath).split(sep).join('/')
+    lines.push(`const __esmModuleUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(back)})).href;`)
+  }
+  const body = code
+    .replace(/__toESM\(require\(("(?!@enclave\/)[^".][^"]*")\)\)/g, '__toESM(require($1), 1)')
+    .replace(/require\("(@enclave\/[^"]+)"\)/g, (call, specifier) => `require(${JSON.stringify(copyPathOf(specifier))})`)
+  lines.push(body)
+  return lines.join('\n')
+}
+
+/** Whether an ES module exports the name 'module.exports' (what Node's require() of it returns). */
+function namesModuleExports (source) {
+  return /as 'module\.exports'|as "module\.exports"/.test(source)
+}
+
+export function writeCommonJsCopy (packageDir, copyPathOf) {
+  const dist = join(packageDir, 'dist')
+  const target = join(dist, copyDir)
+  rmSync(target, { recursive: true, force: true })
+  let written = 0
+  for (const esmPath of modulesUnder(dist, target)) {
+    const cjsPath = join(target, relative(dist, esmPath))
+    mkdirSync(dirname(cjsPath), { recursive: true })
+    const source = readFileSync(esmPath, 'utf8')
+    if (namesModuleExports(source)) {
+      const namespacePath = cjsPath.replace(/\.js$/, '.namespace.js')
+      writeFileSync(namespacePath, commonJsOf(source, esmPath, namespacePath, copyPathOf))
+      writeFileSync(cjsPath, `module.exports = require(${JSON.stringify('./' + basename(namespacePath))})["module.exports"];\n`)
+    } else {
+      writeFileSync(cjsPath, commonJsOf(source, esmPath, cjsPath, copyPathOf))
+    }
+    written++
+  }
+  writeFileSync(join(target, 'package.json'), JSON.stringify({ type: 'commonjs' }) + '\n')
+  return written
+}
+
+/**
+ * `@enclave/<name>[/<subpath>]` as the path of its CommonJS copy (`@enclave/core/internal` →
+ * `@enclave/core/dist/cjs/internal.js`), from the package's exports (`./dist/cjs/*` is exported).
+ */
+function copyPaths (manifests) {
+  return function copyPathOf (specifier) {
+    const [scope, name, ...rest] = specifier.split('/')
+    const packageName = `${scope}/${name}`
+    const manifest = manifests.get(packageName)
+    const conditions = manifest?.exports?.[rest.length === 0 ? '.' : './' + rest.join('/')]
+    const target = typeof conditions === 'object' && conditions !== null ? conditions['module-sync'] : undefined
+    if (typeof target !== 'string' || !target.startsWith('./dist/')) throw new Error(`no CommonJS copy for ${specifier}`)
+    const copy = `${packageName}/dist/cjs/${target.slice('./dist/'.length)}`
+    return namesModuleExports(readFileSync(join(manifest.dir, target), 'utf8')) ? copy.replace(/\.js$/, '.namespace.js') : copy
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const published = new Map()
+  for (const workspace of rootManifest.workspaces) {
+    const dir = join(root, workspace)
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+    if (importEntriesOf(manifest).length > 0) published.set(manifest.name, { dir, manifest })
+  }
+  const copyPathOf = copyPaths(new Map([...published].map(([name, { dir, manifest }]) => [name, { ...manifest, dir }])))
+  let packages = 0
+  let modules = 0
+  for (const { dir } of published.values()) {
+    modules += writeCommonJsCopy(dir, copyPathOf)
+    packages++
+  }
+  console.log(`wrote CommonJS copies of ${modules} modules in ${packages} packages`)
+}
