@@ -75,3 +75,23 @@ t.test('through app.fetch: a BOM is dropped, an escaped __proto__ key refused', 
   t.equal(({} as { polluted?: unknown }).polluted, undefined)
   await app.close()
 })
+
+t.test('Fastify 4: a body that does not parse reaches the error handler with its first line as its stack', async (t) => {
+  async function stacksOf (factory: Factory): Promise<string[]> {
+    const app = factory()
+    app.setErrorHandler((error: Error, _request: unknown, reply: { code: (status: number) => { send: (body: unknown) => void } }) => {
+      reply.code(400).send({ stack: error.stack })
+    })
+    app.post('/', async (request: { body: unknown }) => request.body)
+    const stacks: string[] = []
+    for (const payload of ['{bad', '{"__proto__":{"polluted":true}}']) {
+      const response = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload })
+      stacks.push((JSON.parse(response.payload) as { stack: string }).stack)
+    }
+    await app.close()
+    return stacks
+  }
+  const expected = await stacksOf(Fastify4 as unknown as Factory)
+  t.match(expected, [/^SyntaxError: [^\n]+$/, 'SyntaxError: Object contains forbidden prototype property'])
+  t.same(await stacksOf((options) => createServer(options, fastify4Profile)), expected)
+})

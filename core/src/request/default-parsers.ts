@@ -52,14 +52,17 @@ function parseJsonText (text: string, options: ParseOptions): unknown {
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
 }
 
-/** Fastify 4 answers what the parser threw, as a 400: the SyntaxError's own message, no code. */
+/**
+ * Fastify 4 answers what the parser threw, as a 400: the SyntaxError's own message, no code. Its
+ * parser (secure-json-parse) parses with no stack frames recorded, so the error's stack, which the
+ * error handlers see and the log line carries, is its first line alone; the same here.
+ */
 function asBadRequest (error: unknown): Error {
-  if (error instanceof SyntaxError) {
-    ;(error as SyntaxError & { statusCode?: number }).statusCode = 400
-    return error
-  }
-  // A RangeError (nesting too deep to scan) keeps Fastify 4's 500.
-  return error instanceof Error ? error : new Error(String(error))
+  if (!(error instanceof Error)) return new Error(String(error))
+  error.stack = `${error.name}: ${error.message}`
+  // A RangeError (nesting too deep to parse) keeps Fastify 4's 500.
+  if (error instanceof SyntaxError) (error as SyntaxError & { statusCode?: number }).statusCode = 400
+  return error
 }
 
 /** The Fastify 5 JSON parsers createJsonParser made (see isJsonTextParser). */
