@@ -39,7 +39,8 @@ function modulesUnder (dir, skip, found = []) {
  * conditions but cannot run an ES module (Vitest's VM pools) would otherwise get the ES module.
  */
 export function commonJsOf (source, esmPath, cjsPath, copyPathOf) {
-  const { code } = transformSync(source, {
+  const plain = asPlainRequires(source)
+  const { code } = transformSync(plain, {
     loader: 'js',
     format: 'cjs',
     platform: 'node',
@@ -47,7 +48,7 @@ export function commonJsOf (source, esmPath, cjsPath, copyPathOf) {
     define: { 'import.meta.url': '__esmModuleUrl' }
   })
   const lines = []
-  if (source.includes('import.meta.url')) {
+  if (plain.includes('import.meta.url')) {
     const back = relative(dirname(cjsPath), esmPath).split(sep).join('/')
     lines.push(`const __esmModuleUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(back)})).href;`)
   }
@@ -56,6 +57,21 @@ export function commonJsOf (source, esmPath, cjsPath, copyPathOf) {
     .replace(/require\("(@enclave\/[^"]+)"\)/g, (call, specifier) => `require(${JSON.stringify(copyPathOf(specifier))})`)
   lines.push(body)
   return lines.join('\n')
+}
+
+// A module's own require() for what it loads lazily (`createRequire(import.meta.url)`), and that
+// require()'s name when the module keeps it in a variable.
+const ownRequire = /(?:const|let|var)\s+require\s*=\s*(?:\w+\.)?createRequire\(import\.meta\.url\);?/g
+const ownRequireCall = /(?:\w+\.)?createRequire\(import\.meta\.url\)/g
+const packageFileRequire = /\brequire\((['"])(\.\.\/[^'"]*\.json)\1\)/g
+
+/**
+ * The copy's lazy loads are plain require() calls with literal names, which a bundler follows (the
+ * `module` condition gives bundlers the copy): a package file named relative to the module is one
+ * folder further up from `dist/cjs/` than from `dist/`.
+ */
+function asPlainRequires (source) {
+  return source.replace(ownRequire, '').replace(ownRequireCall, 'require').replace(packageFileRequire, 'require($1../$2$1)')
 }
 
 /** Whether an ES module exports the name 'module.exports' (what Node's require() of it returns). */
