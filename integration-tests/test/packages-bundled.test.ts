@@ -67,8 +67,8 @@ t.test('an app bundled by esbuild with every package in it answers as unbundled'
   const common = { entryPoints: [entry], bundle: true, platform: 'node', logLevel: 'error' } as const
   await build({ ...common, format: 'cjs', outfile: bundles.cjs })
   await build({ ...common, format: 'esm', outfile: bundles.esm, banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } })
-  // The last line: the answers (pino writes its lines to stdout before).
-  const answersOf = (stdout: string): Record<string, string[]> => JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, string[]>
+  // The answers' line: pino writes its lines to stdout too, in its own time.
+  const answersOf = (stdout: string): Record<string, string[]> => JSON.parse(stdout.split('\n').find((line) => line.startsWith('{"v4":'))!) as Record<string, string[]>
   const unbundled = answersOf((await run(process.execPath, [entry], { cwd: root })).stdout)
   t.same(unbundled.v4, [
     '200 {"name":"n"}',
