@@ -1,11 +1,12 @@
 // After `tsc -b` and the import entries, `npm run build` writes a CommonJS copy of each published
-// package's `dist/` into `dist/cjs/`, the target of the `require` condition of its exports.
+// package's `dist/` into `dist/cjs/`, the target of the `require` and `module` conditions of its exports.
 //
-// Why: Node ≥ 20.19 requires the ES modules themselves (the `module-sync` condition, listed first, so
-// import and require share one module instance). Loaders that cannot require an ES module — Jest's
-// module registry, Vitest's VM pools, Node with `--no-experimental-require-module` — match
-// `require` instead and get this copy, so a Fastify app's test suite loads the faces as it loads
-// Fastify. Inside such a loader every package comes through `require`, so they share its copies.
+// Why: Node ≥ 20.19, Bun and Deno require the ES modules themselves (the `module-sync` and `bun`
+// conditions, so import and require share one module instance). Loaders that cannot require an ES
+// module — Jest's module registry, Vitest's VM pools, Node with `--no-experimental-require-module` —
+// match `require` instead and get this copy, so a Fastify app's test suite loads the faces as it
+// loads Fastify; inside such a loader every package comes through `require`, so they share its
+// copies. Bundlers match `module` and get it too: its lazy loads are require() calls they follow.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,8 +29,8 @@ function modulesUnder (dir, skip, found = []) {
 }
 
 /**
- * One module as CommonJS. `import.meta.url` becomes the URL of the ES module it was made from, so the
- * relative paths a module resolves with createRequire() (its package.json) stay right. A default
+ * One module as CommonJS. Its lazy loads become plain require() calls (asPlainRequires); where a
+ * module still reads `import.meta.url`, that is the URL of the ES module it was made from. A default
  * import of another package takes its `module.exports`, as Node's ES module loader does (esbuild's
  * transform alone would take a Babel-style `default`); Enclave's own packages are ES modules there too.
  * A module exporting the name 'module.exports' is copied to `<name>.namespace.js`, and `<name>.js`

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { build } from 'esbuild'
+import { build, type BuildOptions } from 'esbuild'
 
 const run = promisify(execFile)
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -64,7 +64,7 @@ t.test('an app bundled by esbuild with every package in it answers as unbundled'
     // An ES module bundle holding CommonJS code needs a require() of its own, for Fastify as for Enclave.
     esm: join(dir, 'app.mjs')
   }
-  const common = { entryPoints: [entry], bundle: true, platform: 'node', logLevel: 'error' } as const
+  const common: BuildOptions = { entryPoints: [entry], bundle: true, platform: 'node', logLevel: 'error' }
   await build({ ...common, format: 'cjs', outfile: bundles.cjs })
   await build({ ...common, format: 'esm', outfile: bundles.esm, banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } })
   // The answers' line: pino writes its lines to stdout too, in its own time.
