@@ -51,7 +51,7 @@ export function importEntrySources (exportNames, target, namesFile, copyOf) {
     "import { createRequire } from 'node:module'",
     'const require = createRequire(import.meta.url)',
     '// A loader that cannot require an ES module (Jest, Vitest\'s VM pools) gets the CommonJS copy',
-    '// (scripts/write-commonjs-copies.mjs); a bundler follows the literal require() of the ES module only.',
+    '// (scripts/write-commonjs-copies.mjs). Bundlers take that copy through the `module` condition.',
     'function commonJsCopy (error, path) {',
     "  if (error?.code !== 'ERR_REQUIRE_ESM' && error?.name !== 'SyntaxError' && !/ES Module/.test(String(error?.message))) throw error",
     '  return require(path)',
