@@ -59,7 +59,7 @@ export function pluginNameOf (fn: PluginFunction): string {
 function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string): void {
   const profile = serverOf(parent).profile
   const version = typeof parent.version === 'string' ? parent.version : profile.fastifyVersion
-  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify, profile.api) && !satisfiesRange(version, meta.fastify)) {
+  if (typeof meta.fastify === 'string' && !releaseCandidateAbove(version, meta.fastify, profile.api) && !satisfiesRange(version, meta.fastify, profile.api)) {
     // As Fastify, which names the plugin by its metadata alone (`undefined` when that has no name).
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(String(meta.name), meta.fastify, version)
   }
@@ -72,10 +72,11 @@ function checkVersions (parent: RuntimeInstance, meta: PluginMeta, name: string)
 function checkDecorators (parent: RuntimeInstance, decorators: unknown, name: unknown): void {
   if (decorators === undefined || decorators === null) return
   const context = contextOf(parent)
+  // Fastify's order: a missing reply decorator is named before a missing request one.
   const holders: Array<[string, object, string, DecoratorTarget]> = [
     ['fastify', parent, 'Fastify', 'instance'],
-    ['request', context.Request.prototype, 'Request', 'request'],
-    ['reply', context.Reply.prototype as object, 'Reply', 'reply']
+    ['reply', context.Reply.prototype as object, 'Reply', 'reply'],
+    ['request', context.Request.prototype, 'Request', 'request']
   ]
   for (const [kind, holder, where, target] of holders) {
     const required = (decorators as Record<string, unknown>)[kind]
