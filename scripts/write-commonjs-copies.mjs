@@ -8,7 +8,7 @@
 // loads Fastify; inside such a loader every package comes through `require`, so they share its
 // copies. Bundlers match `module` and get it too: its lazy loads are require() calls they follow.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, relative, sep } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { transformSync } from 'esbuild'
 import { importEntriesOf } from './write-import-entries.mjs'
@@ -17,20 +17,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const copyDir = 'cjs'
 
-/** The dist files to copy: every module but the generated import entries (their `.names.js` modules too), and not the copy itself. */
+/** The dist files to copy: every module but the generated import entries and their `.names.js` modules, and not the copy itself. */
 function modulesUnder (dir, skip, found = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
     if (path === skip) continue
     if (entry.isDirectory()) modulesUnder(path, skip, found)
-    else if (entry.name.endsWith('.js') && !entry.name.endsWith('.import.js')) found.push(path)
+    else if (entry.name.endsWith('.js') && !entry.name.endsWith('.import.js') && !entry.name.endsWith('.names.js')) found.push(path)
   }
   return found
 }
 
 /**
- * One module as CommonJS. Its lazy loads become plain require() calls (asPlainRequires); where a
- * module still reads `import.meta.url`, that is the URL of the ES module it was made from. A default
+ * One module as CommonJS. Its lazy loads become plain require() calls (asPlainRequires); a module
+ * that still read `import.meta` would get an empty object there, so the build refuses it. A default
  * import of another package takes its `module.exports`, as Node's ES module loader does (esbuild's
  * transform alone would take a Babel-style `default`); Enclave's own packages are ES modules there too.
  * A module exporting the name 'module.exports' is copied to `<name>.namespace.js`, and `<name>.js`
@@ -39,25 +39,13 @@ function modulesUnder (dir, skip, found = []) {
  * Another Enclave package is required by its copy's path: a loader that resolves with Node's
  * conditions but cannot run an ES module (Vitest's VM pools) would otherwise get the ES module.
  */
-export function commonJsOf (source, esmPath, cjsPath, copyPathOf) {
+export function commonJsOf (source, esmPath, copyPathOf) {
   const plain = asPlainRequires(source)
-  const { code } = transformSync(plain, {
-    loader: 'js',
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    define: { 'import.meta.url': '__esmModuleUrl' }
-  })
-  const lines = []
-  if (plain.includes('import.meta.url')) {
-    const back = relative(dirname(cjsPath), esmPath).split(sep).join('/')
-    lines.push(`const __esmModuleUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(back)})).href;`)
-  }
-  const body = code
+  if (plain.includes('import.meta')) throw new Error(`${esmPath} reads import.meta, which its CommonJS copy cannot give`)
+  const { code } = transformSync(plain, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20' })
+  return code
     .replace(/__toESM\(require\(("(?!@enclave\/)[^".][^"]*")\)\)/g, '__toESM(require($1), 1)')
     .replace(/require\("(@enclave\/[^"]+)"\)/g, (call, specifier) => `require(${JSON.stringify(copyPathOf(specifier))})`)
-  lines.push(body)
-  return lines.join('\n')
 }
 
 // A module's own require() for what it loads lazily (`createRequire(import.meta.url)`), and that
@@ -91,10 +79,10 @@ export function writeCommonJsCopy (packageDir, copyPathOf) {
     const source = readFileSync(esmPath, 'utf8')
     if (namesModuleExports(source)) {
       const namespacePath = cjsPath.replace(/\.js$/, '.namespace.js')
-      writeFileSync(namespacePath, commonJsOf(source, esmPath, namespacePath, copyPathOf))
+      writeFileSync(namespacePath, commonJsOf(source, esmPath, copyPathOf))
       writeFileSync(cjsPath, `module.exports = require(${JSON.stringify('./' + basename(namespacePath))})["module.exports"];\n`)
     } else {
-      writeFileSync(cjsPath, commonJsOf(source, esmPath, cjsPath, copyPathOf))
+      writeFileSync(cjsPath, commonJsOf(source, esmPath, copyPathOf))
     }
     written++
   }
@@ -107,16 +95,23 @@ export function writeCommonJsCopy (packageDir, copyPathOf) {
  * `@enclave/core/dist/cjs/internal.js`), from the package's exports (`./dist/cjs/*` is exported).
  */
 function copyPaths (manifests) {
+  const copies = new Map()
   return function copyPathOf (specifier) {
-    const [scope, name, ...rest] = specifier.split('/')
-    const packageName = `${scope}/${name}`
-    const manifest = manifests.get(packageName)
-    const conditions = manifest?.exports?.[rest.length === 0 ? '.' : './' + rest.join('/')]
-    const target = typeof conditions === 'object' && conditions !== null ? conditions['module-sync'] : undefined
-    if (typeof target !== 'string' || !target.startsWith('./dist/')) throw new Error(`no CommonJS copy for ${specifier}`)
-    const copy = `${packageName}/dist/cjs/${target.slice('./dist/'.length)}`
-    return namesModuleExports(readFileSync(join(manifest.dir, target), 'utf8')) ? copy.replace(/\.js$/, '.namespace.js') : copy
+    let copy = copies.get(specifier)
+    if (copy === undefined) copies.set(specifier, copy = copyPathFor(manifests, specifier))
+    return copy
   }
+}
+
+function copyPathFor (manifests, specifier) {
+  const [scope, name, ...rest] = specifier.split('/')
+  const packageName = `${scope}/${name}`
+  const manifest = manifests.get(packageName)
+  const conditions = manifest?.exports?.[rest.length === 0 ? '.' : './' + rest.join('/')]
+  const target = typeof conditions === 'object' && conditions !== null ? conditions['module-sync'] : undefined
+  if (typeof target !== 'string' || !target.startsWith('./dist/')) throw new Error(`no CommonJS copy for ${specifier}`)
+  const copy = `${packageName}/dist/cjs/${target.slice('./dist/'.length)}`
+  return namesModuleExports(readFileSync(join(manifest.dir, target), 'utf8')) ? copy.replace(/\.js$/, '.namespace.js') : copy
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -60,8 +60,8 @@ export function importEntrySources (exportNames, target, namesFile, copyOf) {
     'try {',
     `  namespace = require(${JSON.stringify(namesFile)})`,
     '} catch (error) {',
-    // A copy exporting 'module.exports' keeps its other bindings in its `.namespace.js` module.
-    `  namespace = commonJsCopy(error, ${JSON.stringify(exportNames.includes(moduleExportsName) ? copyOf(target).replace(/\.js$/, '.namespace.js') : copyOf(namesFile))})`,
+    // The copy's exports are the module's bindings; one exporting 'module.exports' keeps them in its `.namespace.js` module.
+    `  namespace = commonJsCopy(error, ${JSON.stringify(exportNames.includes(moduleExportsName) ? copyOf(target).replace(/\.js$/, '.namespace.js') : copyOf(target))})`,
     '}'
   ]
   names.forEach((name, index) => {

@@ -180,6 +180,9 @@ for (const [wrapper, wrap] of wrappers) {
         code: 'ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH',
         message: /^future - expected '>=99' Enclave version, '\d+\.\d+\.\d+' is installed$/
       })
+      const unreadable = build(t)
+      unreadable.register(wrap(async function garbled () {}, { name: 'garbled', enclave: 'latest' }))
+      await t.rejects(unreadable.ready(), { code: 'ENC_ERR_PLUGIN_ENCLAVE_VERSION_MISMATCH' }, 'a range semver cannot parse matches no version')
     })
 
     t.test('a wrapped async plugin that also declares done loads with Fastify 4\'s FSTWRN002 warning', async (t) => {
