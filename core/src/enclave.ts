@@ -78,6 +78,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     booted: false,
     configLocked: false,
     configurationClosed: false,
+    startFailed: false,
     listening: false,
     closing: false,
     closed: false,

@@ -85,14 +85,17 @@ t.test('inject() readies the instance first, running plugins and onReady hooks',
   t.same(seen, ['plugin', 'onReady'], 'ready runs once for concurrent injects')
 })
 
-t.test('inject() reports a boot failure in all three forms', async (t) => {
-  const app = enclave()
-  t.teardown(() => app.close())
-  app.register(async () => { throw new Error('plugin failed to load') })
-  await t.rejects(app.inject('/'), { message: 'plugin failed to load' })
-  const callbackError = await new Promise<Error | null>((resolve) => app.inject('/', (error) => resolve(error)))
+t.test('inject() reports a boot failure in all three forms (the call that starts the app)', async (t) => {
+  const failing = () => {
+    const app = enclave()
+    t.teardown(() => app.close())
+    app.register(async () => { throw new Error('plugin failed to load') })
+    return app
+  }
+  await t.rejects(failing().inject('/'), { message: 'plugin failed to load' })
+  const callbackError = await new Promise<Error | null>((resolve) => failing().inject('/', (error) => resolve(error)))
   t.match(callbackError, { message: 'plugin failed to load' })
-  await t.rejects(app.inject().get('/').end(), { message: 'plugin failed to load' })
+  await t.rejects(failing().inject().get('/').end(), { message: 'plugin failed to load' })
 })
 
 t.test('inject() after close() fails with FST_ERR_REOPENED_CLOSE_SERVER', async (t) => {

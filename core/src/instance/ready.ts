@@ -1,7 +1,7 @@
 /** ready(): the plugins loaded by avvio, then every route (and not-found route) compiled, then the onReady hooks. */
 import { compileRoutersIfAsked } from '../routing/router.js'
 import { errorCodes } from '../errors/codes.js'
-import { compileRoute } from '../routing/compile-route.js'
+import { compileRoute, refuseUnloadedRoute } from '../routing/compile-route.js'
 import { arrangeNotFoundRoutes } from '../routing/not-found.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
 import type { ContextState } from './context-state.js'
@@ -13,6 +13,32 @@ import { runLoadedSteps, type LoadedStep } from './child-ready.js'
 function compileAll (server: ServerState): void {
   for (const route of inLoadOrder(server.routes)) compileRoute(route)
   for (const route of arrangeNotFoundRoutes(server)) compileRoute(route)
+}
+
+/**
+ * After a failed start, as Fastify: when a plugin failed, the routes avvio reached are compiled, and
+ * the routes of the plugin that failed, or declared after the failure, refuse their requests; when a
+ * route's schema failed to compile, the routes compiled before it serve and the others refuse (that
+ * one included, which Fastify serves unvalidated).
+ */
+function compileWhatLoaded (server: ServerState, compileLoaded: boolean): void {
+  for (const route of inLoadOrder(server.routes)) {
+    if (compileLoaded && route.loadOrder !== Number.POSITIVE_INFINITY) compileIfPossible(route)
+    if (!route.compiled) refuseUnloadedRoute(route)
+  }
+  try {
+    for (const route of arrangeNotFoundRoutes(server)) compileIfPossible(route)
+  } catch {
+    // A not-found handler that cannot be arranged leaves the default answer.
+  }
+}
+
+function compileIfPossible (route: RouteContext): void {
+  try {
+    compileRoute(route)
+  } catch {
+    route.compiled = false
+  }
 }
 
 /** What avvio rejects with when a plugin takes too long: its code, message and the plugin. */
@@ -61,13 +87,21 @@ function takeLoadedSteps (server: ServerState): LoadedStep[] {
 function ignoreStepError (): void {}
 
 /**
- * After a failed start the children's steps run once the app's ready() has been rejected: on
- * Fastify 4.29's avvio before the app's rejection handlers run (a microtask), on Fastify 5's after
- * them (the next tick).
+ * A failed start still starts the server, as Fastify's: from then on configuration calls are refused
+ * and inject() serves what had loaded (ready() keeps its error). That happens once the app's ready()
+ * has been rejected: on Fastify 4.29's avvio before the app's rejection handlers run (a microtask),
+ * on Fastify 5's after them (the next tick). The children's steps run then, seeing no error.
  */
-function runStepsAfterFailure (server: ServerState, steps: LoadedStep[]): void {
-  if (server.profile.api === 4) queueMicrotask(function runChildSteps () { runLoadedSteps(steps, ignoreStepError) })
-  else process.nextTick(runLoadedSteps, steps, ignoreStepError)
+function startAfterFailure (server: ServerState, steps: LoadedStep[], pluginFailed: boolean): void {
+  if (server.profile.api === 4) queueMicrotask(function startFailed () { startWhatLoaded(server, steps, pluginFailed) })
+  else process.nextTick(startWhatLoaded, server, steps, pluginFailed)
+}
+
+function startWhatLoaded (server: ServerState, steps: LoadedStep[], pluginFailed: boolean): void {
+  server.booted = true
+  compileWhatLoaded(server, pluginFailed)
+  lockConfiguration(server)
+  runLoadedSteps(steps, ignoreStepError)
 }
 
 function closeConfiguration (server: ServerState): void {
@@ -95,9 +129,10 @@ export function runReady (server: ServerState): Promise<void> {
       if (error !== null && error !== undefined) {
         const translated = translateBootError(error)
         const steps = takeLoadedSteps(server)
+        server.startFailed = true
         done()
         reject(translated)
-        runStepsAfterFailure(server, steps)
+        startAfterFailure(server, steps, true)
         return
       }
       try {
@@ -105,9 +140,10 @@ export function runReady (server: ServerState): Promise<void> {
         compileRoutersIfAsked(server)
       } catch (compileError) {
         const steps = takeLoadedSteps(server)
+        server.startFailed = true
         done()
         reject(compileError)
-        runStepsAfterFailure(server, steps)
+        startAfterFailure(server, steps, false)
         return
       }
       server.booted = true
@@ -125,6 +161,7 @@ export function runReady (server: ServerState): Promise<void> {
           done()
           resolve()
         }, (hookError: unknown) => {
+          server.startFailed = true
           lockConfiguration(server)
           done()
           reject(hookError)
@@ -143,6 +180,7 @@ export function runReady (server: ServerState): Promise<void> {
           else process.nextTick(runOnReady)
           return
         }
+        server.startFailed = true
         lockConfiguration(server)
         done()
         reject(stepError)

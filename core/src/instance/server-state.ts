@@ -81,6 +81,8 @@ export interface ServerState {
    * does once booted (AVV_ERR_ROOT_PLG_BOOTED), as they do from an onReady hook.
    */
   configurationClosed: boolean
+  /** ready() failed (a plugin, a schema, an onReady hook): inject() still serves what loaded, fetch() and listen() do not. */
+  startFailed: boolean
   listening: boolean
   closing: boolean
   closed: boolean

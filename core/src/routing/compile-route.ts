@@ -136,3 +136,16 @@ export function compileRoute (route: RouteContext): void {
   })
   route.compiled = true
 }
+
+/**
+ * After a failed start, a route that was added to the router but never built (its plugin failed, or
+ * it comes after the failure) throws to whoever dispatched it, as Fastify's unbuilt route does
+ * (inject() rejects), rather than running half a lifecycle. Its request-id generator is the first
+ * thing a request calls, so no check is added to every request.
+ */
+export function refuseUnloadedRoute (route: RouteContext): void {
+  const label = `${route.method}:${route.url}`
+  route.genReqId = function unloadedRoute (): never {
+    throw new TypeError(`Route ${label} was not built: the server failed to start`)
+  }
+}

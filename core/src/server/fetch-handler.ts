@@ -139,7 +139,9 @@ function run (handler: RawHandler, http2: boolean, request: Request, platform: u
 
 /**
  * app.fetch(), bound to its server (it is taken off the instance: `export default { fetch: app.fetch }`).
- * The app is made ready on the first call; a ready() failure rejects that call and the next ones.
+ * The app is made ready on the first call; a ready() failure rejects that call and the next ones
+ * (inject() serves what loaded after a failed start, as Fastify's does; fetch() serves, as listen()
+ * would, only an app that started).
  */
 export function createFetchHandler (instance: RuntimeInstance, server: ServerState): FetchHandler {
   const http2 = server.options.http2 === true
@@ -148,7 +150,7 @@ export function createFetchHandler (instance: RuntimeInstance, server: ServerSta
     if (!isRequestLike(request)) return Promise.reject(new errorCodes.ENC_ERR_FETCH_INVALID_REQUEST(describe(request)))
     // As a socket once the server is closed: nothing answers any more.
     if (server.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER())
-    if (server.configLocked) return dispatch(server.httpHandler, http2, request, platform)
+    if (server.configLocked && !server.startFailed) return dispatch(server.httpHandler, http2, request, platform)
     return dispatchWhenReady(instance, server, http2, request, platform)
   } as FetchHandler
 }

@@ -45,18 +45,20 @@ function closedError (server: ServerState): Error | null {
 export function createInjector (instance: RuntimeInstance, server: ServerState) {
   return function inject (options?: unknown, callback?: unknown): lightMyRequest.Chain | Promise<lightMyRequest.Response> | undefined {
     const injectInto = lightMyRequestModule(server.profile.api)
-    if (options === undefined) {
-      return injectInto(function dispatchWhenReady (req: IncomingMessage, res: ServerResponse) {
-        const closed = closedError(server)
-        if (closed !== null) {
-          res.emit('error', closed)
-          return
-        }
-        instance.ready().then(() => server.httpHandler(req, res), (error: Error) => {
-          // light-my-request rejects the chain's end() with an error its response emits.
-          res.emit('error', error)
-        })
+    const dispatchWhenReady = function dispatchWhenReady (req: IncomingMessage, res: ServerResponse): void {
+      const closed = closedError(server)
+      if (closed !== null) {
+        res.emit('error', closed)
+        return
+      }
+      instance.ready().then(() => server.httpHandler(req, res), (error: Error) => {
+        // light-my-request rejects with an error its response emits.
+        res.emit('error', error)
       })
+    }
+    if (options === undefined) {
+      if (server.configLocked && closedError(server) === null) return injectInto(server.httpHandler)
+      return injectInto(dispatchWhenReady)
     }
     const closed = closedError(server)
     if (typeof callback === 'function') {
@@ -66,8 +68,8 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
         return undefined
       }
       if (server.configLocked) {
-        // Already started: injected at once, as in Fastify 4.29, so options light-my-request
-        // refuses (an unknown method) throw to the caller.
+        // Already started (a failed start included): injected at once, as in Fastify, so options
+        // light-my-request refuses (an unknown method) throw to the caller.
         injectInto(server.httpHandler, options as InjectOptions, done)
         return undefined
       }
@@ -81,6 +83,8 @@ export function createInjector (instance: RuntimeInstance, server: ServerState) 
       return undefined
     }
     if (closed !== null) return Promise.reject(closed)
-    return instance.ready().then(() => injectInto(server.httpHandler, options as InjectOptions))
+    // Started, a failed start included (ready() keeps its error): served at once, as in Fastify;
+    // otherwise light-my-request's request waits for ready() (so its options are checked first).
+    return injectInto(server.configLocked ? server.httpHandler : dispatchWhenReady, options as InjectOptions)
   }
 }
