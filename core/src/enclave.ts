@@ -1,4 +1,5 @@
 /** The factories: `enclave()` with Enclave's defaults, and `createServer(options, profile)`, which builds a server for either face. */
+import { showMembersAsOwn } from './instance/own-members.js'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { channel } from 'node:diagnostics_channel'
@@ -111,6 +112,7 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const options = withLogController(given)
   // One object, two views: the public face apps get, the run-time view core uses (instance-methods.ts checks the prototype against the first).
   const instance = Object.create(instanceMethodsOf(profile)) as EnclaveInstance & RuntimeInstance
+  showMembersAsOwn(instance, profile.api, profile.name === 'enclave')
   const server = serverStateOf(options, profile)
   const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server }, profile.api)
   server.router = router
@@ -148,6 +150,8 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
     timeout: options.pluginTimeout,
     expose: { use: '_avvioRegister', ready: '_avvioReady', close: '_avvioClose', onClose: '_avvioOnClose' }
   })
+  // avvio's methods under Enclave's names are not the API: not listed, as Fastify lists none of avvio's.
+  for (const name of ['_avvioRegister', '_avvioReady', '_avvioClose', '_avvioOnClose']) Object.defineProperty(instance, name, { enumerable: false })
   const loader: PluginLoader = boot
   loader.override = override
   server.avvio = loader

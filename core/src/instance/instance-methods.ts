@@ -9,6 +9,7 @@ import { parserMethods } from './parser-methods.js'
 import { lifecycleMethods } from './lifecycle-methods.js'
 import { infoMethods } from './info-methods.js'
 import { derivePrototype } from '../util/derive-prototype.js'
+import { hideMembers } from './own-members.js'
 import type { PrototypeMember } from './method-table.js'
 import type { Profile } from '../profile.js'
 
@@ -43,6 +44,10 @@ const fastify5InstanceMethods = derivePrototype(instanceMethods, [...removedInFa
 
 /** The v4 face's: Fastify 4.29's members. */
 const fastify4InstanceMethods = derivePrototype(instanceMethods, [...addedInFastify5, ...enclaveOnly])
+
+hideMembers(instanceMethods)
+hideMembers(fastify5InstanceMethods)
+hideMembers(fastify4InstanceMethods)
 
 /** The prototype of an entry's root instance: decided once per server, never per call. */
 export function instanceMethodsOf (profile: Profile): object {

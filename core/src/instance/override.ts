@@ -1,4 +1,5 @@
 /** avvio's `override`: the instance a plugin receives, a new child context unless the plugin is wrapped (skip-override). */
+import { showChildMembersAsOwn } from './own-members.js'
 import { kOptionsFactory, kSkipOverride } from '../symbols.js'
 import { ContextState, contextOf, type RuntimeInstance } from './context-state.js'
 import { joinContextPrefix } from '../routing/prefix.js'
@@ -42,6 +43,7 @@ export function override (parent: RuntimeInstance, fn: LoadingPlugin, options: u
   const logSerializers = serializersOf(given.logSerializers, `plugin ${name}`)
   const logger = contextLogger(parentContext.logger, logLevel, logSerializers)
   const instance = Object.create(parent) as RuntimeInstance
+  showChildMembersAsOwn(instance)
   const context = new ContextState(parentContext.server, parentContext, instance, prefix, name, logger, logLevel ?? parentContext.logLevel)
   context.logSerializers = logSerializers
   // onRegister hooks get the options as register() was given them (the function, when one was), as in Fastify.
