@@ -123,7 +123,7 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   // Content-Length Node's parser refuses with a 400 over a socket. Refused here as a length that does
   // not match its body, which is how inject() answers a length that is a number but not the body's.
   if (field !== undefined && declared !== undefined && !isDecimalLength(declared)) {
-    closeAfterBodyFailure(request, reply)
+    reply.header('connection', 'close')
     reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
@@ -356,7 +356,9 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   const encoded = stream.receivedEncodedLength
   const measured = typeof encoded === 'number' ? encoded : reader.received
   if (!Number.isNaN(reader.declaredLength) && measured !== reader.declaredLength) {
-    closeAfterBodyFailure(reader.request, reader.reply)
+    // The client did not send what it declared: the connection's framing cannot be trusted (Fastify
+    // 4.29 and 5.12 both close it).
+    reader.reply.header('connection', 'close')
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
@@ -370,6 +372,7 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   // into replacement characters, and the length no longer matches Content-Length. Fastify 5 measures
   // the bytes it read, so such a body reaches its parser (the profile is read only for that rare body).
   if (!Number.isNaN(reader.declaredLength) && !isUtf8(body) && reader.request[kRequestRoute].server.profile.api === 4 && Buffer.byteLength(text) !== reader.declaredLength) {
+    reader.reply.header('connection', 'close')
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return
   }
@@ -379,7 +382,8 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
 /**
  * Fastify 5 answers a body it could not read or parse with `connection: close` (set before the error
  * path, so error handlers and onSend hooks see it): the client may still be sending. Fastify 4.29 keeps
- * the connection, as `enclave()` and the v4 face do.
+ * the connection, as `enclave()` and the v4 face do (a body whose length is not the declared one
+ * closes it on every entry).
  */
 function closeAfterBodyFailure (request: RuntimeRequest, reply: EnclaveReply): void {
   if (request[kRequestRoute].server.profile.api === 5) reply.header('connection', 'close')
