@@ -18,6 +18,9 @@ export function watchFinish (res: ServerResponse, reply: Reply): void {
   ;(res as WithReply<ServerResponse>)[kRawReply] = reply
   // `on`, not `once`: once wraps the listener per response (onResponseFinished ignores a second 'finish').
   res.on('finish', onResponseFinished)
+  // As Fastify: a response that fails (destroyed with an error, inject()'s response emits it) ends the
+  // request too: its onResponse hooks run, or without any the error is logged as "request errored".
+  res.on('error', onResponseFailed)
 }
 
 export function watchAbort (raw: IncomingMessage, reply: Reply): void {
@@ -39,6 +42,15 @@ function onResponseFinished (this: ServerResponse): void {
   // As Fastify: "request completed" is written once the onResponse hooks are done.
   if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, undefined, 0)
   else logRequestCompleted(reply.request, reply)
+}
+
+function onResponseFailed (this: ServerResponse, error: unknown): void {
+  const reply = (this as WithReply<ServerResponse>)[kRawReply]!
+  if (reply[kReplyEndTime] !== 0) return
+  reply[kReplyEndTime] = performance.now()
+  const route = reply[kReplyRoute]
+  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, undefined, 0)
+  else logRequestErrored(reply, error)
 }
 
 function requestLoggingOn (reply: Reply): boolean {

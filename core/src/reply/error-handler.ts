@@ -440,11 +440,13 @@ export function writeLastResort (reply: Reply, error: unknown): void {
   if (errorPathOf(reply).handlerIndex < route.errorHandlers.length) {
     reply.log.error({ err: error }, 'error handling failed; answering without hooks')
   }
+  const failure = toError(error)
   if (res.headersSent === true || res.writableEnded === true) {
-    res.destroy()
+    // Nothing more can be written: the response is aborted with the error, as in Fastify 5 (its
+    // 'error' event is what the request's completion log reports).
+    res.destroy(failure)
     return
   }
-  const failure: ErrorLike = error instanceof Error ? error : toError(error)
   if (errorPathOf(reply).headerFailure) {
     writeWithOwnHeaders(res, failure)
     return

@@ -74,6 +74,16 @@ function writesHeadersAtOnce (headers: ReplyHeaders): boolean {
 // Node's test for characters a status message or header value may not contain.
 const invalidStatusMessage = /[^\t\x20-\x7e\x80-\xff]/
 
+/**
+ * The head already went out (the handler wrote it through `reply.raw`): Fastify warns that the reply
+ * was sent, with its own wording for this case, before the error path ends the response.
+ */
+function warnIfHeadWasSent (reply: Reply, error: unknown): void {
+  if (errorCodeOf(error) !== 'ERR_HTTP_HEADERS_SENT') return
+  const raw = reply.request.raw
+  reply.log.warn(`Reply was already sent, did you forget to "return reply" in the "${String(raw.url)}" (${String(raw.method)}) route?`)
+}
+
 /** writeHead also refuses a bad status code or status message: those still throw, as before. */
 function isHeaderError (error: unknown, res: ServerResponse): boolean {
   const code = errorCodeOf(error)
@@ -375,6 +385,7 @@ function isDeclaredHead (reply: Reply): boolean {
 }
 
 function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
+  warnIfHeadWasSent(reply, cause)
   const res = reply.raw
   for (const name of res.getHeaderNames()) res.removeHeader(name)
   const api = reply[kReplyRoute].server.profile.api
