@@ -204,14 +204,12 @@ function runOnSend (reply: Reply, payload: unknown): void {
   }
 }
 
-/** A hook or serializer failed before anything was written: answer with the error instead. */
+/**
+ * A hook or serializer failed before the payload was written: answer with the error instead (when
+ * the handler already wrote the head through reply.raw, the error path ends by aborting the response).
+ */
 function failBeforeWrite (reply: Reply, error: unknown): void {
   reply[kReplySending] = false
-  if (reply.raw.headersSent) {
-    reply.log.error({ err: error }, 'error after the response headers were sent')
-    reply.raw.destroy()
-    return
-  }
   handlePayloadHookError(reply, error)
 }
 
