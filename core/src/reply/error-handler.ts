@@ -369,12 +369,20 @@ function nullishStandIn (value: null | undefined): TypeError {
  */
 function answerNullish (error: null | undefined, request: EnclaveRequest, reply: Reply): void {
   const res = reply.raw
+  const api = reply[kReplyRoute].server.profile.api
   if (res.statusCode < 400) res.statusCode = 500
   const controller = reply[kReplyRoute].server.logController
   if (controller !== null) controller.defaultErrorLog(error, request, reply)
   else if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
-    if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error })
-    else reply.log.info({ res: reply, err: error })
+    // Fastify 4.29 passes the error's message, `null` or `undefined` here, as the line's message.
+    if (res.statusCode >= 500) {
+      if (api === 5) reply.log.error({ req: request, res: reply, err: error })
+      else reply.log.error({ req: request, res: reply, err: error }, error as unknown as string)
+    } else if (api === 5) {
+      reply.log.info({ res: reply, err: error })
+    } else {
+      reply.log.info({ res: reply, err: error }, error as unknown as string)
+    }
   }
   reply.send(error)
 }
@@ -387,7 +395,9 @@ function answerNullish (error: null | undefined, request: EnclaveRequest, reply:
 export function defaultErrorHandler (this: unknown, error: unknown, request: EnclaveRequest, publicReply: EnclaveReply): void {
   // The runtime reply, whose hidden state this handler reads: only the lifecycle calls it with a reply.
   const reply = publicReply as Reply
-  if ((error === null || error === undefined) && reply[kReplyRoute].server.profile.api === 5) {
+  // Fastify 4.29 answers a thrown null or undefined as Fastify 5 does only when the route chose a
+  // status; otherwise its handler fails reading the error (the stand-in below).
+  if ((error === null || error === undefined) && (reply[kReplyRoute].server.profile.api === 5 || reply[kReplyStatusSet])) {
     answerNullish(error, request, reply)
     return
   }
@@ -398,9 +408,11 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   if (errorHeaders !== null && typeof errorHeaders === 'object') reply.headers(errorHeaders as Record<string, unknown>)
   const message = failure.message
   const controller = reply[kReplyRoute].server.logController
-  if (controller !== null) {
+  // A thrown null or undefined: Fastify 4.29's default handler fails on it before logging, so the answer comes unlogged.
+  const logged = error !== null && error !== undefined
+  if (logged && controller !== null) {
     controller.defaultErrorLog(failure, request, reply)
-  } else if (!requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
+  } else if (logged && !requestLogOff(reply[kReplyRoute].server.options.disableRequestLogging, request)) {
     // disableRequestLogging silences these lines too, as in Fastify.
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
