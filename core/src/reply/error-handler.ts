@@ -4,7 +4,7 @@ import { statusTexts } from '../util/status-texts.js'
 import { errorFieldText } from './error-field-text.js'
 import { errorCodes } from '../errors/codes.js'
 import {
-  kReplyRoute, kReplyHeaders, kReplyHijacked,
+  kReplyRoute, kReplyHeaders, kReplyErrorPath, kReplyHijacked,
   kSpecValidationPayload, kReplySending, kReplyStatusSet, kReplySerializer
 } from '../symbols.js'
 import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
@@ -417,6 +417,9 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
     if (res.statusCode >= 500) reply.log.error({ req: request, res: reply, err: failure }, message)
     else reply.log.info({ res: reply, err: failure }, message)
   }
+  // The route's headers were refused: Fastify's answer to it fails on them again and it warns of the
+  // refused head. Enclave's answer goes out without them (the differences table), with the same warning.
+  if (reply[kReplyErrorPath]?.headerFailure === true) logRefusedHead(reply, failure)
   if (!(failure instanceof Error)) {
     reply.send(failure)
     return
@@ -489,14 +492,19 @@ function writeWithReplyHeaders (reply: Reply, failure: ErrorLike): void {
     res.writeHead(res.statusCode, head)
   } catch (headError) {
     // A header Node refuses: the head goes out without the reply's headers, as in Fastify.
-    const server = reply[kReplyRoute].server
-    if (server.logController !== null) server.logController.writeHeadError(headError, reply.request, reply)
-    else if (!requestLogOff(server.options.disableRequestLogging, reply.request)) {
-      reply.log.warn({ req: reply.request, res: reply, err: headError }, (headError as Error).message)
-    }
+    logRefusedHead(reply, headError)
     if (!writeBareHead(res, res.statusCode)) return
   }
   res.end(body)
+}
+
+/** Fastify's warning when its last-resort head is refused: the header error, at warn level. */
+function logRefusedHead (reply: Reply, headError: unknown): void {
+  const server = reply[kReplyRoute].server
+  if (server.logController !== null) server.logController.writeHeadError(headError, reply.request, reply)
+  else if (!requestLogOff(server.options.disableRequestLogging, reply.request)) {
+    reply.log.warn({ req: reply.request, res: reply, err: headError }, (headError as Error).message)
+  }
 }
 
 /** The answer when the reply's own headers are what failed: the error's status and payload, with only its type and length. */
