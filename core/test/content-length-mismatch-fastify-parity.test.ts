@@ -35,3 +35,21 @@ t.test('a body whose length is not the declared one: 400 and connection: close, 
   t.match(v4[0], { status: 400, connection: 'close', body: { code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' } }, 'the baseline closes')
   t.match(v4[2], { status: 400, connection: 'close' }, 'Fastify 4.29 measures a text body decoded')
 })
+
+/** A body that grows past the limit while it is read (a preParsing stream): Fastify 4.29 keeps the connection, 5.12 closes it. */
+async function tooLargeWhileRead (factory: Factory): Promise<unknown> {
+  const { Readable } = await import('node:stream')
+  const app = factory({ logger: false, bodyLimit: 100 })
+  app.post('/', { preParsing: async () => Readable.from([Buffer.alloc(200, 97)]) }, async (request: any) => request.body)
+  const response = await app.inject({ method: 'POST', url: '/', payload: '{}', headers: { 'content-type': 'application/json' } })
+  await app.close()
+  return { status: response.statusCode, connection: response.headers.connection, code: response.json().code }
+}
+
+t.test('a body past the limit while it is read: 413, the connection kept or closed as in each Fastify', async (t) => {
+  const v4 = await tooLargeWhileRead(fastify4![1])
+  t.same(v4, { status: 413, connection: 'keep-alive', code: 'FST_ERR_CTP_BODY_TOO_LARGE' }, `${fastify4![0]} keeps it`)
+  t.same(await tooLargeWhileRead(face4![1]), v4, `${face4![0]} as ${fastify4![0]}`)
+  t.same(await tooLargeWhileRead(enclaveEntry![1]), v4, `${enclaveEntry![0]} as ${fastify4![0]}`)
+  t.same(await tooLargeWhileRead(face5), await tooLargeWhileRead(fastify5), `${face5Name} as ${v5Name}`)
+})

@@ -238,7 +238,7 @@ function onBodyData (this: BodyStream, chunk: Buffer | string): void {
     stopReading(this)
     // Stop buffering; what is still in flight is discarded by Node once the response ends.
     this.resume()
-    reader.reply.header('connection', 'close')
+    closeAfterBodyFailure(reader.request, reader.reply)
     reader.reply.send(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
     return
   }
