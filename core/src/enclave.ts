@@ -68,8 +68,6 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     logController: options.logController ?? null,
     genReqId: withRequestIdHeader(options.requestIdHeader, generate),
     routes: [],
-    onListen: [],
-    preClose: [],
     rootNotFound: null,
     rootNotFoundParams: notFoundParamsOf(profile),
     defaultRoute: null,

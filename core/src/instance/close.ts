@@ -2,7 +2,7 @@
 import { closeGracefully } from '../server/graceful-close.js'
 import { endHttp2Sessions } from '../server/http2-server.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
-import type { AvvioDone } from './context-state.js'
+import { hooksInTreeOrder, type AvvioDone } from './context-state.js'
 import type { ServerState } from './server-state.js'
 
 /**
@@ -17,11 +17,12 @@ export function closeServerFirst (server: ServerState): void {
       // Fastify's close (gracefulClose off) without preClose hooks closes the server in the same
       // tick, as Fastify does: Node's close() a few ticks later can find a connection between two
       // pipelined requests, take it for idle and cut the second. The graceful close has its own grace.
-      if (server.preClose.length === 0 && server.options.gracefulClose !== true) {
+      const preClose = hooksInTreeOrder(server.root, 'preClose')
+      if (preClose.length === 0 && server.options.gracefulClose !== true) {
         stopServing(server, done)
         return
       }
-      runApplicationHooks(server.preClose, [], server.options.pluginTimeout, 'preClose', server.profile.api).then(function afterPreClose () {
+      runApplicationHooks(preClose, [], server.options.pluginTimeout, 'preClose', server.profile.api).then(function afterPreClose () {
         stopServing(server, done)
       }, function afterPreCloseFailed (error: unknown) {
         // As Fastify: the server still closes, the other onClose hooks still run, close() rejects —

@@ -1,6 +1,6 @@
 /** One encapsulation context's state (`ContextState`), the runtime instance that fronts it, and the way from one to the other. */
 import { kContext, kRegisteredPlugins } from '../symbols.js'
-import { createHookStore, type HookStore } from '../lifecycle/hooks.js'
+import { createHookStore, type HookEntry, type HookStore } from '../lifecycle/hooks.js'
 import { createSchemaView, type SchemaControllerState, type SchemaView } from '../schema/schema-controller.js'
 import { catchAllNameOf, ParserStore } from '../request/body-parsers.js'
 import { buildRequestClass, type RequestClass } from '../request/request.js'
@@ -222,4 +222,14 @@ export class ContextState {
   noteParsers (types: unknown): void {
     for (const type of Array.isArray(types) ? types : [types]) this.ownParsers.push(String(type))
   }
+}
+
+/**
+ * The hooks of one application kind in Fastify's order: a context's own, then each child context's in
+ * registration order, depth first (a wrapped plugin's hooks are its parent's).
+ */
+export function hooksInTreeOrder (context: ContextState, name: 'onReady' | 'preClose', into: HookEntry[] = []): HookEntry[] {
+  for (const hook of context.hooks[name]) into.push(hook)
+  for (const child of context.children) hooksInTreeOrder(child, name, into)
+  return into
 }

@@ -41,9 +41,7 @@ export const hookMethods = {
     if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onRoute') {
       // These application hooks take effect at once, as in Fastify.
       const entry = createHookEntry(name, fn, this)
-      if (name === 'onReady') context.hooks.onReady.push(entry)
-      else if (name === 'onRoute') context.hooks.onRoute.push(entry)
-      else context.server[name].push(entry)
+      context.hooks[name].push(entry)
       return this
     }
     assertHookStyle(name, fn)

@@ -4,9 +4,8 @@ import { errorCodes } from '../errors/codes.js'
 import { compileRoute, refuseUnloadedRoute } from '../routing/compile-route.js'
 import { arrangeNotFoundRoutes } from '../routing/not-found.js'
 import { runApplicationHooks } from '../lifecycle/application-hooks.js'
-import type { ContextState } from './context-state.js'
+import { hooksInTreeOrder } from './context-state.js'
 import type { ServerState } from './server-state.js'
-import type { HookEntry } from '../lifecycle/hooks.js'
 import type { RouteContext } from '../routing/route-context.js'
 import { runLoadedSteps, type LoadedStep } from './child-ready.js'
 
@@ -67,13 +66,6 @@ function translateBootError (error: unknown): unknown {
     return translated
   }
   return error
-}
-
-/** onReady hooks context by context, the root first, then each child in registration order (Fastify's order). */
-function onReadyHooks (context: ContextState, into: HookEntry[]): HookEntry[] {
-  for (const hook of context.hooks.onReady) into.push(hook)
-  for (const child of context.children) onReadyHooks(child, into)
-  return into
 }
 
 /** Takes the children's queued ready() steps: from now on a child's ready() waits for the app's. */
@@ -156,7 +148,7 @@ export function runReady (server: ServerState): Promise<void> {
         return
       }
       const runOnReady = function runOnReady (): void {
-        runApplicationHooks(onReadyHooks(server.root, []), [], server.options.pluginTimeout, 'onReady', server.profile.api).then(() => {
+        runApplicationHooks(hooksInTreeOrder(server.root, 'onReady'), [], server.options.pluginTimeout, 'onReady', server.profile.api).then(() => {
           lockConfiguration(server)
           done()
           resolve()

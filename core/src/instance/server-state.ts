@@ -7,7 +7,6 @@ import type { ResolvedOptions } from '../options.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { ContextState, RuntimeInstance } from './context-state.js'
 import type { RouteContext } from '../routing/route-context.js'
-import type { HookEntry } from '../lifecycle/hooks.js'
 import type { AnyFunction } from '../types/internal.js'
 import type { Profile } from '../profile.js'
 import type { LogController } from '../logging/log-controller.js'
@@ -49,8 +48,6 @@ export interface ServerState {
   readonly trustProxy: TrustFunction | null
   genReqId: (raw: IncomingMessage) => string
   readonly routes: RouteContext[]
-  readonly onListen: HookEntry[]
-  readonly preClose: HookEntry[]
   root: ContextState
   rootNotFound: RouteContext | null
   /** `request.params` when no route matched: with a prototype (Fastify 4) or without (Fastify 5). */

@@ -7,7 +7,7 @@ import { isThenable } from '../util/functions.js'
 import { createHttpServer, formatAddress, httpServerOf } from './http-server.js'
 import { bindOtherLocalhostAddresses } from './localhost-bindings.js'
 import type { ListenOptions } from './listen-arguments.js'
-import type { RuntimeInstance } from '../instance/context-state.js'
+import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
 
 /** An AbortSignal, or an emitter with Node's `once('abort')`. */
@@ -141,15 +141,32 @@ export async function startListening (server: ServerState, instance: RuntimeInst
 
 /**
  * onListen hooks, as Fastify runs them: started once the server listens but not awaited by
- * listen(), one after another; a failing hook is logged (`log.error(err)`) and the next one runs.
+ * listen(). Each context runs its own hooks one after another; a failing hook is logged
+ * (`log.error(err)`, the context's logger) and the next one runs. Once a context's hooks are done,
+ * its child contexts start theirs, all of them at once.
  */
 function runOnListenHooks (server: ServerState): void {
-  const hooks = server.onListen
-  let index = 0
-  function next (error?: unknown): void {
-    if (error !== undefined && error !== null) server.logger.error(error)
-    if (index === hooks.length) return
-    const hook = hooks[index++]!
+  new OnListenRun(server.root).next()
+}
+
+/** One context's run of its onListen hooks; an object so its steps are methods, not closures per hook. */
+class OnListenRun {
+  readonly context: ContextState
+  index = 0
+
+  constructor (context: ContextState) {
+    this.context = context
+  }
+
+  next (error?: unknown): void {
+    if (error !== undefined && error !== null) this.context.logger.error(error)
+    const hooks = this.context.hooks.onListen
+    if (this.index === hooks.length) {
+      for (const child of this.context.children) new OnListenRun(child).next()
+      return
+    }
+    const hook = hooks[this.index++]!
+    const next = this.next.bind(this)
     try {
       if (hook.callbackStyle) {
         hook.fn.call(hook.instance, next)
@@ -162,5 +179,4 @@ function runOnListenHooks (server: ServerState): void {
       next(thrown)
     }
   }
-  next()
 }
