@@ -190,20 +190,23 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   checkHandlerTimeout(options.handlerTimeout, server)
   const ownExposeHead = options.exposeHeadRoute
   options.exposeHeadRoute = typeof options.exposeHeadRoute === 'boolean' ? options.exposeHeadRoute : server.options.exposeHeadRoutes
-  // A URL a hook rewrote is taken as complete, as Fastify registers it.
-  const rewritten = options.url !== fullUrl ? options.url : options.path !== fullUrl ? options.path : null
+  // A URL a hook rewrote is taken as complete, as Fastify registers it (a rewritten `path` is not
+  // read: Fastify routes by `url`).
+  const rewritten = options.url !== fullUrl ? options.url : null
   if (rewritten !== null && typeof rewritten !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof rewritten)
   const paths = rewritten === null ? prefixedPaths : [rewritten]
   const routeHooks = routeHooksOf(options, instance, options.exposeHeadRoute === true && finalMethods.includes('GET'))
   if (server.profile.api === 4) warnIfHeadTwinTaken(ownExposeHead, autoHead, server, paths, options.constraints)
   // Fastify 5 reports a route answering on two paths (a '/' route under a prefix) by its first, the
   // canonical URL, on both; Fastify 4.29 by the path that matched.
-  const canonicalUrl = server.profile.api === 5 ? paths[0]! : null
+  const canonicalUrl = server.profile.api === 5 ? fullUrl : null
   const declared: RouteContext[] = []
   for (const method of finalMethods) {
     for (const path of paths) {
       if (autoHead && headTaken(server, path, options.constraints)) continue
-      const route = registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? path)
+      // The route's URL (routeOptions.url, config.url) is the one it was declared with: Fastify
+      // takes it before the onRoute hooks, so a hook's rewrite changes where it answers, not its name.
+      const route = registerRoute(server, context, instance, method, path, options, routeHooks, autoHead, canonicalUrl ?? (rewritten === null ? path : fullUrl))
       if (route !== null) declared.push(route)
     }
   }
