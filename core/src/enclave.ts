@@ -112,10 +112,9 @@ export function createServer (input: EnclaveOptions | undefined, profile: Profil
   const instance = Object.create(instanceMethodsOf(profile)) as EnclaveInstance & RuntimeInstance
   showMembersAsOwn(instance, profile.api, profile.name === 'enclave')
   const server = serverStateOf(options, profile)
-  const { router, notFoundRouter, querystringParser, asyncConstraints } = createRouters(options, function currentServer () { return server }, profile.api)
+  const { router, notFoundRouter, asyncConstraints } = createRouters(options, function currentServer () { return server }, profile.api)
   server.router = router
   server.notFoundRouter = notFoundRouter
-  server.querystringParser = querystringParser
   server.asyncConstraints = asyncConstraints
   const root = new ContextState(server, null, instance, '', profile.rootPluginName, server.logger)
   server.root = root

@@ -39,7 +39,6 @@ export interface ServerState {
   router: Router.Instance<Router.HTTPVersion.V1>
   /** Routes that answer "not found", one per context that set a not-found handler (by prefix). */
   notFoundRouter: Router.Instance<Router.HTTPVersion.V1>
-  querystringParser: (query: string) => unknown
   /** The methods routes may use and whether their bodies are read (addHttpMethod adds to it). */
   readonly httpMethods: MethodTable
   /** A constraint strategy derives asynchronously: the router then needs a completion callback. */

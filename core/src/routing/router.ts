@@ -106,7 +106,7 @@ function parseQueryAsFastify (query: string): Record<string, unknown> {
   return query.length === 0 ? {} : parseQuerystring(query)
 }
 
-export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5): Pick<ServerState, 'router' | 'notFoundRouter'> & { querystringParser: QuerystringParser, asyncConstraints: boolean } {
+export function createRouters (options: ResolvedOptions, server: () => ServerState, api: 4 | 5): Pick<ServerState, 'router' | 'notFoundRouter'> & { asyncConstraints: boolean } {
   const querystringParser = (options.querystringParser ?? parseQueryAsFastify) as QuerystringParser
   const constraints = constraintStrategies(options, api)
   const shared: RouterConfig = {
@@ -156,7 +156,7 @@ export function createRouters (options: ResolvedOptions, server: () => ServerSta
   // answered by the root's handler, not by the one set under the prefix `/api/`.
   const notFoundRouter = Router({ ...shared, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, caseSensitive: true })
   const asyncConstraints = constraints !== undefined && Object.values(constraints).some(isAsyncStrategy)
-  return { router, notFoundRouter, querystringParser, asyncConstraints }
+  return { router, notFoundRouter, asyncConstraints }
 }
 
 /**
@@ -179,11 +179,6 @@ function routeAfterAsyncConstraints (server: ServerState, req: IncomingMessage, 
     if (error === null || res.headersSent === true) return
     answerUnusableUrl(server, req, res, new errorCodes.FST_ERR_ASYNC_CONSTRAINT())
   })
-}
-
-function queryOf (server: ServerState, url: string): unknown {
-  const mark = url.indexOf('?')
-  return mark === -1 ? {} : (server.querystringParser(url.slice(mark + 1)))
 }
 
 /**
@@ -214,12 +209,10 @@ export function answerNotFound (server: ServerState, req: IncomingMessage, res: 
   const found = server.notFoundRouter.find(req.method as Router.HTTPMethod, path)
   const store = found?.store as RouteContext | undefined
   if (store !== undefined) route = store
-  let query: unknown
-  try {
-    query = queryOf(server, url)
-  } catch {
-    query = {}
-  }
+  // Fastify's not-found router is a find-my-way of its own, made without the `querystringParser`
+  // option: a request no route matches has its query read by the default parser.
+  const mark = url.indexOf('?')
+  const query = mark === -1 ? {} : parseQueryAsFastify(url.slice(mark + 1))
   // As Fastify 4.29, whose not-found routes are `<prefix>/*`: the rest of the path is params['*'].
   dispatchRoute(req, res, store !== undefined ? found!.params as Record<string, string> : server.rootNotFoundParams(path), route, query)
 }
