@@ -31,9 +31,8 @@ const enclaveMembers = fastify5Members.filter((name) => name !== 'trace' && name
 enclaveMembers.splice(enclaveMembers.indexOf('routing') + 1, 0, 'getDefaultRoute', 'setDefaultRoute')
 
 /** The prototype's members made non-enumerable: what an instance lists is its own properties. */
-export function hideMembers (proto: object): object {
+export function hideMembers (proto: object): void {
   for (const key of Object.keys(proto)) Object.defineProperty(proto, key, { enumerable: false })
-  return proto
 }
 
 /**

@@ -89,6 +89,15 @@ function startAfterFailure (server: ServerState, steps: LoadedStep[], pluginFail
   else process.nextTick(startWhatLoaded, server, steps, pluginFailed)
 }
 
+/** ready() rejects with the plugin's (or the schema's) error; the server then starts with what loaded. */
+function failStart (server: ServerState, error: unknown, pluginFailed: boolean, done: () => void, reject: (error: unknown) => void): void {
+  const steps = takeLoadedSteps(server)
+  server.startFailed = true
+  done()
+  reject(error)
+  startAfterFailure(server, steps, pluginFailed)
+}
+
 function startWhatLoaded (server: ServerState, steps: LoadedStep[], pluginFailed: boolean): void {
   server.booted = true
   compileWhatLoaded(server, pluginFailed)
@@ -119,23 +128,14 @@ export function runReady (server: ServerState): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.root.instance._avvioReady(function afterPlugins (error, _context, done) {
       if (error !== null && error !== undefined) {
-        const translated = translateBootError(error)
-        const steps = takeLoadedSteps(server)
-        server.startFailed = true
-        done()
-        reject(translated)
-        startAfterFailure(server, steps, true)
+        failStart(server, translateBootError(error), true, done, reject)
         return
       }
       try {
         compileAll(server)
         compileRoutersIfAsked(server)
       } catch (compileError) {
-        const steps = takeLoadedSteps(server)
-        server.startFailed = true
-        done()
-        reject(compileError)
-        startAfterFailure(server, steps, false)
+        failStart(server, compileError, false, done, reject)
         return
       }
       server.booted = true

@@ -34,22 +34,24 @@ export function watchTimeout (raw: IncomingMessage, reply: Reply): void {
 }
 
 function onResponseFinished (this: ServerResponse): void {
-  const reply = (this as WithReply<ServerResponse>)[kRawReply]!
-  // light-my-request's response emits 'finish' twice: the first one counts.
-  if (reply[kReplyEndTime] !== 0) return
-  reply[kReplyEndTime] = performance.now()
-  const route = reply[kReplyRoute]
-  // As Fastify: "request completed" is written once the onResponse hooks are done.
-  if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, undefined, 0)
-  else logRequestCompleted(reply.request, reply)
+  responseEnded((this as WithReply<ServerResponse>)[kRawReply]!, null)
 }
 
 function onResponseFailed (this: ServerResponse, error: unknown): void {
-  const reply = (this as WithReply<ServerResponse>)[kRawReply]!
+  responseEnded((this as WithReply<ServerResponse>)[kRawReply]!, error)
+}
+
+/**
+ * The response finished, or failed (`error`): once per response (light-my-request's emits 'finish'
+ * twice; the first event counts). As Fastify: "request completed" is written once the onResponse
+ * hooks are done; a failure without onResponse hooks is logged as "request errored".
+ */
+function responseEnded (reply: Reply, error: unknown): void {
   if (reply[kReplyEndTime] !== 0) return
   reply[kReplyEndTime] = performance.now()
   const route = reply[kReplyRoute]
   if (route.onResponse !== null) runHooks(route.onResponse, reply.request, reply, undefined, 0)
+  else if (error === null) logRequestCompleted(reply.request, reply)
   else logRequestErrored(reply, error)
 }
 
@@ -64,7 +66,7 @@ function logRequestCompleted (request: RuntimeRequest, reply: Reply): void {
   else if (requestLoggingOn(reply)) writeRequestCompletedLine(reply[kReplyRoute].requestLines, reply)
 }
 
-/** A failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
+/** A failed response, or a failing onResponse hook: Fastify's "request errored" line replaces "request completed". */
 function logRequestErrored (reply: Reply, error: unknown): void {
   const controller = reply[kReplyRoute].server.logController
   if (controller !== null) controller.requestCompleted(error, reply.request, reply)

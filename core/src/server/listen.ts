@@ -146,27 +146,19 @@ export async function startListening (server: ServerState, instance: RuntimeInst
  * its child contexts start theirs, all of them at once.
  */
 function runOnListenHooks (server: ServerState): void {
-  new OnListenRun(server.root).next()
+  runContextOnListenHooks(server.root)
 }
 
-/** One context's run of its onListen hooks; an object so its steps are methods, not closures per hook. */
-class OnListenRun {
-  readonly context: ContextState
-  index = 0
-
-  constructor (context: ContextState) {
-    this.context = context
-  }
-
-  next (error?: unknown): void {
-    if (error !== undefined && error !== null) this.context.logger.error(error)
-    const hooks = this.context.hooks.onListen
-    if (this.index === hooks.length) {
-      for (const child of this.context.children) new OnListenRun(child).next()
+function runContextOnListenHooks (context: ContextState): void {
+  const hooks = context.hooks.onListen
+  let index = 0
+  function next (error?: unknown): void {
+    if (error !== undefined && error !== null) context.logger.error(error)
+    if (index === hooks.length) {
+      for (const child of context.children) runContextOnListenHooks(child)
       return
     }
-    const hook = hooks[this.index++]!
-    const next = this.next.bind(this)
+    const hook = hooks[index++]!
     try {
       if (hook.callbackStyle) {
         hook.fn.call(hook.instance, next)
@@ -179,4 +171,5 @@ class OnListenRun {
       next(thrown)
     }
   }
+  next()
 }
