@@ -14,7 +14,8 @@ const cases: Array<[string, Buffer, number, unknown]> = [
   ['the same after a BOM', bytes([0xef, 0xbb, 0xbf], '{"a":"', [0xff], '"}'), 200, { body: { a: '\ufffd' } }],
   ['bytes that are not UTF-8 outside a string', bytes('{"a":1', [0xff], '}'), 400, invalidJson],
   ['a BOM, then JSON', bytes([0xef, 0xbb, 0xbf], '{"x":1}'), 200, { body: { x: 1 } }],
-  ['only a BOM', bytes([0xef, 0xbb, 0xbf]), 400, invalidJson]
+  ['only a BOM', bytes([0xef, 0xbb, 0xbf]), 400, invalidJson],
+  ['two BOMs, then JSON (the parser drops one)', bytes([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], '{"x":1}'), 400, invalidJson]
 ]
 
 async function answer (app: any, payload: Buffer): Promise<{ status: number, body: unknown }> {

@@ -299,10 +299,11 @@ async function readFramedBody (stream: WebBodyOwner, reader: BodyReader, request
 /**
  * A framed body for Enclave's JSON parser on the Fastify v5 face, from Bun's or Deno's server: read
  * as text by the runtime (on Bun ~2 µs a 1 KB request less than bytes made a string here). Exact
- * there: the server delivers the declared length, Fastify 5 measures nothing else, the runtime's
- * UTF-8 decoding replaces bytes that are not UTF-8 as Node's does, and the BOM it drops is one the
- * parser drops too. (Fastify 4 measures the decoded text, which a dropped BOM would blur: the other
- * entries read bytes.)
+ * there: the server delivers the declared length, Fastify 5 measures nothing else, and the runtime's
+ * UTF-8 decoding replaces bytes that are not UTF-8 as Node's does. It drops a leading BOM, which
+ * Node's keeps and the parser drops: put back where the text says there was one (see
+ * withDroppedBom). (Fastify 4 measures the decoded text, BOM included, which a dropped BOM would
+ * blur where bytes that are not UTF-8 became U+FFFD: the other entries read bytes.)
  */
 async function readFramedJson (stream: WebBodyOwner, reader: BodyReader, request: Request): Promise<void> {
   let text: string
@@ -316,8 +317,18 @@ async function readFramedJson (stream: WebBodyOwner, reader: BodyReader, request
   stopReading(stream)
   reader.done = true
   reader.received = reader.declaredLength
-  // Bytes that decode to nothing were a lone BOM: not an empty body, as Node's decoding shows.
-  runParser(reader.parser, reader.request, reader.reply, text.length === 0 && reader.declaredLength > 0 ? '\uFEFF' : text, reader.next, reader.fail)
+  runParser(reader.parser, reader.request, reader.reply, withDroppedBom(text, reader.declaredLength), reader.next, reader.fail)
+}
+
+/**
+ * The text as Node decodes the same bytes, from the runtime's, which dropped a leading BOM. Only
+ * two texts differ for the parser (which drops one BOM itself): bytes that decode to nothing were a
+ * lone BOM, not an empty body; and a text that still starts with U+FEFF had one dropped before it
+ * (bytes starting with a BOM always lose it), so the parser must see both, as on Node.
+ */
+function withDroppedBom (text: string, declared: number): string {
+  if (text.length === 0) return declared > 0 ? '\uFEFF' : text
+  return text.charCodeAt(0) === 0xfeff ? '\uFEFF' + text : text
 }
 
 /** A framed read failed: the client went away mid-upload, answered as a socket error. */
@@ -370,8 +381,8 @@ function bodyEnded (stream: BodyStream, reader: BodyReader): void {
   const text = body.toString('utf8')
   // Fastify 4 reads string bodies as UTF-8 text and measures the text: bytes that are not UTF-8 grow
   // into replacement characters, and the length no longer matches Content-Length. Fastify 5 measures
-  // the bytes it read, so such a body reaches its parser (the profile is read only for that rare body).
-  if (!Number.isNaN(reader.declaredLength) && !isUtf8(body) && reader.request[kRequestRoute].server.profile.api === 4 && Buffer.byteLength(text) !== reader.declaredLength) {
+  // the bytes it read, so such a body reaches its parser unmeasured.
+  if (!Number.isNaN(reader.declaredLength) && reader.request[kRequestRoute].server.profile.api === 4 && !isUtf8(body) && Buffer.byteLength(text) !== reader.declaredLength) {
     reader.reply.header('connection', 'close')
     reader.reply.send(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
     return

@@ -78,6 +78,8 @@ export function buildApp () {
   // Body limits: the route's own, below the server's.
   app.post('/small', { bodyLimit: 64 }, async (request) => ({ length: JSON.stringify(request.body).length }))
   app.post('/echo', async (request) => request.body)
+  // A text body's characters, as its parser made them (a reply's text would lose a leading BOM to the client's decoding).
+  app.post('/echo/characters', async (request) => ({ characters: Array.from(String(request.body), (character) => character.codePointAt(0)) }))
   app.get('/stream', async (request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['one', ',two', ',three'])))
   // Deno's server hands a bodiless DELETE a body stream: it must still reach its handler, not a 415.
   app.delete('/things/:id', async (request) => ({ deleted: request.params.id }))

@@ -4,6 +4,7 @@
 import { apiKey } from './app.mjs'
 
 const json = { 'content-type': 'application/json' }
+const plainText = { 'content-type': 'text/plain' }
 const token = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZGEifQ.A1SwQn4-B8n0R1oXXK9-Mug-eyCDGnSKqSuxlvNbczA'
 const boundary = 'suite-boundary'
 const upload = [
@@ -75,9 +76,21 @@ export const cases = [
   ...[['suite', (body) => body], ['v5', (body) => ({ body })]].flatMap(([app, echoed]) => [
     { app, name: `${app}: a JSON body after a BOM`, request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf], '{"bom":"é"}') }, expect: { status: 200, json: echoed({ bom: 'é' }) } },
     { app, name: `${app}: a JSON body that is only a BOM is invalid JSON, not an empty body`, request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf]) }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' } } },
+    // The runtime's decoding drops one BOM and the parser drops one: two are one too many, as on Node.
+    { app, name: `${app}: a JSON body after two BOMs is invalid JSON`, request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], '{"x":1}') }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' } } },
     { app, name: `${app}: an empty JSON body`, request: { method: 'POST', path: '/echo', headers: json, body: '' }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' } } }
   ]),
   { name: 'suite: bytes that are not UTF-8 in a JSON body are invalid JSON (genericJsonParseErrors)', request: { method: 'POST', path: '/echo', headers: json, body: bytesOf('{"a":"', [0xff, 0xe2, 0x82], '!"}') }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' } } },
+  // A text body as Node decodes it (Fastify 4 measures that text against Content-Length, which a
+  // Request made in code has only when given): a BOM kept, bytes that are not UTF-8 replaced, and
+  // refused where the replacements change its length.
+  { name: 'a text body keeps its BOM', request: { method: 'POST', path: '/echo/characters', headers: plainText, body: bytesOf([0xef, 0xbb, 0xbf], 'abc') }, expect: { status: 200, json: { characters: [0xfeff, 0x61, 0x62, 0x63] } } },
+  { name: 'a text body with U+FFFD in it', request: { method: 'POST', path: '/echo', headers: plainText, body: 'a\ufffdb' }, expect: { status: 200, text: 'a\ufffdb' } },
+  { name: 'a text body whose bytes that are not UTF-8 keep its length once replaced', request: { method: 'POST', path: '/echo', headers: plainText, body: bytesOf('a', [0xf0, 0x9f, 0x98], 'b') }, expect: { status: 200, text: 'a\ufffdb' } },
+  { name: 'a text body whose bytes that are not UTF-8 grow once replaced: its length no longer matches', request: { method: 'POST', path: '/echo', headers: { ...plainText, 'content-length': '3' }, body: bytesOf('a', [0xff], 'b') }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' } } },
+  { name: 'the same after a BOM', request: { method: 'POST', path: '/echo', headers: { ...plainText, 'content-length': '8' }, body: bytesOf([0xef, 0xbb, 0xbf], 'a', [0xff], [0xe2, 0x82], 'b') }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' } } },
+  { name: 'suite: a JSON body with U+FFFD in a string (valid UTF-8)', request: { method: 'POST', path: '/echo', headers: json, body: '{"a":"\ufffd"}' }, expect: { status: 200, json: { a: '\ufffd' } } },
+  { name: 'suite: a JSON body whose bytes that are not UTF-8 keep its length once replaced is refused (genericJsonParseErrors)', request: { method: 'POST', path: '/echo', headers: json, body: bytesOf('{"a":"', [0xf0, 0x9f, 0x98], '"}') }, expect: { status: 400, jsonMatch: { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' } } },
   { app: 'v5', name: 'v5: bytes that are not UTF-8 in a JSON string become U+FFFD, as Fastify 5 reads them', request: { method: 'POST', path: '/echo', headers: json, body: bytesOf([0xef, 0xbb, 0xbf], '{"a":"', [0xff, 0xe2, 0x82, 0xf0, 0x90, 0x80], '!"}') }, expect: { status: 200, json: { body: { a: '\ufffd\ufffd\ufffd!' } } } },
   { name: 'a body under the route\'s limit', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(20) }) }, expect: { status: 200, json: { length: 28 } } },
   { name: 'a body over the route\'s limit: 413', request: { method: 'POST', path: '/small', headers: json, body: JSON.stringify({ a: 'x'.repeat(200) }) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
