@@ -31,16 +31,16 @@ async function logOf (factory: Factory): Promise<string[]> {
 // inject()'s response emits the error it is destroyed with: the request is logged as errored.
 const expected = [
   '50 after the head', '40 Reply was already sent, did you forget to "return reply" in the "/raw-head" (GET) route?', '50 request errored',
-  'rejected: Cannot set headers after they are sent to the client',
+  'rejected: Cannot write headers after they are sent to the client',
   '50 onSend failed', '50 request errored', 'rejected: onSend failed'
 ]
 
 t.test('an error sent after the head went out through reply.raw: the error logged, then Fastify\'s "already sent" warning', async (t) => {
   const [[v5Name, fastify5], [face5Name, face5]] = fastify5Faces
   const baseline = await logOf(fastify5)
-  t.same(baseline.map((line) => line.replace('Cannot write headers', 'Cannot set headers')), expected, `${v5Name} logs so`)
-  // The first rejection is Node's ERR_HTTP_HEADERS_SENT, met by Fastify writing the head and by Enclave setting a header.
-  t.same(await logOf(face5), baseline.map((line) => line.replace('Cannot write headers', 'Cannot set headers')), `${face5Name} as ${v5Name}`)
+  t.same(baseline, expected, `${v5Name} logs so`)
+  // The first rejection is Node's ERR_HTTP_HEADERS_SENT as writeHead words it.
+  t.same(await logOf(face5), baseline, `${face5Name} as ${v5Name}`)
   for (const [name, factory] of enclaveFaces) t.same(await logOf(factory), expected, `${name}: the same, where Fastify 4.29 crashes`)
 })
 

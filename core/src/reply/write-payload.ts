@@ -43,6 +43,9 @@ function errorCodeOf (error: unknown): unknown {
 
 function applyHeaders (reply: Reply): unknown {
   const res = reply.raw
+  // The head went out already (the handler wrote it through reply.raw): Fastify's writeHead is
+  // refused with Node's "Cannot write headers…", which is what the error path then sees.
+  if (res.headersSent) return headRefusal(res)
   const headers = reply[kReplyHeaders]
   const http2 = isHttp2Response(res)
   for (const name in headers) {
@@ -82,6 +85,16 @@ function warnIfHeadWasSent (reply: Reply, error: unknown): void {
   if (errorCodeOf(error) !== 'ERR_HTTP_HEADERS_SENT') return
   const raw = reply.request.raw
   reply.log.warn(`Reply was already sent, did you forget to "return reply" in the "${String(raw.url)}" (${String(raw.method)}) route?`)
+}
+
+function headRefusal (res: ServerResponse): unknown {
+  try {
+    res.writeHead(res.statusCode)
+  } catch (error) {
+    return error
+  }
+  // A response that takes a second head (a replaced writeHead) has taken this one.
+  return undefined
 }
 
 /** writeHead also refuses a bad status code or status message: those still throw, as before. */
