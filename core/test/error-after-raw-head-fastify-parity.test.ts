@@ -1,4 +1,5 @@
 import t from 'tap'
+import { Readable } from 'node:stream'
 import { enclaveFaces, faces, fastify5Faces, type Factory } from './fixtures/faces.js'
 
 /**
@@ -71,4 +72,54 @@ t.test('a response destroyed with an error ends its request as in Fastify: onRes
   const [fastify4] = faces
   const baseline4 = await afterDestroy(fastify4![1])
   for (const [name, factory] of enclaveFaces) t.same(await afterDestroy(factory), baseline4, `${name} as ${fastify4![0]}`)
+})
+
+/**
+ * The handler set a reply header, wrote the head through `reply.raw`, then sent a stream or a body:
+ * Fastify leaves a stream's headers out and warns; a body's writeHead fails ("already sent"), its
+ * error is logged, and the error's answer meets the sent head again.
+ */
+async function afterRawHeadWithHeaders (factory: Factory, paths: string[]): Promise<string[]> {
+  const seen: string[] = []
+  const app = factory({ logger: { level: 'warn', stream: { write: (line: string) => { const entry = JSON.parse(line); seen.push(`${String(entry.level)} ${String(entry.msg)}`) } } } })
+  app.get('/stream', (_request: unknown, reply: any) => {
+    reply.header('x-set', 'yes')
+    reply.raw.writeHead(200, { 'content-type': 'text/plain' })
+    reply.send(Readable.from(['streamed']))
+  })
+  app.get('/body', (_request: unknown, reply: any) => {
+    reply.header('x-set', 'yes')
+    reply.raw.writeHead(200, { 'content-type': 'text/plain' })
+    reply.send('body')
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  for (const path of paths) {
+    seen.push(path)
+    try {
+      const response = await fetch(`http://127.0.0.1:${app.server.address().port as number}${path}`)
+      seen.push(`${response.status} ${String(response.headers.get('x-set'))} ${await response.text()}`)
+    } catch {
+      seen.push('cut')
+    }
+  }
+  await app.close()
+  return seen
+}
+
+t.test('a reply header set before the head went out through reply.raw: left out of a stream, refused with a body, as in Fastify', async (t) => {
+  const [[v5Name, fastify5], [face5Name, face5]] = fastify5Faces
+  const both = ['/stream', '/body']
+  const baseline = await afterRawHeadWithHeaders(fastify5, both)
+  t.same(baseline, [
+    '/stream', '40 response will send, but you shouldn\'t use res.writeHead in stream mode', '200 null streamed',
+    '/body', '40 Reply was already sent, did you forget to "return reply" in the "/body" (GET) route?',
+    '50 Cannot write headers after they are sent to the client',
+    '40 Reply was already sent, did you forget to "return reply" in the "/body" (GET) route?', 'cut'
+  ], `${v5Name} answers so`)
+  t.same(await afterRawHeadWithHeaders(face5, both), baseline, `${face5Name} as ${v5Name}`)
+  // Fastify 4.29 crashes on the body; its stream answer is Fastify 5's.
+  const [fastify4] = faces
+  const stream4 = await afterRawHeadWithHeaders(fastify4![1], ['/stream'])
+  t.same(stream4, baseline.slice(0, 3), `${fastify4![0]}: the stream as Fastify 5`)
+  for (const [name, factory] of enclaveFaces) t.same(await afterRawHeadWithHeaders(factory, both), baseline, `${name} as ${v5Name}`)
 })

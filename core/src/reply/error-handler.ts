@@ -419,7 +419,9 @@ export function defaultErrorHandler (this: unknown, error: unknown, request: Enc
   }
   // The route's headers were refused: Fastify's answer to it fails on them again and it warns of the
   // refused head. Enclave's answer goes out without them (the differences table), with the same warning.
-  if (reply[kReplyErrorPath]?.headerFailure === true) logRefusedHead(reply, failure)
+  // A head that already went out (through reply.raw) is warned of as "already sent" instead, when
+  // the answer meets it again.
+  if (reply[kReplyErrorPath]?.headerFailure === true && (failure as { code?: unknown }).code !== 'ERR_HTTP_HEADERS_SENT') logRefusedHead(reply, failure)
   if (!(failure instanceof Error)) {
     reply.send(failure)
     return

@@ -41,11 +41,12 @@ function errorCodeOf (error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
 }
 
-function applyHeaders (reply: Reply): unknown {
+function applyHeaders (reply: Reply, streamed: boolean): unknown {
   const res = reply.raw
-  // The head went out already (the handler wrote it through reply.raw): Fastify's writeHead is
-  // refused with Node's "Cannot write headers…", which is what the error path then sees.
-  if (res.headersSent) return headRefusal(res)
+  // The head went out already (the handler wrote it through reply.raw). Fastify leaves a stream's
+  // headers out (pipeStream warns); its writeHead for anything else is refused with Node's "Cannot
+  // write headers…", which is what the error path then sees.
+  if (res.headersSent) return streamed ? undefined : headRefusal(res)
   const headers = reply[kReplyHeaders]
   const http2 = isHttp2Response(res)
   for (const name in headers) {
@@ -213,7 +214,7 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
       return
     }
   }
-  const headerError = applyHeaders(reply)
+  const headerError = applyHeaders(reply, typeof payload === 'object' && payload !== null && isStream(payload))
   if (headerError !== undefined) {
     rejectInvalidHeaders(reply, headerError)
     return
@@ -295,7 +296,7 @@ function mustCorrectLength (reply: Reply, set: unknown, payload: string | ArrayB
 
 /** The headers alone: a HEAD twin's answer to a stream, which has no size to announce. */
 function endWithoutBody (reply: Reply, res: ServerResponse): void {
-  const headerError = applyHeaders(reply)
+  const headerError = applyHeaders(reply, false)
   if (headerError !== undefined) {
     rejectInvalidHeaders(reply, headerError)
     return
@@ -359,7 +360,7 @@ function writeWithTrailers (reply: Reply, res: ServerResponse, payload: unknown)
   }
   headers['transfer-encoding'] = 'chunked'
   headers.trailer = trailerHeaderValue(reply[kReplyTrailers]!)
-  const headerError = applyHeaders(reply)
+  const headerError = applyHeaders(reply, isPayloadStream && !headTwin)
   if (headerError !== undefined) {
     rejectInvalidHeaders(reply, headerError)
     return
