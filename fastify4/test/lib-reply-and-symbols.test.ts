@@ -33,7 +33,8 @@ const cases: Record<string, Case> = {
     reply.removeHeader('x-a')
     return reply.send({ headers: reply.getHeaders(), has: reply.hasHeader('x-b'), statusCode: reply.statusCode })
   },
-  'an object with a non-JSON type: the payload type error': (reply) => reply.header('content-type', 'text/plain').send({ a: 1 })
+  'an object with a non-JSON type: the payload type error': (reply) => reply.header('content-type', 'text/plain').send({ a: 1 }),
+  'Set-Cookie fields add up; no timer runs': (reply) => reply.header('set-cookie', ['a=1']).header('Set-Cookie', 'b=2').header('set-cookie', ['c=3']).send({ elapsed: reply.elapsedTime })
 }
 
 async function observe (Reply: any, kRouteContext: symbol): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
+import { replyThen } from './reply-then.js'
 
 /**
  * What a Fastify face's `require('fastify/lib/reply')` is: Fastify's Reply constructor (the same in v4 and v5). Its `prototype` is the one every
@@ -72,8 +73,22 @@ DetachedReplyState.prototype = {
   get sent (): boolean {
     return (this as unknown as DetachedReply).raw.writableEnded
   },
-  header (this: DetachedReply, name: string, value: HeaderValue): DetachedReply {
-    this.headerValues[name.toLowerCase()] = value
+  /** No route times a detached reply: its timer never starts. */
+  get elapsedTime (): number {
+    return 0
+  },
+  header (this: DetachedReply, name: string, value: HeaderValue = ''): DetachedReply {
+    const key = name.toLowerCase()
+    const existing = this.headerValues[key]
+    // Set-Cookie fields add up, as on a route's reply; an array given is copied, never grown.
+    if (key === 'set-cookie' && existing !== undefined && existing !== '') {
+      const cookies = Array.isArray(existing) ? existing as string[] : [String(existing)]
+      if (Array.isArray(value)) for (const cookie of value) cookies.push(cookie as string)
+      else cookies.push(value as string)
+      this.headerValues[key] = cookies
+    } else {
+      this.headerValues[key] = key === 'set-cookie' && Array.isArray(value) ? value.slice() : value
+    }
     return this
   },
   headers (this: DetachedReply & { header: (name: string, value: HeaderValue) => DetachedReply }, values: Record<string, HeaderValue>): DetachedReply {
@@ -142,7 +157,10 @@ DetachedReplyState.prototype = {
     writeHead(this)
     res.end(body)
     return this
-  }
+  },
+  // Settles once the response is written, or rejects with the error it was destroyed with, as a
+  // route's reply does.
+  then: replyThen
 }
 /** The face's `Reply`: `new Reply(res, request, log)` gives a detached reply; `Reply.prototype` is `replyPrototype`. */
 export function createReplyConstructor (replyPrototype: object): (raw: ServerResponse, request: unknown, log: unknown) => object {
