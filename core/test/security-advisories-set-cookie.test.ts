@@ -41,3 +41,18 @@ t.test('a set-cookie array given to reply.header() is never added to, on every e
   t.same(await replay(t, Fastify5 as unknown as Factory), expected, 'fastify@5.12.8')
   for (const [name, factory] of everyEntry) t.same(await replay(t, factory), expected, name)
 })
+
+/** What a reply sends for a Set-Cookie field set empty first, then given a cookie. */
+async function afterEmpty (factory: Factory): Promise<unknown> {
+  const app = factory({ logger: false })
+  app.get('/', (_request: unknown, reply: any) => { reply.header('set-cookie', '').header('set-cookie', 'a=1').send('ok') })
+  const response = await app.inject('/')
+  await app.close()
+  return response.headers['set-cookie']
+}
+
+t.test('a Set-Cookie field set empty is replaced by the next cookie, not kept beside it, as in Fastify 4.29 and 5.12', async (t) => {
+  for (const [name, factory] of [['fastify@4.29.1', (await import('fastify4')).default as unknown as Factory], ['fastify@5.12.8', Fastify5 as unknown as Factory], ...everyEntry] as Array<[string, Factory]>) {
+    t.equal(await afterEmpty(factory), 'a=1', name)
+  }
+})

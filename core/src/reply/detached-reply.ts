@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
 import { replyThen } from './reply-then.js'
+import { setReplyHeader } from './set-header.js'
 
 /**
  * What a Fastify face's `require('fastify/lib/reply')` is: Fastify's Reply constructor (the same in v4 and v5). Its `prototype` is the one every
@@ -78,17 +79,7 @@ DetachedReplyState.prototype = {
     return 0
   },
   header (this: DetachedReply, name: string, value: HeaderValue = ''): DetachedReply {
-    const key = name.toLowerCase()
-    const existing = this.headerValues[key]
-    // Set-Cookie fields add up, as on a route's reply; an array given is copied, never grown.
-    if (key === 'set-cookie' && existing !== undefined && existing !== '') {
-      const cookies = Array.isArray(existing) ? existing as string[] : [String(existing)]
-      if (Array.isArray(value)) for (const cookie of value) cookies.push(cookie as string)
-      else cookies.push(value as string)
-      this.headerValues[key] = cookies
-    } else {
-      this.headerValues[key] = key === 'set-cookie' && Array.isArray(value) ? value.slice() : value
-    }
+    setReplyHeader(this.headerValues, name, value)
     return this
   },
   headers (this: DetachedReply & { header: (name: string, value: HeaderValue) => DetachedReply }, values: Record<string, HeaderValue>): DetachedReply {

@@ -23,7 +23,8 @@ import type { RouteContext } from '../routing/route-context.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
 import type { RuntimeInstance } from '../instance/context-state.js'
-import type { Reply, ReplyHeaders, ReplyState } from './reply-state.js'
+import type { Reply, ReplyState } from './reply-state.js'
+import { setReplyHeader } from './set-header.js'
 import type { RuntimeRequest } from '../request/request.js'
 
 export interface ReplyClass {
@@ -32,16 +33,6 @@ export interface ReplyClass {
   prototype: Record<PropertyKey, unknown>
   /** The data decorations every reply of the context gets as own fields (see data-decorations.ts). */
   readonly dataDecorations: DataDecoration[]
-}
-
-function setHeader (headers: ReplyHeaders, name: string, value: unknown): void {
-  const key = name.toLowerCase()
-  if (key === 'set-cookie' && headers[key] !== undefined) {
-    const existing = headers[key]
-    headers[key] = ([] as unknown[]).concat(existing, value)
-    return
-  }
-  headers[key] = value
 }
 
 /**
@@ -75,11 +66,11 @@ const replyPrototype = {
     this.code(value)
   },
   header (this: Reply, name: string, value: unknown) {
-    setHeader(this[kReplyHeaders], name, value === undefined ? '' : value)
+    setReplyHeader(this[kReplyHeaders], name, value === undefined ? '' : value)
     return this
   },
   headers (this: Reply, headers: Record<string, unknown>) {
-    for (const name of Object.keys(headers)) setHeader(this[kReplyHeaders], name, headers[name])
+    for (const name of Object.keys(headers)) setReplyHeader(this[kReplyHeaders], name, headers[name])
     return this
   },
   getHeader (this: Reply, name: string): unknown {
