@@ -34,6 +34,8 @@ export const kReplySending = Symbol('enclave.reply.sending')
 export const kReplySuspended = Symbol('enclave.reply.suspended')
 export const kReplySuspendedStep = Symbol('enclave.reply.suspendedStep')
 export const kReplyStatusSet = Symbol('enclave.reply.statusSet')
+export const kReplySendRun = Symbol('enclave.reply.sendRun')
+export const kReplyInSendHook = Symbol('enclave.reply.inSendHook')
 
 // validation errors: sent as the spec's payload (no `code`) under validationPayload: 'spec'
 export const kSpecValidationPayload = Symbol('enclave.validation.specPayload')

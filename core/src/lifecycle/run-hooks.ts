@@ -1,5 +1,5 @@
 /** The one hook runner of the request lifecycle, and the hook chains it runs (compiled per route at ready()). */
-import { kReplyHookState, kReplyHijacked, kReplySending, kReplySuspended, kReplySuspendedStep } from '../symbols.js'
+import { kReplyHookState, kReplyHijacked, kReplySending, kReplySuspended, kReplySuspendedStep, kReplySendRun, kReplyInSendHook } from '../symbols.js'
 import { errorCodes } from '../errors/codes.js'
 import { isThenable } from '../util/functions.js'
 import type { HookEntry } from './hooks.js'
@@ -114,6 +114,8 @@ export function createHookState (request: RuntimeRequest, reply: Reply): HookSta
 // constants into optimised code, while an imported binding is loaded and checked at each use.
 const sendingKey: typeof kReplySending = kReplySending
 const hijackedKey: typeof kReplyHijacked = kReplyHijacked
+const sendRunKey: typeof kReplySendRun = kReplySendRun
+const inSendHookKey: typeof kReplyInSendHook = kReplyInSendHook
 
 /** A hook answered the request (or took it over), so the rest of the chain is skipped. */
 const answered = function isAnswered (reply: Reply): boolean {
@@ -172,6 +174,9 @@ export function runChain (chain: HookChain, request: RuntimeRequest, reply: Repl
   const count = hooks.length
   const withPayload = chain.withPayload === true
   const stopWhenAnswered = chain.stopWhenAnswered === true
+  // preSerialization and onSend (and onError, where send() is refused): a hook's reply.send() starts the send over.
+  const sendPhase = withPayload && !stopWhenAnswered
+  const run = reply[sendRunKey]
   for (let i = start; i < count; i++) {
     if (stopWhenAnswered && i > start && answered(reply)) return false
     const hook = hooks[i]!
@@ -181,14 +186,35 @@ export function runChain (chain: HookChain, request: RuntimeRequest, reply: Repl
       return false
     }
     let returned: unknown
-    try {
-      returned = withPayload
-        ? hook.fn.call(hook.instance, request, reply, payload)
-        : hook.fn.call(hook.instance, request, reply)
-    } catch (error) {
-      if (isNothing(error)) continue
-      chain.fail(reply, error)
-      return false
+    if (sendPhase) {
+      reply[inSendHookKey]++
+      try {
+        returned = hook.fn.call(hook.instance, request, reply, payload)
+      } catch (error) {
+        reply[inSendHookKey]--
+        if (reply[sendRunKey] !== run) {
+          abandonedHookFailed(reply, error)
+          return false
+        }
+        if (isNothing(error)) continue
+        chain.fail(reply, error)
+        return false
+      }
+      reply[inSendHookKey]--
+      if (reply[sendRunKey] !== run) {
+        if (isThenable(returned)) void awaitAbandonedHook(returned, reply)
+        return false
+      }
+    } else {
+      try {
+        returned = withPayload
+          ? hook.fn.call(hook.instance, request, reply, payload)
+          : hook.fn.call(hook.instance, request, reply)
+      } catch (error) {
+        if (isNothing(error)) continue
+        chain.fail(reply, error)
+        return false
+      }
     }
     if (isThenable(returned)) {
       // Payload chains and the chains that run after the answer keep their own await.
@@ -280,6 +306,10 @@ export const callWithDone = function callWithDone (state: HookState, hook: HookS
   state.step = hook
   if (withPayload) state.payload = payload
   const invocation = ++state.invocation
+  if (withPayload && hook.stopWhenAnswered === false) {
+    callSendPhaseHook(state, hook, payload, invocation)
+    return
+  }
   let returned: unknown
   try {
     returned = withPayload
@@ -290,6 +320,73 @@ export const callWithDone = function callWithDone (state: HookState, hook: HookS
     return
   }
   if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
+}
+
+/** callWithDone for a preSerialization or onSend hook, which may start the send over (see sendPayload). */
+function callSendPhaseHook (state: HookState, hook: HookStep, payload: unknown, invocation: number): void {
+  const reply = state.reply
+  const run = reply[sendRunKey]
+  let returned: unknown
+  reply[inSendHookKey]++
+  try {
+    returned = hook.fn.call(hook.instance, state.request, reply, payload, state.done)
+  } catch (error) {
+    reply[inSendHookKey]--
+    if (reply[sendRunKey] !== run) {
+      if (state.invocation === invocation) state.settled = invocation
+      abandonedHookFailed(reply, error)
+    } else {
+      callbackHookThrew(state, hook.chain, hook.index, payload, invocation, error)
+    }
+    return
+  }
+  reply[inSendHookKey]--
+  if (reply[sendRunKey] !== run) {
+    // Its `done`, called later, must not continue the abandoned chain (while the new send has called
+    // no callback-style hook yet, the latest call is still this one).
+    if (state.invocation === invocation) state.settled = invocation
+    if (isThenable(returned)) void awaitAbandonedHook(returned, reply)
+    return
+  }
+  if (returned !== undefined && state.settled < invocation && isThenable(returned)) continueWhenSettled(state, returned, invocation)
+}
+
+/**
+ * A preSerialization or onSend hook whose reply.send() started the send over is out of the reply's
+ * way: what it returns is ignored, and what it throws (or rejects with) is logged, since the reply
+ * it could fail is already on its way with the new payload.
+ */
+function abandonedHookFailed (reply: Reply, error: unknown): void {
+  if (!isNothing(error)) reply.log.error({ err: error }, 'A hook failed after its reply.send() started the reply over')
+}
+
+async function awaitAbandonedHook (promise: PromiseLike<unknown>, reply: Reply): Promise<void> {
+  try {
+    await promise
+  } catch (error) {
+    abandonedHookFailed(reply, rejectionReason(error))
+  }
+}
+
+/**
+ * Whether reply.send() called while the reply is already being sent starts it over, as Fastify's
+ * does while nothing is written: only from one of the reply's preSerialization or onSend hooks
+ * (while it runs, or while a callback-style one has not called `done`), so that a hook that answers
+ * with a payload of its own (a CORS preflight, a cached body) is not lost. A second send from
+ * elsewhere (the handler, while an onSend hook awaits) only warns, the first payload going out.
+ */
+export function sendStartsOver (reply: Reply): boolean {
+  if (reply.raw.headersSent === true || reply.raw.writableEnded === true || reply[hijackedKey] === true) return false
+  if (reply[inSendHookKey] > 0) return true
+  const state = reply[kReplyHookState]
+  if (state === null || state.settled >= state.invocation) return false
+  const step = state.step
+  return step !== null && step.withPayload === true && step.stopWhenAnswered === false
+}
+
+/** The chains of the send under way are abandoned: their hooks' later outcomes are ignored. */
+export function startSendOver (reply: Reply): void {
+  reply[sendRunKey]++
 }
 
 function callbackHookThrew (state: HookState, chain: HookChain, index: number, payload: unknown, invocation: number, error: unknown): void {
@@ -309,13 +406,16 @@ function callbackHookThrew (state: HookState, chain: HookChain, index: number, p
 }
 
 export async function awaitHook (promise: PromiseLike<unknown>, chain: HookChain, index: number, request: RuntimeRequest, reply: Reply, payload: unknown): Promise<void> {
+  const run = reply[sendRunKey]
   let result: unknown
   try {
     result = await promise
   } catch (error) {
-    chain.fail(reply, rejectionReason(error))
+    if (reply[sendRunKey] !== run) abandonedHookFailed(reply, rejectionReason(error))
+    else chain.fail(reply, rejectionReason(error))
     return
   }
+  if (reply[sendRunKey] !== run) return
   if (chain.stopWhenAnswered && answered(reply)) return
   if (runChain(chain, request, reply, chain.withPayload && result !== undefined ? result : payload, index + 1)) driveSuspended(reply)
 }

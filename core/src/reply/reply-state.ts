@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import {
   type kReplyRoute, type kReplyHeaders, type kReplySerializer, type kReplySending, type kReplyHijacked,
   type kReplyHookState, type kReplyStartTime, type kReplyEndTime, type kReplyTrailers, kReplyErrorPath,
-  type kReplySuspended, type kReplySuspendedStep, type kReplyStatusSet
+  type kReplySuspended, type kReplySuspendedStep, type kReplyStatusSet, type kReplySendRun, type kReplyInSendHook
 } from '../symbols.js'
 import type { EnclaveLogger } from '../logging/logger.js'
 import type { EnclaveReply } from '../types/reply.js'
@@ -46,6 +46,14 @@ export interface ReplyState {
   [kReplySuspendedStep]: HookStep | null
   /** reply.code() was called: the default error handler and redirect() then keep the status chosen. */
   [kReplyStatusSet]: boolean
+  /**
+   * Counts the times reply.send() started the reply over from inside its own preSerialization or
+   * onSend hooks (as Fastify's send does while nothing is written): a chain of an earlier run is
+   * abandoned, and what its hooks do later is ignored.
+   */
+  [kReplySendRun]: number
+  /** How many preSerialization/onSend hooks of this reply are running now (their synchronous part). */
+  [kReplyInSendHook]: number
 }
 
 /** The runtime reply: the public methods (on the prototype) over the per-reply state. */

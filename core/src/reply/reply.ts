@@ -6,7 +6,8 @@ import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import {
   kReplyRoute, kFastifyRouteContext, kReplyHeaders, kReplySerializer, kReplyErrorPath, kReplyStartTime, kReplyHijacked,
-  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers, kReplySuspended, kReplySuspendedStep, kReplyStatusSet
+  kReplyHookState, kReplyEndTime, kReplySending, kReplyTrailers, kReplySuspended, kReplySuspendedStep, kReplyStatusSet,
+  kReplySendRun, kReplyInSendHook
 } from '../symbols.js'
 import { sendPayload } from './send.js'
 import { serializationMethods } from './serialization-methods.js'
@@ -273,6 +274,8 @@ const trailersKey: typeof kReplyTrailers = kReplyTrailers
 const suspendedKey: typeof kReplySuspended = kReplySuspended
 const suspendedStepKey: typeof kReplySuspendedStep = kReplySuspendedStep
 const statusSetKey: typeof kReplyStatusSet = kReplyStatusSet
+const sendRunKey: typeof kReplySendRun = kReplySendRun
+const inSendHookKey: typeof kReplyInSendHook = kReplyInSendHook
 
 /**
  * One reply class per context; decorateReply puts values on its prototype (see buildRequestClass).
@@ -329,6 +332,8 @@ export function buildReplyClass (parent: ReplyClass | null, profile: Profile): R
     this[suspendedKey] = null
     this[suspendedStepKey] = null
     this[statusSetKey] = false
+    this[sendRunKey] = 0
+    this[inSendHookKey] = 0
     if (dataDecorations.length !== 0) assignDataDecorations(this as unknown as Record<PropertyKey, unknown>, dataDecorations)
   }
   Reply.dataDecorations = dataDecorations

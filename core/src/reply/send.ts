@@ -1,7 +1,7 @@
 /** reply.send(): where a payload goes — the error path, the serializer with its preSerialization hooks, or straight to onSend. */
 import { errorCodes } from '../errors/codes.js'
-import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending } from '../symbols.js'
-import { runHooks, type ChainEnd } from '../lifecycle/run-hooks.js'
+import { kReplyRoute, kReplyHeaders, kReplySerializer, kReplySending, kReplySendRun } from '../symbols.js'
+import { runHooks, sendStartsOver, startSendOver, type ChainEnd } from '../lifecycle/run-hooks.js'
 import { handleError, handlePayloadHookError } from './error-handler.js'
 import { nameJsonCharset, serializePayload, setSerializedContentType } from './serialize-payload.js'
 import { isContentlessStatus, isStream, writeReply } from './write-payload.js'
@@ -39,6 +39,9 @@ function nameFastify5JsonCharset (reply: Reply, media: ReplyMediaType): void {
   if (media.withUtf8Charset !== null) reply[kReplyHeaders]['content-type'] = media.withUtf8Charset
 }
 
+/** How many times a reply's own hooks may start its send over before send() refuses (see ENC_ERR_REP_SEND_LOOP). */
+const sendRunLimit = 16
+
 /** Fastify's warning for a send after the reply was sent: logged, never thrown at the client. */
 export function warnAlreadySent (reply: Reply): void {
   const route = reply[kReplyRoute]
@@ -52,8 +55,12 @@ export function warnAlreadySent (reply: Reply): void {
  */
 export function sendPayload (reply: Reply, payload: unknown): void {
   if (reply[kReplySending] || reply.sent) {
-    warnAlreadySent(reply)
-    return
+    if (!reply[kReplySending] || !sendStartsOver(reply)) {
+      warnAlreadySent(reply)
+      return
+    }
+    if (reply[kReplySendRun] >= sendRunLimit) throw new errorCodes.ENC_ERR_REP_SEND_LOOP(sendRunLimit)
+    startSendOver(reply)
   }
   if (payload instanceof Error) {
     handleError(reply, payload)
