@@ -78,7 +78,43 @@ const cases: Array<[string, Arrange, Outcome, string?, Array<[string, Factory]>?
       done(null, payload)
     })
     app.get('/x', (_request: unknown, reply: any) => { reply.send('first') })
-  }, { status: 409, type: 'application/json; charset=utf-8', body: '{"statusCode":409,"error":"Conflict","message":"refused late"}', hookRuns: 2 }]
+  }, { status: 409, type: 'application/json; charset=utf-8', body: '{"statusCode":409,"error":"Conflict","message":"refused late"}', hookRuns: 2 }],
+  ['an async onSend hook sends twice: the first new payload goes out', (app, counter) => {
+    app.addHook('onSend', async (_request: unknown, reply: any, payload: string) => {
+      counter.runs++
+      if (counter.runs === 1) {
+        reply.code(201).send('again')
+        reply.send('and again')
+        return reply
+      }
+      return payload
+    })
+    app.get('/x', (_request: unknown, reply: any) => { reply.send('first') })
+    // fastify@5.12.8 answers the same, then rejects unhandled (`cb is not a function`); 4.29 crashes.
+  }, { status: 201, type: 'text/plain; charset=utf-8', body: 'again', hookRuns: 2 }, 'GET', enclaveEntries],
+  ['an onError hook calls reply.callNotFound(): the not-found handler\'s status stands, the error goes on to the error handler', (app, counter) => {
+    app.addHook('onError', (_request: unknown, reply: any, _error: unknown, done: (error?: unknown) => void) => {
+      counter.runs++
+      try {
+        reply.callNotFound()
+      } catch (error) {
+        done(error)
+        return
+      }
+      done()
+    })
+    app.setNotFoundHandler((_request: unknown, reply: any) => { reply.code(404).send('not here') })
+    app.get('/x', () => { throw new Error('boom') })
+  }, { status: 404, type: 'application/json; charset=utf-8', body: '{"statusCode":404,"error":"Not Found","message":"boom"}', hookRuns: 1 }],
+  ['an async onError hook calls reply.callNotFound() after a tick', (app, counter) => {
+    app.addHook('onError', async (_request: unknown, reply: any) => {
+      counter.runs++
+      await new Promise((resolve) => setImmediate(resolve))
+      reply.callNotFound()
+    })
+    app.setNotFoundHandler((_request: unknown, reply: any) => { reply.code(404).send('not here') })
+    app.get('/x', () => { throw new Error('boom') })
+  }, { status: 404, type: 'application/json; charset=utf-8', body: '{"statusCode":404,"error":"Not Found","message":"boom"}', hookRuns: 1 }]
 ]
 
 for (const [title, arrange, expected, method, entries] of cases) {

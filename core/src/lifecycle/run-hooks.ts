@@ -187,11 +187,12 @@ export function runChain (chain: HookChain, request: RuntimeRequest, reply: Repl
     }
     let returned: unknown
     if (sendPhase) {
-      reply[inSendHookKey]++
+      const outerHook = reply[inSendHookKey]
+      reply[inSendHookKey] = run + 1
       try {
         returned = hook.fn.call(hook.instance, request, reply, payload)
       } catch (error) {
-        reply[inSendHookKey]--
+        reply[inSendHookKey] = outerHook
         if (reply[sendRunKey] !== run) {
           abandonedHookFailed(reply, error)
           return false
@@ -200,7 +201,7 @@ export function runChain (chain: HookChain, request: RuntimeRequest, reply: Repl
         chain.fail(reply, error)
         return false
       }
-      reply[inSendHookKey]--
+      reply[inSendHookKey] = outerHook
       if (reply[sendRunKey] !== run) {
         if (isThenable(returned)) void awaitAbandonedHook(returned, reply)
         return false
@@ -327,11 +328,12 @@ function callSendPhaseHook (state: HookState, hook: HookStep, payload: unknown, 
   const reply = state.reply
   const run = reply[sendRunKey]
   let returned: unknown
-  reply[inSendHookKey]++
+  const outerHook = reply[inSendHookKey]
+  reply[inSendHookKey] = run + 1
   try {
     returned = hook.fn.call(hook.instance, state.request, reply, payload, state.done)
   } catch (error) {
-    reply[inSendHookKey]--
+    reply[inSendHookKey] = outerHook
     if (reply[sendRunKey] !== run) {
       if (state.invocation === invocation) state.settled = invocation
       abandonedHookFailed(reply, error)
@@ -340,7 +342,7 @@ function callSendPhaseHook (state: HookState, hook: HookStep, payload: unknown, 
     }
     return
   }
-  reply[inSendHookKey]--
+  reply[inSendHookKey] = outerHook
   if (reply[sendRunKey] !== run) {
     // Its `done`, called later, must not continue the abandoned chain (while the new send has called
     // no callback-style hook yet, the latest call is still this one).
@@ -370,14 +372,17 @@ async function awaitAbandonedHook (promise: PromiseLike<unknown>, reply: Reply):
 
 /**
  * Whether reply.send() called while the reply is already being sent starts it over, as Fastify's
- * does while nothing is written: only from one of the reply's preSerialization or onSend hooks
- * (while it runs, or while a callback-style one has not called `done`), so that a hook that answers
+ * does while nothing is written: only from one of the reply's preSerialization or onSend hooks of the
+ * send under way (while it runs, or while a callback-style one has not called `done`), so that a hook that answers
  * with a payload of its own (a CORS preflight, a cached body) is not lost. A second send from
  * elsewhere (the handler, while an onSend hook awaits) only warns, the first payload going out.
  */
 export function sendStartsOver (reply: Reply): boolean {
   if (reply.raw.headersSent === true || reply.raw.writableEnded === true || reply[hijackedKey] === true) return false
-  if (reply[inSendHookKey] > 0) return true
+  // The hook running now must belong to the send under way: one that already started it over
+  // (and so belongs to an abandoned run) sends again in vain, as Fastify's first new send wins.
+  const runningHook = reply[inSendHookKey]
+  if (runningHook !== 0) return runningHook === reply[sendRunKey] + 1
   const state = reply[kReplyHookState]
   if (state === null || state.settled >= state.invocation) return false
   const step = state.step

@@ -52,7 +52,7 @@ export interface ReplyState {
    * abandoned, and what its hooks do later is ignored.
    */
   [kReplySendRun]: number
-  /** How many preSerialization/onSend hooks of this reply are running now (their synchronous part). */
+  /** The run (plus one) of the preSerialization/onSend hook of this reply running now (its synchronous part); 0 for none. */
   [kReplyInSendHook]: number
 }
 

@@ -142,6 +142,11 @@ const replyPrototype = {
     return this
   },
   callNotFound (this: Reply) {
+    const errorPath = this[kReplyErrorPath]
+    if (errorPath !== null && errorPath.runningOnError) {
+      callNotFoundInOnError(this)
+      return this
+    }
     this[kReplyRoute].server.invokeNotFound(this.request, this)
     return this
   },
@@ -257,6 +262,21 @@ Object.defineProperty(replyPrototype, kFastifyRouteContext, {
   enumerable: false,
   configurable: true
 })
+
+/**
+ * reply.callNotFound() from an onError hook: the not-found handler runs (its reply.code() stands),
+ * and the failure its answer meets (send() is refused there) is thrown to the hook, as in Fastify,
+ * rather than answering the request (see enterErrorPath).
+ */
+function callNotFoundInOnError (reply: Reply): void {
+  const outer = reply[kReplyInSendHook]
+  reply[kReplyInSendHook] = -1
+  try {
+    reply[kReplyRoute].server.invokeNotFound(reply.request, reply)
+  } finally {
+    reply[kReplyInSendHook] = outer
+  }
+}
 
 // Module-local copies of the keys the constructor writes (once per request): V8 folds a module's
 // own constants into optimised code, while an imported binding is loaded from its cell and checked
