@@ -79,6 +79,14 @@ const cases: Array<[string, Arrange, Outcome, string?, Array<[string, Factory]>?
     })
     app.get('/x', (_request: unknown, reply: any) => { reply.send('first') })
   }, { status: 409, type: 'application/json; charset=utf-8', body: '{"statusCode":409,"error":"Conflict","message":"refused late"}', hookRuns: 2 }],
+  ['an async preSerialization hook sends an object with a type that is not JSON: send() refuses it, and the hook\'s failure answers', (app) => {
+    app.addHook('preSerialization', async (_request: unknown, reply: any, payload: unknown) => {
+      if ((payload as { first?: boolean }).first === true) reply.type('text/plain').send({ second: true })
+      return payload
+    })
+    app.get('/x', (_request: unknown, reply: any) => { reply.send({ first: true }) })
+    // fastify@4.29.1 answers the same, then rejects unhandled (ERR_HTTP_HEADERS_SENT).
+  }, { status: 500, type: 'application/json; charset=utf-8', body: '{"statusCode":500,"code":"FST_ERR_REP_INVALID_PAYLOAD_TYPE","error":"Internal Server Error","message":"Attempted to send payload of invalid type \'object\'. Expected a string or Buffer."}', hookRuns: 0 }, 'GET', withoutFastify4],
   ['an async onSend hook sends twice: the first new payload goes out', (app, counter) => {
     app.addHook('onSend', async (_request: unknown, reply: any, payload: string) => {
       counter.runs++

@@ -60,7 +60,8 @@ export function sendPayload (reply: Reply, payload: unknown): void {
       return
     }
     if (reply[kReplySendRun] >= sendRunLimit) throw new errorCodes.ENC_ERR_REP_SEND_LOOP(sendRunLimit)
-    startSendOver(reply)
+    sendOver(reply, payload)
+    return
   }
   if (payload instanceof Error) {
     handleError(reply, payload)
@@ -131,6 +132,23 @@ export function sendPayload (reply: Reply, payload: unknown): void {
     runHooks(route.preSerialization, reply.request, reply, payload, 0)
   } else {
     serializeAndSend(reply.request, reply, payload)
+  }
+}
+
+/**
+ * A hook's send() starts the send over. A payload send() refuses (what it throws to the hook) has
+ * started nothing: the chain the hook belongs to is not abandoned, so that the hook's failure
+ * answers the request, as in Fastify.
+ */
+function sendOver (reply: Reply, payload: unknown): void {
+  const run = reply[kReplySendRun]
+  startSendOver(reply)
+  reply[kReplySending] = false
+  try {
+    sendPayload(reply, payload)
+  } catch (error) {
+    reply[kReplySendRun] = run
+    throw error
   }
 }
 
