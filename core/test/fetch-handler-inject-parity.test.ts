@@ -41,7 +41,9 @@ const cases: Case[] = [
   { name: 'a Buffer', status: 200, url: '/buffer' },
   { name: 'a string', status: 200, url: '/text' },
   { name: 'a header set by an encapsulated hook', status: 200, url: '/child/hooked' },
-  { name: 'a request header echoed', status: 200, url: '/echo-header', headers: { 'x-given': 'value' } }
+  { name: 'a request header echoed', status: 200, url: '/echo-header', headers: { 'x-given': 'value' } },
+  { name: 'a string written through reply.raw without a content type', status: 200, url: '/raw-text' },
+  { name: 'a custom serializer\'s string without a content type', status: 200, url: '/serialized' }
 ]
 
 function buildApp (create: (options?: any) => any): any {
@@ -72,6 +74,11 @@ function buildApp (create: (options?: any) => any): any {
   app.get('/buffer', async (_request: any, reply: any) => reply.type('application/octet-stream').send(Buffer.from([1, 2, 3])))
   app.get('/text', async () => 'plain text')
   app.get('/echo-header', async (request: any) => ({ given: request.headers['x-given'] }))
+  app.get('/raw-text', (_request: any, reply: any) => {
+    reply.hijack()
+    reply.raw.end('written raw')
+  })
+  app.get('/serialized', (_request: any, reply: any) => { reply.serializer(() => 'serialized').send({ any: 'thing' }) })
   app.register(async (child: any) => {
     child.addHook('onSend', async (_request: any, reply: any) => { reply.header('x-hooked', 'child') })
     child.get('/hooked', async () => 'hooked')

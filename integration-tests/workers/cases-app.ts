@@ -53,6 +53,7 @@ export default function createCasesApp (schemaCache: EnclaveOptions['schemaCache
   app.get('/serialization/any-of/:kind', {
     schema: { response: { 200: { type: 'object', properties: { value: { anyOf: [{ type: 'integer' }, { type: 'object', properties: { text: { type: 'string' } } }] } } } } }
   }, async (request) => ({ value: (request.params as { kind: string }).kind === 'number' ? 42 : { text: 'hi', extra: true } }))
+  app.get('/serialization/untyped', (_request, reply) => { reply.serializer(() => 'untyped').send({ any: 'thing' }) })
   app.get('/serialization/stream', async (_request, reply) => {
     reply.type('text/plain')
     return Readable.from(['one ', 'two ', 'three'])

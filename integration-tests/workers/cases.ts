@@ -55,6 +55,7 @@ export const cases: RuntimeCase[] = [
   { name: 'a response schema drops undeclared properties', path: '/serialization/item', status: 200, text: '{"name":"a","id":1}' },
   { name: 'anyOf in a response schema: the first branch', path: '/serialization/any-of/number', status: 200, text: '{"value":42}' },
   { name: 'anyOf in a response schema: the second branch', path: '/serialization/any-of/object', status: 200, text: '{"value":{"text":"hi"}}' },
+  { name: 'a string sent without a content type goes out without one', path: '/serialization/untyped', status: 200, responseHeaders: { 'content-type': null }, text: 'untyped' },
   { name: 'a stream reply is the body', path: '/serialization/stream', status: 200, responseHeaders: { 'content-type': /^text\/plain/ }, text: 'one two three' },
   { name: 'a stream reply keeps the length the app declared', path: '/serialization/stream/sized', status: 200, responseHeaders: { 'content-length': '13', 'transfer-encoding': null }, text: 'one two three' },
   // bearer-auth

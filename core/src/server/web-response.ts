@@ -531,7 +531,9 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
         body = new ReadableStream<Uint8Array>(this.body, { highWaterMark: 0 })
         if (FixedLengthStream !== undefined) body = withDeclaredLength(body, this.headerValues['content-length'], FixedLengthStream)
       } else {
-        body = bytes
+        // A string body gets a text/plain type from the Response (Bun's server adds it again even
+        // when it is removed): an answer sent without a type goes as bytes, which get none.
+        body = typeof bytes === 'string' && this.headerValues['content-type'] === undefined ? textEncoder.encode(bytes) : bytes
       }
     }
     // The headers are set on the made Response, not given to its constructor: Deno prepares its

@@ -81,6 +81,8 @@ export function buildApp () {
   // A text body's characters, as its parser made them (a reply's text would lose a leading BOM to the client's decoding).
   app.post('/echo/characters', async (request) => ({ characters: Array.from(String(request.body), (character) => character.codePointAt(0)) }))
   app.get('/stream', async (request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['one', ',two', ',three'])))
+  // Sent without a content type: the Response made from the string must not gain one.
+  app.get('/untyped', (request, reply) => { reply.serializer(() => 'untyped').send({ any: 'thing' }) })
   // Deno's server hands a bodiless DELETE a body stream: it must still reach its handler, not a 415.
   app.delete('/things/:id', async (request) => ({ deleted: request.params.id }))
 

@@ -1,6 +1,7 @@
 // The cross-runtime cases: one request each against app.mjs, and what must come back, the same on
 // every runtime and every way of serving (integration-tests/test/runtimes-cross-runtime.test.ts).
-// `headers` lists the response headers checked (null: must be absent); `json` or `text` the body.
+// `headers` lists the response headers checked (null: must be absent), `headersServedBy` what one
+// runtime's server writes instead (by "<runtime> <mode>"); `json` or `text` the body.
 import { apiKey } from './app.mjs'
 
 const json = { 'content-type': 'application/json' }
@@ -98,6 +99,7 @@ export const cases = [
   // Streaming both ways, and the raw objects plugins use
   { name: 'a streamed request body over the route\'s limit: 413 while reading', request: { method: 'POST', path: '/upload/small', headers: json, body: () => streamOf(['[', ...Array(64).fill('1,'.repeat(2048)), '1]']) }, expect: { status: 413, jsonMatch: { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } } },
   { name: 'a streamed request body under the limit', request: { method: 'POST', path: '/upload/small', headers: json, body: () => streamOf(['{"a"', ':"x', 'yz"}']) }, expect: { status: 200, json: { length: 11 } } },
+  { name: 'a string sent without a content type goes out without one', request: { path: '/untyped' }, expect: { status: 200, headers: { 'content-type': null }, headersServedBy: { 'Bun Bun.serve': { 'content-type': 'application/octet-stream' } }, text: 'untyped' } },
   { name: 'HEAD of a streamed route: no length, as its GET answer has none', request: { method: 'HEAD', path: '/stream' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': null }, text: '' } },
   { name: 'a Web ReadableStream reply', request: { path: '/stream/web' }, expect: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, text: 'web,stream' } },
   { name: 'an async generator reply', request: { path: '/stream/generator' }, expect: { status: 200, text: 'asyncgen' } },
