@@ -66,12 +66,12 @@ export function createHookEntry (name: unknown, fn: unknown, instance: object, f
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
   if (!(name in callbackArity)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
   if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
-  const arity = callbackArity[name as HookName]
-  let declaresDone = (fn as AnyHook).length >= arity
-  if (declaresDone && isAsyncFunction(fn)) {
+  const length = (fn as AnyHook).length
+  let declaresDone = takesDone(name as HookName, length)
+  if (isAsyncFunction(fn)) {
+    if (!fromRouteOptions && refusedAsAsync(name as HookName, length)) throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
     // A route's async hook runs by its promise, whatever it declares (checked by createRouteHookEntry).
-    if (!fromRouteOptions) throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
-    declaresDone = false
+    if (fromRouteOptions) declaresDone = false
   }
   // Fastify hands `done` to every request hook whatever it declares, so a wrapper that passes its
   // arguments through reaches the `done` of the hook it wraps; such a hook waits for `done` (or its
@@ -100,8 +100,32 @@ function refusedInRouteList (name: RequestHookName, length: number): boolean {
 /** The one check Fastify makes when addHook is called rather than when the hook is added: an async hook that declares `done`. */
 export function assertHookStyle (name: unknown, fn: unknown): void {
   if (typeof name !== 'string' || !(name in callbackArity) || typeof fn !== 'function') return
-  if (isAsyncFunction(fn) && (fn as AnyHook).length >= callbackArity[name as HookName]) {
-    throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+  if (isAsyncFunction(fn) && refusedAsAsync(name as HookName, fn.length)) throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+}
+
+/**
+ * Whether a hook is called with `done` and waited for through it. onReady, onListen and preClose
+ * take it when they declare exactly one parameter, as Fastify's runner of them decides (two or
+ * more: a promise or nothing, as for none); a request hook from `done`'s place on; onRoute and
+ * onRegister never. (onClose hooks go to avvio, which decides by the same count.)
+ */
+function takesDone (name: HookName, length: number): boolean {
+  if (name === 'onReady' || name === 'onListen' || name === 'preClose') return length === 1
+  return length >= callbackArity[name]
+}
+
+/**
+ * The async hooks addHook refuses as declaring `done`, by Fastify's own rule: a payload hook with
+ * four parameters, onReady and onListen with any, any other hook with three (exactly: an async
+ * function declaring more is accepted and, for a request hook, called with `done` too, as Fastify
+ * passes it). An async onRequestAbort hook is refused from two (see the differences table).
+ */
+function refusedAsAsync (name: HookName, length: number): boolean {
+  switch (name) {
+    case 'preParsing': case 'preSerialization': case 'onSend': case 'onError': return length === 4
+    case 'onReady': case 'onListen': return length !== 0
+    case 'onRequestAbort': return length >= 2
+    default: return length === 3
   }
 }
 
