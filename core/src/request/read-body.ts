@@ -451,21 +451,29 @@ function runParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveR
 function runCallbackParser (parser: BodyParser, request: RuntimeRequest, reply: EnclaveReply, body: unknown, next: AfterParsing, fail: ParsingFailed): void {
   let settled = false
   const scope = new AsyncResource('content-type-parser:run')
+  function parserDone (error: unknown, parsed?: unknown): void {
+    if (settled) return
+    settled = true
+    try {
+      scope.runInAsyncScope(finishParsing, null, request, reply, error, parsed, next, fail)
+    } finally {
+      scope.emitDestroy()
+    }
+  }
+  let result: unknown
   try {
-    parser.fn.call(parser.receiver, request, body, function parserDone (error: unknown, parsed?: unknown) {
-      if (settled) return
-      settled = true
-      try {
-        scope.runInAsyncScope(finishParsing, null, request, reply, error, parsed, next, fail)
-      } finally {
-        scope.emitDestroy()
-      }
-    })
+    result = parser.fn.call(parser.receiver, request, body, parserDone)
   } catch (error) {
     if (!settled) {
       settled = true
       finishParsing(request, reply, error, undefined, next, fail)
     }
+    return
+  }
+  // As Fastify: a parser that declares `done` and returns a promise (an async one) is answered by
+  // whichever of the two comes first.
+  if (!settled && isThenable(result)) {
+    result.then(function parserResolved (parsed: unknown) { parserDone(null, parsed) }, function parserRejected (error: unknown) { parserDone(error) })
   }
 }
 
