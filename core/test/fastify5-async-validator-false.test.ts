@@ -25,3 +25,21 @@ for (const [name, factory] of [['fastify@4.29.1', Fastify4 as unknown as Factory
     t.same(await answer(factory, false), { status: 200, message: undefined, handled: true })
   })
 }
+
+/** The answer to a body whose custom validator's promise resolves `{ error }`. */
+async function answerToResolvedError (factory: Factory): Promise<{ status: number, handled: boolean }> {
+  const app = factory({ logger: false })
+  let handled = false
+  app.setValidatorCompiler(() => async () => ({ error: new Error('judged invalid') }))
+  app.post('/', { schema: { body: { type: 'object' } } }, async () => { handled = true; return 'ran' })
+  const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+  await app.close()
+  return { status: res.statusCode, handled }
+}
+
+test('an async validator resolving { error }: a failure on Fastify 4.29, a pass on Fastify 5.12 (only false fails there)', async (t) => {
+  for (const [name, factory] of [['fastify@4.29.1', Fastify4 as unknown as Factory] as [string, Factory], ...enclaveFaces]) {
+    t.same(await answerToResolvedError(factory), { status: 400, handled: false }, name)
+  }
+  for (const [name, factory] of fastify5Faces) t.same(await answerToResolvedError(factory), { status: 200, handled: true }, name)
+})

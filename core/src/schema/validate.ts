@@ -184,7 +184,7 @@ function toThrownError (thrown: unknown): Error {
 /**
  * What a validator returned, or what its promise resolved to, as Fastify reads it: `false` reports
  * `fn.errors` (none: the part passes); `{ error }` fails; `{ value }` replaces the part. An async validator's result is read
- * for `error` and `value` only, except Ajv's, whose result is the data.
+ * for `error` and `value` only, except Ajv's, whose result is the data (and, on the Fastify 5 face, anyone's).
  */
 function interpret (route: RouteContext, request: RuntimeRequest, validator: PartValidator, fn: ValidationFunction, result: unknown, settled: boolean): Error | null {
   if (result === false) {
@@ -195,6 +195,8 @@ function interpret (route: RouteContext, request: RuntimeRequest, validator: Par
   // An Ajv `$async` validator resolves with the validated data itself: its `error` or `value`
   // keys are the client's, never a verdict or a replacement (it rejects when the data is invalid).
   if (settled && (fn as { $async?: unknown }).$async === true) return null
+  // Fastify 5.12 reads no verdict in what any asynchronous validator resolves with: only `false` fails.
+  if (settled && route.server.profile.api === 5) return null
   if (result !== null && typeof result === 'object') {
     const outcome = result as { error?: unknown, value?: unknown }
     if (outcome.error) return buildValidationError(route, validator.part, outcome.error)
