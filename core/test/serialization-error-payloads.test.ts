@@ -138,11 +138,24 @@ t.test('a serialization error is logged with the request, not sent with a stack'
   t.type(logged?.reqId, 'string')
 })
 
-t.test('a string thrown by reply.serializer() is answered as the payload itself (thrown values: see error-handler tests)', async (t) => {
+t.test('a string thrown by reply.serializer(): for an object, the TypeError of marking it; for a string, thrown to send()\'s caller as it is (as Fastify)', async (t) => {
   const app = enclave()
   t.teardown(() => app.close())
   app.get('/', async (_request, reply) => reply.serializer(() => { throw 'plain string' }).send({ a: 1 })) // eslint-disable-line no-throw-literal
+  let caught: unknown
+  app.get('/text', (_request, reply) => {
+    try {
+      reply.type('application/json').serializer(() => { throw 'plain string' }).send('x') // eslint-disable-line no-throw-literal
+    } catch (thrown) {
+      caught = thrown
+      throw thrown
+    }
+  })
   const response = await app.inject('/')
   t.equal(response.statusCode, 500)
-  t.equal(response.body, 'plain string')
+  t.equal(response.json().message, "Cannot create property 'serialization' on string 'plain string'")
+  const text = await app.inject('/text')
+  t.equal(caught, 'plain string')
+  t.equal(text.statusCode, 500)
+  t.equal(text.body, 'plain string', 'a thrown string is the payload of the default error handler (thrown values: see error-handler tests)')
 })

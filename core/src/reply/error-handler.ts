@@ -334,16 +334,19 @@ function serializeErrorPayload (reply: Reply, error: ErrorLike, statusCode: numb
     body = serializer(errorSchemaView(error, statusCode, message))
   } catch (failure) {
     logSerializerFailure(reply, failure)
-    return unsendableErrorPayload(reply, new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failure instanceof Error ? failure.message : String(failure), message))
+    // The failure's `message` as Fastify reads it: `undefined` for a thrown string, and for null.
+    const failureMessage = failure === null || failure === undefined ? undefined : (failure as { message?: unknown }).message
+    reply.raw.statusCode = 500
+    return unsendableErrorPayload(new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(failureMessage, message))
   }
-  // A custom serializer's output that is no string: Fastify 4.29 answers its send() error the same way, unlogged.
-  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return unsendableErrorPayload(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof body))
+  // A custom serializer's output that is no string: Fastify 4.29 and 5 answer its send() error the
+  // same way, unlogged, the status left as it is (the body says 500).
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return unsendableErrorPayload(new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof body))
   return body as string
 }
 
-/** Fastify 4.29's answer when the error payload cannot be serialized: a 500 naming why, without `error`. */
-function unsendableErrorPayload (reply: Reply, failed: Error & { code: string }): string {
-  reply.raw.statusCode = 500
+/** Fastify 4.29's payload when the error payload cannot be serialized: a 500 naming why, without `error`. */
+function unsendableErrorPayload (failed: Error & { code: string }): string {
   return JSON.stringify({ statusCode: 500, code: failed.code, message: failed.message })
 }
 

@@ -172,15 +172,14 @@ function mustRefuse (reply: Reply, body: unknown): boolean {
   return route.onSend === null && route.preSerialization === null && !isWritable(body)
 }
 
+/** A string sent with reply.serializer() and a type: what the serializer throws reaches send()'s caller as it is, as in Fastify. */
 function sendSerializedString (reply: Reply, payload: string): void {
   let body: unknown
   try {
     body = reply[kReplySerializer]!(payload)
   } catch (error) {
     reply[kReplySending] = false
-    markSerializationError(reply, error)
-    handleError(reply, error)
-    return
+    throw error
   }
   if (typeof body !== 'string' && mustRefuse(reply, body)) throw refusePayload(reply, body)
   runOnSend(reply, body)
@@ -192,8 +191,7 @@ function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unkn
     body = serializePayload(reply, payload)
   } catch (error) {
     reply[kReplySending] = false
-    markSerializationError(reply, error)
-    handleError(reply, error)
+    handleError(reply, markSerializationError(reply, error))
     return
   }
   // A custom serializer may return anything, whatever its type says.
@@ -201,9 +199,18 @@ function serializeAndSend (_request: RuntimeRequest, reply: Reply, payload: unkn
   runOnSend(reply, body)
 }
 
-/** As in Fastify 4.29, a serializer's error carries the route's config as `serialization`, for error handlers to tell it apart. */
-function markSerializationError (reply: Reply, error: unknown): void {
-  if (typeof error === 'object' && error !== null) (error as { serialization?: unknown }).serialization = reply[kReplyRoute].config
+/**
+ * As in Fastify 4.29 and 5, a serializer's error carries the route's config as `serialization`, for
+ * error handlers to tell it apart. Something thrown that cannot take the property (a string, null)
+ * fails with the TypeError that writing it raises, which is then the error, as there.
+ */
+function markSerializationError (reply: Reply, error: unknown): unknown {
+  try {
+    (error as { serialization?: unknown }).serialization = reply[kReplyRoute].config
+  } catch (typeError) {
+    return typeError
+  }
+  return error
 }
 
 /**
