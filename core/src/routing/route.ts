@@ -44,8 +44,8 @@ export function routeHooksOf (options: Record<string, unknown>, instance: object
  * addHttpMethod added); requests with other methods still reach the not-found handler.
  */
 function normaliseMethods (method: unknown, supported: ReadonlyMap<string, boolean>): Router.HTTPMethod[] {
+  // An empty list is a route on no method, as in Fastify: onRoute hooks see it, nothing answers.
   const list = Array.isArray(method) ? method : [method]
-  if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
   return list.map((entry) => {
     if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
     const upper = entry.toUpperCase()
@@ -63,7 +63,8 @@ function validateRouteOptions (options: Record<string, unknown>, methods: string
   }
   checkBodyLimit(options.bodyLimit)
   const formatter = options.schemaErrorFormatter
-  if (formatter !== undefined && (typeof formatter !== 'function' || isAsyncFunction(formatter))) {
+  // null is no formatter, as in Fastify (the context's applies).
+  if (formatter !== undefined && formatter !== null && (typeof formatter !== 'function' || isAsyncFunction(formatter))) {
     throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
   }
 }
@@ -134,6 +135,10 @@ export function addRoute (instance: RuntimeInstance, input: unknown): void {
  * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
  * `twinPath` is the one path such a twin is declared on (its GET route may answer on two).
  */
+function namesGetAsWritten (method: unknown): boolean {
+  return method === 'GET' || (Array.isArray(method) && method.includes('GET'))
+}
+
 function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>, autoHead: boolean, twinPath: string | null = null): void {
   const context = instance[kContext]
   const server = context.server
@@ -217,6 +222,8 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   addRouteStep(context, declared)
   for (let i = 1; i < paths.length; i++) addPluginTreeStep(context)
   if (!addsHeadTwin(options, finalMethods, autoHead)) return
+  // Fastify 4.29 looks for GET in the method as written: `'get'` declares no HEAD twin.
+  if (server.profile.name === 'fastify' && server.profile.api === 4 && !namesGetAsWritten(given.method)) return
   if (rewritten !== null) {
     declareRoute(instance, headTwinOptions(given, url), true)
     return
