@@ -289,6 +289,17 @@ function pickRouterOptions (group: Record<string, unknown>): Record<string, unkn
   return picked
 }
 
+/** The options Fastify takes `null` for as not given (a function or an object it reads only when set, a flag it reads by truthiness). */
+const unsetByNull = new Set([
+  'return503OnClosing', 'requestIdHeader', 'genReqId', 'trustProxy', 'http2', 'querystringParser', 'rewriteUrl', 'frameworkErrors',
+  'serverFactory', 'ajv', 'schemaErrorFormatter', 'clientErrorHandler', 'serializerOpts', 'schemaController', 'childLoggerFactory', 'logController'
+])
+
+function readsNullAsUnset (name: string, profile: Profile): boolean {
+  // Fastify 4.29's options schema refuses a null `versioning`; Fastify 5 reads it as not given.
+  return unsetByNull.has(name) || (name === 'versioning' && profile.api === 5)
+}
+
 /** Validates the options given to enclave() and fills in Fastify v4's defaults. */
 export function resolveOptions (input: unknown, profile: Profile, topLevel = true): ResolvedOptions {
   // Fastify 4 and 5 take any falsy value as no options: fastify-cli hands its `options` flag, `false`
@@ -302,6 +313,13 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
   for (const name of Object.keys(given)) {
     let value = given[name]
     if (value === undefined) continue
+    if (value === null && readsNullAsUnset(name, profile)) {
+      // As Fastify: null is the option not given (return503OnClosing, which Fastify reads by its
+      // truthiness, is off).
+      given[name] = name === 'return503OnClosing' ? false : undefined
+      continue
+    }
+    if (name === 'routerOptions' && value === null && profile.api === 5) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(JSON.stringify(['must be object']))
     // Fastify 5's per-request form, not Fastify 4.29's (its face refuses it as 4.29 does).
     if (name === 'disableRequestLogging' && typeof value === 'function' && profile.name !== 'fastify') continue
     // Fastify 4.29 has no handlerTimeout nor logController: its face ignores them as 4.29 does.
