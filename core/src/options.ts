@@ -357,7 +357,7 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
       const schemaError = fastifySchemaError(name, value)
       if (schemaError !== undefined) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaError)
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
-      if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'async function' : typeof value)
+      if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'AsyncFunction' : typeof value)
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)
     }
     if (name === 'constraints') assertConstraintStrategies(value as object)

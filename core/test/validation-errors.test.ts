@@ -128,17 +128,17 @@ t.test('a formatter must be synchronous and return an Error', async (t) => {
     const app = build(t)
     t.throws(() => app.setSchemaErrorFormatter((async () => new Error('x')) as any), {
       code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
-      message: "schemaErrorFormatter option should be a non async function. Instead got 'async function'."
+      message: "schemaErrorFormatter option should be a non async function. Instead got 'AsyncFunction'."
     })
     t.throws(() => app.setSchemaErrorFormatter('format' as any), { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: /Instead got 'string'/ })
     t.throws(() => enclave({ schemaErrorFormatter: (async () => new Error('x')) as any }), {
       code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
-      message: "schemaErrorFormatter option should be a non async function. Instead got 'async function'."
+      message: "schemaErrorFormatter option should be a non async function. Instead got 'AsyncFunction'."
     })
     t.throws(() => enclave({ schemaErrorFormatter: {} as any }), { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: /Instead got 'object'/ })
     t.throws(() => app.post('/x', { schemaErrorFormatter: (async () => new Error('x')) as any }, async () => 'x'), {
       code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
-      message: /Instead got 'async function'/
+      message: /Instead got 'AsyncFunction'/
     })
     await app.ready()
     t.throws(() => app.setSchemaErrorFormatter(countFormatter), { code: 'FST_ERR_INSTANCE_ALREADY_LISTENING' })

@@ -7,10 +7,10 @@ export function assertNotStarted (context: ContextState, what: string): void {
 }
 
 /**
- * Fastify's own error for the content-type parser methods after start. Refused from ready() on, even
- * in the tick Fastify 5 still takes them: each route's parsers are compiled at ready(), and a parser
- * taken then would silently never run.
+ * Fastify's own error for the content-type parser methods after start. Fastify 5 still takes them in
+ * the tick after ready(), as other configuration calls, and the routes of the context parse with
+ * the change (parser-methods.ts).
  */
 export function assertParsersOpen (context: ContextState, what: string): void {
-  if (context.server.configLocked) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
+  if (context.server.configurationClosed) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED(what)
 }

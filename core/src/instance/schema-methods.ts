@@ -35,7 +35,7 @@ export const schemaMethods = {
   },
   setSchemaErrorFormatter (formatter: unknown) {
     if (typeof formatter !== 'function' || isAsyncFunction(formatter)) {
-      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
+      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'AsyncFunction' : typeof formatter)
     }
     const context = contextOf(this)
     assertNotStarted(context, 'setSchemaErrorFormatter')

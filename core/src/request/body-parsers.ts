@@ -141,6 +141,14 @@ export class ParserLookup {
     this.patternsSeeParameters = api === 5
   }
 
+  /**
+   * Takes the parsers of a lookup compiled afresh (the same fields, so the same shape): Fastify 5's
+   * parser methods in the tick after ready() reach the routes of their context, which share this one.
+   */
+  refresh (from: ParserLookup): void {
+    Object.assign(this, from)
+  }
+
   find (header: string): BodyParser | null {
     const cached = this.cache.get(header)
     if (cached !== undefined) return cached

@@ -72,6 +72,12 @@ function parsersOf (context: ContextState): ParserLookup {
   return lookup
 }
 
+/** The context's parsers changed after its routes were made ready (Fastify 5's tick after ready()): they parse with the change. */
+export function refreshRouteParsers (context: ContextState): void {
+  const lookup = parserLookups.get(context)
+  if (lookup !== undefined) lookup.refresh(context.parsers.compile(context.server.options.exactContentTypeMatching === true))
+}
+
 /**
  * Turns a declared route into data the request path reads: hook chains, parsers, validators,
  * serializers, error handlers. Runs once per route at ready().

@@ -65,7 +65,7 @@ function validateRouteOptions (options: Record<string, unknown>, methods: string
   const formatter = options.schemaErrorFormatter
   // null is no formatter, as in Fastify (the context's applies).
   if (formatter !== undefined && formatter !== null && (typeof formatter !== 'function' || isAsyncFunction(formatter))) {
-    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'async function' : typeof formatter)
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'AsyncFunction' : typeof formatter)
   }
 }
 
