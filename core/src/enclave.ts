@@ -79,6 +79,7 @@ function serverStateOf (options: ResolvedOptions, profile: Profile): ServerState
     configurationClosed: false,
     startFailed: false,
     listening: false,
+    listenInProgress: null,
     closing: false,
     closed: false,
     readyPromise: null,

@@ -26,6 +26,18 @@ function callUserCallback (callback: (...args: never[]) => unknown, ...args: unk
   }
 }
 
+/**
+ * close(callback) as avvio calls it, by the callback's parameters: none, nothing (an error
+ * dropped); one, the error or null; two, the error or null and a `done` it may call.
+ */
+function callCloseCallback (callback: (...args: never[]) => unknown, error: Error | null): void {
+  if (callback.length === 0) callUserCallback(callback)
+  else if (callback.length === 1) callUserCallback(callback, error)
+  else callUserCallback(callback, error, closeDone)
+}
+
+function closeDone (): void {}
+
 export const lifecycleMethods = {
   register (plugin: unknown, options?: unknown) {
     registerPlugin(this, plugin, options)
@@ -70,7 +82,7 @@ export const lifecycleMethods = {
   close (callback?: (error?: Error) => void) {
     const promise = closeInstance(serverOf(this))
     if (typeof callback === 'function') {
-      promise.then(() => { callUserCallback(callback) }, (error: Error) => { callUserCallback(callback, error) })
+      promise.then(() => { callCloseCallback(callback, null) }, (error: Error) => { callCloseCallback(callback, error) })
       return this
     }
     return promise

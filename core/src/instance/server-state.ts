@@ -80,6 +80,8 @@ export interface ServerState {
   /** ready() failed (a plugin, a schema, an onReady hook): inject() still serves what loaded, fetch() and listen() do not. */
   startFailed: boolean
   listening: boolean
+  /** The listen() binding now: another listen() meanwhile answers with its address, as Fastify's does. */
+  listenInProgress: Promise<string> | null
   closing: boolean
   closed: boolean
   readyPromise: Promise<void> | null

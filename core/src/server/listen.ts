@@ -108,9 +108,24 @@ export async function startListening (server: ServerState, instance: RuntimeInst
     if (typeof error === 'object' && error !== null) readyFailures.add(error)
     throw error
   }
-  if (server.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  if (server.listening) {
+    // Called again while the first call binds (both waited for ready()): the same address, as in Fastify.
+    if (server.listenInProgress !== null) return await server.listenInProgress
+    throw new errorCodes.FST_ERR_REOPENED_SERVER()
+  }
   if (server.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
   const httpServer = httpServerOf(server)
+  server.listening = true
+  const binding = bindAndAnnounce(server, httpServer, options)
+  server.listenInProgress = binding
+  try {
+    return await binding
+  } finally {
+    server.listenInProgress = null
+  }
+}
+
+async function bindAndAnnounce (server: ServerState, httpServer: Server, options: ListenOptions): Promise<string> {
   // A path (Unix socket) means no host, so the server does not listen on both.
   const host = options.host ?? (options.path === undefined || options.path === null ? 'localhost' : undefined)
   const { listenTextResolver: _resolver, ...rest } = options
@@ -118,7 +133,6 @@ export async function startListening (server: ServerState, instance: RuntimeInst
   const nodeOptions = rest as NetListenOptions
   if (host !== undefined) nodeOptions.host = host
   if (nodeOptions.path === undefined || nodeOptions.path === null) nodeOptions.port = (options.port ?? 0) as number
-  server.listening = true
   try {
     await bind(httpServer, nodeOptions)
   } catch (error) {
