@@ -161,7 +161,8 @@ export function isContentlessStatus (code: number): boolean {
 /** Where the onSend chain leads: the payload, as the hooks left it, goes out. */
 export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unknown): void {
   const res = reply.raw
-  if (reply[kReplyHijacked]) return
+  // A reply hijacked during its own onSend hooks still writes what they leave, as in Fastify (a hijack
+  // stops what comes before send(), not a send under way).
   if (res.writableEnded || res.destroyed) {
     // The response ended or closed during the onSend hooks: nothing goes out, and a stream's source is released.
     if (typeof payload === 'object' && payload !== null) releaseUnsent(payload)
@@ -401,7 +402,8 @@ function isDeclaredHead (reply: Reply): boolean {
 function rejectInvalidHeaders (reply: Reply, cause: unknown): void {
   warnIfHeadWasSent(reply, cause)
   const res = reply.raw
-  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  // A head already sent through reply.raw (an onSend hook's writeHead) has nothing left to remove.
+  if (!res.headersSent) for (const name of res.getHeaderNames()) res.removeHeader(name)
   const api = reply[kReplyRoute].server.profile.api
   // Fastify 5 keeps the reply's headers for the error reply, which then fails on them too and is
   // answered past every handler (after the onError hooks, below).
