@@ -1,7 +1,7 @@
 /** Writing a reply to the raw response: headers, a whole body or a piped stream, and refused headers. */
 import type { ServerResponse } from 'node:http'
 import { errorCodes } from '../errors/codes.js'
-import { kReplyRoute, kReplyHeaders, kReplyHijacked, kRawReply, kReplySending, kReplyTrailers } from '../symbols.js'
+import { kReplyRoute, kReplyHeaders, kRawReply, kReplySending, kReplyTrailers } from '../symbols.js'
 import { handleError, handlePayloadHookError, writeLastResort } from './error-handler.js'
 import { isConnectionHeader, isHttp2Response } from '../util/http2-responses.js'
 import { endWithTrailers, trailerHeaderValue, type TrailerPayload } from './trailers.js'
