@@ -165,7 +165,11 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
   // stops what comes before send(), not a send under way).
   if (res.writableEnded || res.destroyed) {
     // The response ended or closed during the onSend hooks: nothing goes out, and a stream's source is released.
-    if (typeof payload === 'object' && payload !== null) releaseUnsent(payload)
+    if (typeof payload === 'object' && payload !== null) {
+      // A client gone before its stream was piped is logged as Fastify logs the pipe it makes anyway.
+      if (!res.writableEnded && wouldBePiped(reply, payload)) logStreamFailure(reply, prematureClose())
+      releaseUnsent(payload)
+    }
     return
   }
   if (typeof payload === 'object' && payload !== null) {
@@ -490,6 +494,12 @@ function releaseStream (reply: Reply | undefined, stream: PayloadStream): void {
  * A payload left unsent because the response is already over: a Node stream is released, a web
  * stream (or a Response's body) cancelled, as Fastify's watch on the response end does.
  */
+/** A payload Fastify pipes into the response as a Node stream: one, or (Fastify 4.29, which converts them) a web stream or Response. */
+function wouldBePiped (reply: Reply, payload: object): boolean {
+  if (isStream(payload)) return payload.destroyed !== true && payload.readableEnded !== true
+  return isWebPayload(payload) && reply[kReplyRoute].server.profile.api !== 5
+}
+
 function releaseUnsent (payload: object): void {
   if (isStream(payload)) {
     if (payload.destroyed !== true && payload.readableEnded !== true) releaseStream(undefined, payload)
