@@ -74,6 +74,8 @@ export function sendPayload (reply: Reply, payload: unknown): void {
   }
   const headers = reply[kReplyHeaders]
   let contentType = headers['content-type']
+  // As Fastify's reply.getHeader(): a type set on reply.raw counts too, unless the reply has one (even null).
+  if (contentType === undefined) contentType = reply.raw.getHeader('content-type')
   // Fastify 5 reads the type as a media type: one it cannot read is none (the defaults below replace it).
   const media = contentType !== undefined && reply[kReplyRoute].server.profile.api === 5 ? replyMediaTypeOf(contentType) : undefined
   if (media === null) contentType = undefined

@@ -211,9 +211,8 @@ export function writeReply (_request: RuntimeRequest, reply: Reply, payload: unk
     const headers = reply[kReplyHeaders]
     const atOnce = writesHeadersAtOnce(headers)
     const set = headers['content-length']
-    if (set === undefined ? !res.hasHeader('content-length') : mustCorrectLength(reply, set, payload)) {
-      headers['content-length'] = contentLengthOf(payload)
-    }
+    // As Fastify: the reply's own length is set, or corrected, whatever reply.raw was given (it wins over raw headers).
+    if (set === undefined || mustCorrectLength(reply, set, payload)) headers['content-length'] = contentLengthOf(payload)
     if (atOnce) {
       writeWholeBody(reply, res, payload)
       return
