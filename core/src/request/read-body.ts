@@ -109,8 +109,11 @@ export function parseBody (request: RuntimeRequest, reply: EnclaveReply, payload
   let contentType: string | undefined
   let declared: string | undefined
   let transferEncoding: string | undefined
-  if (field === undefined) {
-    const headers = (raw as unknown as { headers: Record<string, string | undefined> }).headers
+  // Headers a hook assigned to request.headers count, as Fastify reads them from there.
+  const assigned = request.additionalHeaders
+  const merged = assigned === undefined || assigned === null ? null : request.headers as Record<string, string | undefined>
+  if (field === undefined || merged !== null) {
+    const headers = merged ?? (raw as unknown as { headers: Record<string, string | undefined> }).headers
     contentType = headers['content-type']
     declared = headers['content-length']
     transferEncoding = headers['transfer-encoding']
