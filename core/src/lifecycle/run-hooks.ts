@@ -372,10 +372,11 @@ async function awaitAbandonedHook (promise: PromiseLike<unknown>, reply: Reply):
 
 /**
  * Whether reply.send() called while the reply is already being sent starts it over, as Fastify's
- * does while nothing is written: only from one of the reply's preSerialization or onSend hooks of the
- * send under way (while it runs, or while a callback-style one has not called `done`), so that a hook that answers
- * with a payload of its own (a CORS preflight, a cached body) is not lost. A second send from
- * elsewhere (the handler, while an onSend hook awaits) only warns, the first payload going out.
+ * does while nothing is written: only from one of the reply's preSerialization or onSend hooks of
+ * the send under way (while it runs, or while a callback-style one has not called `done`), so that
+ * a hook that answers with a payload of its own (a CORS preflight, a cached body) is not lost. A
+ * second send from elsewhere (the handler, while an onSend hook awaits) only warns, the first
+ * payload going out.
  */
 export function sendStartsOver (reply: Reply): boolean {
   if (reply.raw.headersSent === true || reply.raw.writableEnded === true || reply[hijackedKey] === true) return false

@@ -136,12 +136,10 @@ function enterErrorPath (reply: Reply, thrown: unknown): void {
   if (reply[kReplyHijacked] === true) return
   const route = reply[kReplyRoute]
   const errorPath = errorPathOf(reply)
-  if (errorPath.runningOnError) {
-    // A failure met inside an onError hook's reply.callNotFound() (whose handler's send is refused
-    // there) does not answer the request: in Fastify the send() that would answer it throws into
-    // the hook (whose failure is ignored), and the error the hooks run for goes on.
-    if (reply[kReplyInSendHook] === -1) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
-  }
+  // A failure met inside an onError hook's reply.callNotFound() (whose handler's send is refused
+  // there) does not answer the request: in Fastify the send() that would answer it throws into the
+  // hook (whose failure is ignored), and the error the hooks run for goes on.
+  if (errorPath.runningOnError && reply[kReplyInSendHook] === -1) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
   const index = errorPath.handlerIndex
   const runOnError = index === 0 || index >= route.errorHandlers.length
   if (route.onError !== null && runOnError && !errorPath.runningOnError) {

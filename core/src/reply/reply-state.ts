@@ -52,7 +52,10 @@ export interface ReplyState {
    * abandoned, and what its hooks do later is ignored.
    */
   [kReplySendRun]: number
-  /** The run (plus one) of the preSerialization/onSend hook of this reply running now (its synchronous part); 0 for none. */
+  /**
+   * The run (plus one) of the preSerialization/onSend hook of this reply running now (its
+   * synchronous part); 0 for none; -1 while an onError hook's reply.callNotFound() runs.
+   */
   [kReplyInSendHook]: number
 }
 

@@ -481,6 +481,12 @@ function onPipedResponseClose (this: PipedResponse): void {
   releaseStream(reply, stream)
 }
 
+/** A payload Fastify pipes into the response as a Node stream: one, or (Fastify 4.29, which converts them) a web stream or Response. */
+function wouldBePiped (reply: Reply, payload: object): boolean {
+  if (isStream(payload)) return payload.destroyed !== true && payload.readableEnded !== true
+  return isWebPayload(payload) && reply[kReplyRoute].server.profile.api !== 5
+}
+
 /** A stream that will not be read to its end frees its source: destroy, else close, else abort. */
 function releaseStream (reply: Reply | undefined, stream: PayloadStream): void {
   if (typeof stream.destroy === 'function') (stream.destroy as () => void)()
@@ -493,12 +499,6 @@ function releaseStream (reply: Reply | undefined, stream: PayloadStream): void {
  * A payload left unsent because the response is already over: a Node stream is released, a web
  * stream (or a Response's body) cancelled, as Fastify's watch on the response end does.
  */
-/** A payload Fastify pipes into the response as a Node stream: one, or (Fastify 4.29, which converts them) a web stream or Response. */
-function wouldBePiped (reply: Reply, payload: object): boolean {
-  if (isStream(payload)) return payload.destroyed !== true && payload.readableEnded !== true
-  return isWebPayload(payload) && reply[kReplyRoute].server.profile.api !== 5
-}
-
 function releaseUnsent (payload: object): void {
   if (isStream(payload)) {
     if (payload.destroyed !== true && payload.readableEnded !== true) releaseStream(undefined, payload)

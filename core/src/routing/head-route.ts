@@ -4,13 +4,17 @@ import { warnings } from '../errors/warnings.js'
 import { withHeadTwinOnSend } from '../reply/head-twin-on-send.js'
 import type { RouteConstraints, RouteContext, RouteOptions } from './route-context.js'
 import type { ServerState } from '../instance/server-state.js'
+import type { Profile } from '../profile.js'
 
 /**
  * Whether a route declaration adds a HEAD twin: a GET route that does not also declare HEAD, when
  * its `exposeHeadRoute` (else the server's `exposeHeadRoutes`) says so. The twin itself adds none.
+ * Fastify 4.29 looks for GET in the method as written (`'get'` declares no twin); its face too.
  */
-export function addsHeadTwin (options: RouteOptions, methods: string[], autoHead: boolean): boolean {
-  return options.exposeHeadRoute === true && !autoHead && methods.includes('GET') && !methods.includes('HEAD')
+export function addsHeadTwin (options: RouteOptions, methods: string[], autoHead: boolean, writtenMethod: unknown, profile: Profile): boolean {
+  if (options.exposeHeadRoute !== true || autoHead || !methods.includes('GET') || methods.includes('HEAD')) return false
+  if (profile.name === 'fastify' && profile.api === 4) return writtenMethod === 'GET' || (Array.isArray(writtenMethod) && writtenMethod.includes('GET'))
+  return true
 }
 
 /**

@@ -135,10 +135,6 @@ export function addRoute (instance: RuntimeInstance, input: unknown): void {
  * through onRoute like every route (as in Fastify) and gives way to a HEAD route the user declares.
  * `twinPath` is the one path such a twin is declared on (its GET route may answer on two).
  */
-function namesGetAsWritten (method: unknown): boolean {
-  return method === 'GET' || (Array.isArray(method) && method.includes('GET'))
-}
-
 function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>, autoHead: boolean, twinPath: string | null = null): void {
   const context = instance[kContext]
   const server = context.server
@@ -221,9 +217,7 @@ function declareRoute (instance: RuntimeInstance, input: Record<string, unknown>
   if (paths.length > 1) endOnLastPath(options, paths[paths.length - 1]!, context.prefix)
   addRouteStep(context, declared)
   for (let i = 1; i < paths.length; i++) addPluginTreeStep(context)
-  if (!addsHeadTwin(options, finalMethods, autoHead)) return
-  // Fastify 4.29 looks for GET in the method as written: `'get'` declares no HEAD twin.
-  if (server.profile.name === 'fastify' && server.profile.api === 4 && !namesGetAsWritten(given.method)) return
+  if (!addsHeadTwin(options, finalMethods, autoHead, given.method, server.profile)) return
   if (rewritten !== null) {
     declareRoute(instance, headTwinOptions(given, url), true)
     return

@@ -203,7 +203,7 @@ function interpret (route: RouteContext, request: RuntimeRequest, validator: Par
     // Fastify 4.29 writes a truthy `value` only; Fastify 5 writes any `value` a synchronous
     // validator returns (0, '', false, null, undefined too) and none an asynchronous one resolves with.
     if (route.server.profile.api === 5) {
-      if (!settled && 'value' in outcome) writePart(request, validator.part, outcome.value)
+      if ('value' in outcome) writePart(request, validator.part, outcome.value)
     } else if (outcome.value) {
       writePart(request, validator.part, outcome.value)
     }
