@@ -35,6 +35,10 @@ function known (runtime, name, injected, seen, request) {
   if (typeof given === 'string' && seen.headers[name] === Buffer.from(given, 'utf8').toString('latin1')) return 'a client reads a header\'s UTF-8 bytes as Latin-1'
   // Bun's server may gather a small streamed body and send it with its length.
   if (runtime === 'bun' && name === 'content-length' && injected.headers['content-length'] === undefined && seen.headers['content-length'] === String(Buffer.byteLength(seen.body))) return 'Bun sends a small streamed reply with its length'
+  // A chunked upload refused with 413 while the client still sends it: workerd closes the
+  // connection, and the client can see the exchange fail before it reads the answer (a bare Worker
+  // that stops reading and answers 413 does the same).
+  if (runtime === 'workerd' && name === 'error' && injected.status === 413 && request.chunks !== undefined && /fetch failed|terminated/.test(seen.error)) return 'workerd closes a refused upload\'s connection under the client'
   // Bun's, Deno's and workerd's servers send no Content-Length on a 204.
   if (runtime !== 'node' && injected.status === 204 && name === 'content-length') return 'the server drops Content-Length on a 204'
   return null
