@@ -403,6 +403,17 @@ function closeAfterBodyFailure (request: RuntimeRequest, reply: EnclaveReply): v
   if (request[kRequestRoute].server.profile.api === 5) reply.header('connection', 'close')
 }
 
+/**
+ * The client left mid-upload: its response goes with the connection. Node has destroyed it by the
+ * time the body fails; Deno's node:http fails the body first, and the error's answer would then
+ * "finish" into the closed connection, which would make the request look answered, not aborted
+ * (no onRequestAbort). An HTTP/2 response has no `destroyed`: its stream is the request's.
+ */
+function releaseLeftResponse (request: RuntimeRequest, reply: EnclaveReply): void {
+  const raw = reply.raw as { destroyed?: boolean, destroy: () => void }
+  if ((request.raw as { aborted?: boolean }).aborted === true && raw.destroyed === false) raw.destroy()
+}
+
 function onBodyError (this: BodyStream, error: Error): void {
   const reader = this[kBodyReader]!
   stopReading(this)
@@ -416,6 +427,7 @@ function onBodyError (this: BodyStream, error: Error): void {
   const status = withStatus.statusCode
   if (typeof status !== 'number' || status < 400 || status > 599) withStatus.statusCode = 400
   closeAfterBodyFailure(reader.request, reader.reply)
+  releaseLeftResponse(reader.request, reader.reply)
   if (reader.scope === null) reader.reply.send(error)
   else reader.scope.runInAsyncScope(reader.reply.send, reader.reply, error)
 }

@@ -483,7 +483,7 @@ export class WebRequest extends deferredBase(Readable, '_readableState', readabl
       return
     }
     this.abort(error)
-    response.abandon(error)
+    response.clientLeft(error)
   }
 
   /**
@@ -540,7 +540,7 @@ class AbortWatch {
   handleEvent (): void {
     if (this.res.answerComplete) return
     this.req.abort(this.signal.reason)
-    this.res.abandon(this.signal.reason)
+    this.res.clientLeft(this.signal.reason)
   }
 
   stop (): void {

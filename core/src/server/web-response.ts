@@ -206,6 +206,15 @@ class ResponseBodySource {
     this.release(error)
   }
 
+  /** The client went away behind a runtime's server, which discards the body: it ends, without an error to log. */
+  drop (): void {
+    if (!this.closed) {
+      this.closed = true
+      this.controller!.close()
+    }
+    this.release(null)
+  }
+
   /** Lets a Writable waiting on the consumer go on (it is being destroyed). */
   private release (error: Error | null): void {
     const callback = this.pendingCallback
@@ -254,6 +263,8 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
   private body: ResponseBodySource | null = null
   private abortWatch: AbortWatch | null = null
   private finishListened = false
+  /** The client went away behind a runtime's server (clientLeft): nothing it could see is failed. */
+  private clientGone = false
   /** A header value has characters beyond ASCII (a Latin-1 or Unicode file name): see wireValue. */
   private wideValues = false
   /**
@@ -485,7 +496,10 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
       this.answered = true
       this.fail(error === null ? new errorCodes.ENC_ERR_FETCH_NO_RESPONSE() : new errorCodes.ENC_ERR_FETCH_NO_RESPONSE({ cause: error }))
     }
-    if (this.body !== null) this.body.fail(error)
+    if (this.body !== null) {
+      if (this.clientGone && error === null) this.body.drop()
+      else this.body.fail(error)
+    }
     // As Node's response, whose destroy(error) goes to the socket: no 'error' event on the response,
     // and the request closes as aborted when it was still open (onRequestAbort).
     if (!this.writableFinished) this.req.connectionLost()
@@ -502,11 +516,31 @@ export class WebResponse extends deferredBase(Writable, '_writableState', undefi
     return this.wholeSent || this.writableFinished
   }
 
-  /** The client went away: a Response not answered yet is no longer awaited. */
+  /** The exchange ends without an answer (the client went away, or the handler threw): the caller's promise rejects. */
   abandon (reason: unknown): void {
     if (!this.answered) {
       this.answered = true
       this.fail(reason)
+    }
+    if (!this.destroyed) this.destroy()
+  }
+
+  /**
+   * The client went away before the answer was complete. Behind Bun's or Deno's server nobody is
+   * left to take an answer or read a body: the promise resolves with an empty 500 the server cannot
+   * deliver, and a streamed body ends without an error, so the server logs nothing for an ordinary
+   * disconnect (Deno's logs every rejected handler and failed body, stack and all). Code that
+   * called app.fetch() is the client itself: it is told, as by abandon().
+   */
+  clientLeft (reason: unknown): void {
+    if (!this.req.servedByRuntime) {
+      this.abandon(reason)
+      return
+    }
+    this.clientGone = true
+    if (!this.answered) {
+      this.answered = true
+      this.settle(new Response(null, goneInit))
     }
     if (!this.destroyed) this.destroy()
   }
@@ -590,6 +624,9 @@ function withDeclaredLength (body: ReadableStream<Uint8Array>, declared: HeaderV
 function ignorePipeFailure (): void {}
 
 const onBun = runtimeName === 'Bun'
+
+/** The answer to a client that went away: its server has no connection to write it to. */
+const goneInit: ResponseInit = { status: 500 }
 
 /** A status whose GET answer has a body, so that a HEAD answer's length would describe it. */
 function bodyAllowed (status: number): boolean {

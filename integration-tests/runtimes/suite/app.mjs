@@ -18,6 +18,15 @@ import { morePlugins } from './more-plugins.mjs'
 
 export const apiKey = 'suite-key'
 
+/**
+ * The client and the app run in one process: a case that leaves mid-upload waits, through this,
+ * until the app has begun reading its body (a preParsing hook calls it), then leaves.
+ */
+let uploadBeingRead = () => {}
+export function nextUploadRead () {
+  return new Promise((resolve) => { uploadBeingRead = resolve })
+}
+
 const person = { type: 'object', required: ['name', 'age'], properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 } } }
 
 export function buildApp () {
@@ -129,6 +138,20 @@ export function buildApp () {
       source.on('close', () => { seen.destroyed = true; check() })
       return reply.type('text/plain').send(source)
     })
+  })
+  // The client leaving mid-upload: /abort/upload's body never ends; /abort/upload/seen answers once
+  // onRequestAbort ran for it (its handler never runs).
+  const upload = { hook: false, handler: false }
+  let sawUploadAbort
+  const uploadAbortSeen = new Promise((resolve) => { sawUploadAbort = resolve })
+  app.register(async function leavingMidUpload (scope) {
+    scope.addHook('onRequestAbort', async () => { upload.hook = true; sawUploadAbort() })
+    scope.addHook('preParsing', async (request, reply, payload) => { uploadBeingRead(); return payload })
+    scope.post('/abort/upload', async () => { upload.handler = true; return 'read' })
+  })
+  app.get('/abort/upload/seen', async () => {
+    await Promise.race([uploadAbortSeen, new Promise((resolve) => setTimeout(resolve, 5000).unref())])
+    return upload
   })
   // A complete answer is not the client leaving (Deno's server aborts its request's signal once it has the Response).
   const completed = { signalAborted: false }

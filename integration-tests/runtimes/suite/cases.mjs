@@ -110,6 +110,8 @@ export const cases = [
   { name: 'is not the client leaving: request.signal stays unaborted', request: { path: '/signal/after' }, expect: { status: 200, json: { signalAborted: false } } },
   { name: 'the client leaves a streamed reply', request: { path: '/abort/stream', leaveAfterFirstChunk: true }, expect: { status: 200, headers: { 'content-type': 'text/plain' } } },
   { name: 'and the app saw it leave: the source is destroyed, onRequestAbort ran, request.signal aborted', request: { path: '/abort/seen' }, expect: { status: 200, json: { destroyed: true, hook: true, signal: true } } },
+  { name: 'the client leaves in the middle of an upload', request: { method: 'POST', path: '/abort/upload', headers: json, leaveMidUpload: true }, expect: { status: 0, text: 'left before an answer' } },
+  { name: 'and the app saw it leave: onRequestAbort ran, the handler did not', request: { path: '/abort/upload/seen' }, expect: { status: 200, json: { hook: true, handler: false } } },
 
   // Bad input
   { name: 'malformed JSON: 400', request: { method: 'POST', path: '/echo', headers: json, body: '{"a":' }, expect: { status: 400, jsonMatch: { statusCode: 400, error: 'Bad Request' } } },

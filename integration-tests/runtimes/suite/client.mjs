@@ -1,11 +1,13 @@
 // Sends every case to a base URL with the runtime's own fetch and records what came back: status,
 // headers (lower-case names) and body text. Runs the same under Node, Bun and Deno.
+import { nextUploadRead } from './app.mjs'
 import { cases } from './cases.mjs'
 import { buildApps } from './served-apps.mjs'
 
 /** One case over HTTP (`send` defaults to the global fetch; the Node fetch mode passes app.fetch). */
 async function ask (base, testCase, send) {
-  const { method = 'GET', path, headers = {}, body, leaveAfterFirstChunk = false } = testCase.request
+  const { method = 'GET', path, headers = {}, body, leaveAfterFirstChunk = false, leaveMidUpload = false } = testCase.request
+  if (leaveMidUpload) return await leaveDuringUpload(base, method, path, headers, send)
   // A body given as a function is a fresh stream per request (a stream can be sent once).
   const init = typeof body === 'function' ? { method, headers, body: body(), duplex: 'half', redirect: 'manual' } : { method, headers, body, redirect: 'manual' }
   const leave = new AbortController()
@@ -23,6 +25,21 @@ async function ask (base, testCase, send) {
     return { status: response.status, headers: seen, body: new TextDecoder().decode(value) }
   }
   return { status: response.status, headers: seen, body: await response.text() }
+}
+
+/**
+ * Sends the start of a body that never ends and goes away once the app reads it: no answer can
+ * come (`status` 0), and the app sees the client leave.
+ */
+async function leaveDuringUpload (base, method, path, headers, send) {
+  const leave = new AbortController()
+  const body = new ReadableStream({ start (controller) { controller.enqueue(new TextEncoder().encode('[1,')) } })
+  const reading = nextUploadRead()
+  const outcome = send(new Request(base + path, { method, headers, body, duplex: 'half', signal: leave.signal }))
+    .then((response) => `answered ${response.status}`, () => 'left before an answer')
+  const answeredFirst = await Promise.race([reading.then(() => false), outcome.then(() => true)])
+  leave.abort()
+  return { status: 0, headers: {}, body: answeredFirst ? `${await outcome} before its body was read` : await outcome }
 }
 
 /**
