@@ -17,3 +17,17 @@ t.test('a request-like object without a body', async (t) => {
   const announced = await app.fetch(like('POST', '/echo', { 'content-type': 'application/json', 'content-length': '3' }))
   t.same([announced.status, (await announced.json()).code], [400, 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'], 'a length announced, no body: the length does not match')
 })
+
+// Bun's server gives an HTTP/1.0 request that has no Host header its request target alone as `url`.
+t.test('a URL that is the request target alone (/path?query): routed by it, and no host made up', async (t) => {
+  const app = enclave()
+  t.teardown(() => app.close())
+  app.get('/hello', async (request: any) => ({ url: request.url, query: request.query, host: request.host ?? null, hostname: request.hostname ?? null }))
+  const targetOnly = (url: string): Request => ({ url, method: 'GET', headers: new Headers(), body: null }) as unknown as Request
+
+  const found = await app.fetch(targetOnly('/hello?x=1'))
+  // As Fastify over a socket for a request without a Host header: both empty.
+  t.same([found.status, await found.json()], [200, { url: '/hello?x=1', query: { x: '1' }, host: '', hostname: '' }])
+  const missing = await app.fetch(targetOnly('/nowhere'))
+  t.same([missing.status, (await missing.json()).message], [404, 'Route GET:/nowhere not found'])
+})

@@ -30,9 +30,7 @@ function describe (value: unknown): string {
 /** Builds the raw request and response for one Web request and runs them through the server's handler. */
 function dispatch (handler: RawHandler, http2: boolean, request: Request, platform: unknown): Promise<Response> {
   const url = request.url
-  const schemeEnd = url.indexOf('://')
-  const pathStart = url.indexOf('/', schemeEnd + 3)
-  let path = pathStart === -1 ? '/' : url.slice(pathStart)
+  let path = pathOf(url)
   const fragment = path.indexOf('#')
   if (fragment !== -1) path = path.slice(0, fragment)
   const method = request.method
@@ -52,6 +50,17 @@ function dispatch (handler: RawHandler, http2: boolean, request: Request, platfo
   if (headers['transfer-encoding'] !== undefined) return run(handler, http2, request, platform, path, headers, reader, null, false)
   if (request.signal?.aborted === true) return run(handler, http2, request, platform, path, headers, reader, null, false)
   return runAfterFirstChunk(handler, http2, request, platform, path, headers, reader)
+}
+
+/**
+ * The request target's path and query, from the URL: `scheme://authority/path?query`. Bun gives an
+ * HTTP/1.0 request without a Host header its target alone (`/path?query`), taken as it is.
+ */
+function pathOf (url: string): string {
+  if (url.charCodeAt(0) === 0x2f) return url
+  const schemeEnd = url.indexOf('://')
+  const pathStart = url.indexOf('/', schemeEnd + 3)
+  return pathStart === -1 ? '/' : url.slice(pathStart)
 }
 
 // A function of its own: variables a closure captures make JavaScriptCore (and V8) allocate a scope
