@@ -1,6 +1,7 @@
 /* global Bun, Deno */
 // Every held-out app through the runtime's own server (Bun.serve, Deno.serve, or
-// app.fetch called directly on Node) and, on Node, through inject() and listen(), and (v5 apps) on fastify@5.12.8. Prints { app: { mode: [answers] } }.
+// app.fetch called directly on Node) and through listen() (the runtime's node:http), and, on Node,
+// through inject(), and (v5 apps) on fastify@5.12.8. Prints { app: { mode: [answers] } }.
 import { heldOutApps } from './apps.mjs'
 import { viaFetch, viaInject } from './answers.mjs'
 
@@ -55,6 +56,8 @@ for (const held of heldOutApps) {
       await server.shutdown()
     }
     await app.close()
+    // listen() through the runtime's node:http.
+    results.listen = await viaListen(build, held.requests)
   }
   report[held.name] = results
 }

@@ -2,7 +2,8 @@
 // from the repository root; TypeScript through tsx on Node) and in CI on Node alone (RUNTIMES=node,
 // integration-tests/test/runtimes-held-out-node.test.ts). Every app of apps.mjs answers its requests
 // through inject() on Node, then through app.fetch and listen() on Node (and, for the v5 apps, through
-// inject() and listen() on fastify@5.12.8), through Bun.serve and Deno.serve, and as a Worker on
+// inject() and listen() on fastify@5.12.8), through Bun.serve and Deno.serve and those runtimes'
+// listen() (their node:http), and as a Worker on
 // workerd; every answer that differs from inject()'s is printed. Differences that belong to the
 // runtime (docs/runtimes.md, "What differs per runtime") are marked as known.
 import { Buffer } from 'node:buffer'
