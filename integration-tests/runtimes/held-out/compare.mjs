@@ -1,6 +1,6 @@
 // The held-out audit, run by hand on every runtime (`node integration-tests/runtimes/held-out/compare.mjs`
-// from the repository root; TypeScript through tsx on Node) and in CI on Node alone (RUNTIMES=node,
-// integration-tests/test/runtimes-held-out-node.test.ts). Every app of apps.mjs answers its requests
+// from the repository root; TypeScript through tsx on Node) and in CI on Node, Bun and Deno
+// (RUNTIMES=node,bun,deno, integration-tests/test/runtimes-held-out.test.ts). Every app of apps.mjs answers its requests
 // through inject() on Node, then through app.fetch and listen() on Node (and, for the v5 apps, through
 // inject() and listen() on fastify@5.12.8), through Bun.serve and Deno.serve and those runtimes'
 // listen() (their node:http), and as a Worker on
