@@ -7,6 +7,7 @@ import { warnUnknownOption } from './unknown-option-warning.js'
 import { warnings } from './errors/warnings.js'
 import { isAsyncFunction } from './util/functions.js'
 import { checkSchemaController } from './schema/schema-controller-option.js'
+import { assertSchemaErrorFormatter } from './schema/error-formatter.js'
 import { rememberTopLevelRouterOptions, routerGroupDefaults } from './routing/router-options-group.js'
 import { assertConstraintStrategies } from './routing/constraint-strategy-check.js'
 import type { SchemaCacheOption } from './schema/compile-cache.js'
@@ -357,7 +358,7 @@ export function resolveOptions (input: unknown, profile: Profile, topLevel = tru
       const schemaError = fastifySchemaError(name, value)
       if (schemaError !== undefined) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(schemaError)
       if (name === 'querystringParser') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof value)
-      if (name === 'schemaErrorFormatter') throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(isFunction(value) ? 'AsyncFunction' : typeof value)
+      if (name === 'schemaErrorFormatter') assertSchemaErrorFormatter(value)
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`option '${name}' must be ${check[1]}, got ${JSON.stringify(value) ?? typeof value}`)
     }
     if (name === 'constraints') assertConstraintStrategies(value as object)

@@ -1,7 +1,7 @@
 /** The schema methods of an instance: shared schemas, compilers, the schema error formatter, the reply serializer and the schema controller. */
 import { errorCodes } from '../errors/codes.js'
-import { isAsyncFunction } from '../util/functions.js'
 import { createControllerState, createSchemaView } from '../schema/schema-controller.js'
+import { assertSchemaErrorFormatter } from '../schema/error-formatter.js'
 import { assertNotStarted } from './configuration-guard.js'
 import { contextOf, type RuntimeInstance } from './context-state.js'
 import type { AnyFunction } from '../types/internal.js'
@@ -34,9 +34,7 @@ export const schemaMethods = {
     return this
   },
   setSchemaErrorFormatter (formatter: unknown) {
-    if (typeof formatter !== 'function' || isAsyncFunction(formatter)) {
-      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'AsyncFunction' : typeof formatter)
-    }
+    assertSchemaErrorFormatter(formatter)
     const context = contextOf(this)
     assertNotStarted(context, 'setSchemaErrorFormatter')
     context.schemaErrorFormatter = formatter as AnyFunction

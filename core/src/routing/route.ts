@@ -3,7 +3,6 @@ import type * as Router from 'find-my-way'
 import { errorCodes } from '../errors/codes.js'
 import { warnings } from '../errors/warnings.js'
 import { kContext } from '../symbols.js'
-import { isAsyncFunction } from '../util/functions.js'
 import { createRouteHookEntry, requestHookNames, type HookEntry, type RequestHookName } from '../lifecycle/hooks.js'
 import { dispatchRoute } from '../lifecycle/handle-request.js'
 import { RouteContext, type RouteOptions } from './route-context.js'
@@ -11,7 +10,7 @@ import { joinPaths, joinPrefix } from './prefix.js'
 import { bodySchemaAllowed } from './http-methods.js'
 import { addPluginTreeStep, addRouteStep, refuseOnceBooted } from './plugin-tree-step.js'
 import { addsHeadTwin, headTaken, warnIfHeadTwinTaken, headTwinOptions, headTwinPath, replaceAutoHead } from './head-route.js'
-import { defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
+import { assertSchemaErrorFormatter, defaultSchemaErrorFormatter } from '../schema/error-formatter.js'
 import type { ContextState, RuntimeInstance } from '../instance/context-state.js'
 import type { ServerState } from '../instance/server-state.js'
 
@@ -64,9 +63,7 @@ function validateRouteOptions (options: Record<string, unknown>, methods: string
   checkBodyLimit(options.bodyLimit)
   const formatter = options.schemaErrorFormatter
   // null is no formatter, as in Fastify (the context's applies).
-  if (formatter !== undefined && formatter !== null && (typeof formatter !== 'function' || isAsyncFunction(formatter))) {
-    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'AsyncFunction' : typeof formatter)
-  }
+  if (formatter !== undefined && formatter !== null) assertSchemaErrorFormatter(formatter)
 }
 
 /**

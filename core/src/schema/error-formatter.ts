@@ -1,4 +1,7 @@
 /** Validation issues and the formatters that turn them into the error a failed validation answers with. */
+import { errorCodes } from '../errors/codes.js'
+import { isAsyncFunction } from '../util/functions.js'
+
 /** One validation issue, the shape Ajv reports and every adapter normalises to. */
 export interface ValidationIssue {
   instancePath: string
@@ -10,6 +13,15 @@ export interface ValidationIssue {
 }
 
 export type SchemaErrorFormatter = (this: unknown, errors: ValidationIssue[], dataVar: string) => Error
+
+/**
+ * Refuses what cannot format validation errors (the server option, setSchemaErrorFormatter, a
+ * route's option): Fastify's error, naming what was given ('AsyncFunction' for an async function).
+ */
+export function assertSchemaErrorFormatter (formatter: unknown): void {
+  if (typeof formatter === 'function' && !isAsyncFunction(formatter)) return
+  throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter === 'function' ? 'AsyncFunction' : typeof formatter)
+}
 
 /** Ajv 8 says "must …"; enclave()'s validation payload keeps Ajv 6's "should …" (docs/validation.md). */
 function specWording (issue: ValidationIssue): string {
